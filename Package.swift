@@ -1,0 +1,58 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "IndexSite",
+    products: [
+        .library(name: "IndexSite", targets: ["IndexSite"]),
+        .executable(name: "indexsite", targets: ["IndexSiteCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmark",
+            path: "Sources/CCmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+        .target(
+            name: "ICUCollation",
+            path: "Sources/ICUCollation",
+            linkerSettings: [
+                .linkedLibrary("icui18n"),
+                .linkedLibrary("icuuc"),
+                .linkedLibrary("icudata"),
+            ]
+        ),
+        .target(
+            name: "IndexSite",
+            dependencies: [
+                "CCmark",
+                "ICUCollation",
+                .product(name: "Yams", package: "Yams"),
+            ],
+            path: "Sources/IndexSite",
+            resources: [.embedInCode("Theme")]
+        ),
+        .executableTarget(
+            name: "IndexSiteCLI",
+            dependencies: [
+                "IndexSite",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/indexsite"
+        ),
+        .testTarget(
+            name: "IndexSiteTests",
+            dependencies: [
+                "IndexSite",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            path: "Tests/IndexSiteTests"
+        ),
+    ],
+    cxxLanguageStandard: .cxx17
+)

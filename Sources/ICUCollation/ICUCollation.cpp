@@ -1,0 +1,435 @@
+// ICUCollation.cpp — the only file in IndexSite that talks to ICU.
+//
+// Implements the plain C API of include/ICUCollation.h on top of the system
+// libicu (C++ API). See the header for the conventions (UTF-8 in/out,
+// preflighting, error messages, locale ids).
+
+#include "ICUCollation.h"
+
+#include <unicode/alphaindex.h>
+#include <unicode/calendar.h>
+#include <unicode/coll.h>
+#include <unicode/dtptngen.h>
+#include <unicode/gregocal.h>
+#include <unicode/locid.h>
+#include <unicode/smpdtfmt.h>
+#include <unicode/strenum.h>
+#include <unicode/timezone.h>
+#include <unicode/uloc.h>
+#include <unicode/unistr.h>
+#include <unicode/ustring.h>
+
+#include <cstring>
+#include <memory>
+#include <new>
+#include <string>
+
+// ---------------------------------------------------------------------------
+// Handle types (opaque in the header)
+// ---------------------------------------------------------------------------
+
+struct ixs_collator {
+    std::unique_ptr<icu::Collator> collator;
+};
+
+struct ixs_index {
+    std::unique_ptr<icu::AlphabeticIndex::ImmutableIndex> index;
+};
+
+struct ixs_date_formatter {
+    std::unique_ptr<icu::SimpleDateFormat> format;
+    std::unique_ptr<icu::GregorianCalendar> calendar;  // fields are set per call
+};
+
+namespace {
+
+// ---------------------------------------------------------------------------
+// Small helpers
+// ---------------------------------------------------------------------------
+
+/// Copies a message into the caller's error buffer (truncated, NUL-terminated).
+void setError(char *error, int32_t capacity, const std::string &message) {
+    if (error == nullptr || capacity <= 0) return;
+    size_t n = message.size();
+    if (n >= static_cast<size_t>(capacity)) n = static_cast<size_t>(capacity) - 1;
+    // Do not cut a UTF-8 sequence in half.
+    while (n > 0 && n < message.size() && (static_cast<unsigned char>(message[n]) & 0xC0) == 0x80) --n;
+    std::memcpy(error, message.data(), n);
+    error[n] = '\0';
+}
+
+/// "what: U_ERROR_NAME" for an ICU failure.
+std::string icuMessage(const char *what, UErrorCode status) {
+    return std::string(what) + ": " + u_errorName(status);
+}
+
+/// UTF-16 view of UTF-8 input, on the stack for short strings (the usual
+/// case: names), on the heap otherwise. Ill-formed UTF-8 becomes U+FFFD.
+class UTF16Buffer {
+public:
+    UTF16Buffer(const char *utf8, int32_t length) {
+        if (utf8 == nullptr) { utf8 = ""; length = 0; }
+        if (length < 0) {
+            size_t n = std::strlen(utf8);
+            if (n > static_cast<size_t>(INT32_MAX)) { ok_ = false; return; }
+            length = static_cast<int32_t>(n);
+        }
+        UErrorCode status = U_ZERO_ERROR;
+        int32_t needed = 0;
+        u_strFromUTF8WithSub(stack_, kStackCapacity, &needed, utf8, length, 0xFFFD, nullptr, &status);
+        if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) {
+            if (needed > kStackCapacity) {
+                heap_.reset(new (std::nothrow) UChar[static_cast<size_t>(needed)]);
+                if (!heap_) { ok_ = false; return; }
+                status = U_ZERO_ERROR;
+                u_strFromUTF8WithSub(heap_.get(), needed, &needed, utf8, length, 0xFFFD, nullptr, &status);
+                if (status == U_STRING_NOT_TERMINATED_WARNING) status = U_ZERO_ERROR;
+            } else {
+                status = U_ZERO_ERROR;  // fits exactly, just not NUL-terminated
+            }
+        }
+        ok_ = U_SUCCESS(status);
+        length_ = ok_ ? needed : 0;
+    }
+
+    bool ok() const { return ok_; }
+    const UChar *data() const { return heap_ ? heap_.get() : stack_; }
+    int32_t length() const { return length_; }
+    /// A read-only UnicodeString aliasing the buffer (no copy).
+    icu::UnicodeString alias() const { return icu::UnicodeString(false, icu::ConstChar16Ptr(data()), length_); }
+
+private:
+    static constexpr int32_t kStackCapacity = 256;
+    UChar stack_[kStackCapacity];
+    std::unique_ptr<UChar[]> heap_;
+    int32_t length_ = 0;
+    bool ok_ = true;
+};
+
+/// Writes a UnicodeString as UTF-8 following the preflight rule; -1 on error.
+int32_t toUTF8(const icu::UnicodeString &s, char *utf8, int32_t capacity) {
+    if (capacity < 0 || (utf8 == nullptr && capacity > 0)) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = 0;
+    u_strToUTF8WithSub(utf8, capacity, &length, s.getBuffer(), s.length(), 0xFFFD, nullptr, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) status = U_ZERO_ERROR;
+    return U_SUCCESS(status) ? length : -1;
+}
+
+/// Parses and validates a locale id (ICU id or BCP 47 tag). Rejects malformed
+/// ids, unknown languages and collation types the locale does not offer.
+bool parseLocale(const char *id, icu::Locale &out, std::string &message) {
+    if (id == nullptr || id[0] == '\0') {
+        message = "empty locale id (use \"root\" for the root locale)";
+        return false;
+    }
+    const std::string text(id);
+    const std::string quoted = "\"" + text + "\"";
+    const char last = text.back();
+    if (last == '-' || last == '_' || last == '@' || last == '=' || last == ';') {
+        message = "malformed locale id " + quoted;
+        return false;
+    }
+
+    // A complete BCP 47 tag ("de-u-co-phonebk") first, else an ICU id ("de@collation=phonebook").
+    icu::Locale locale;
+    {
+        char buffer[ULOC_FULLNAME_CAPACITY];
+        int32_t parsed = 0;
+        UErrorCode status = U_ZERO_ERROR;
+        uloc_forLanguageTag(id, buffer, sizeof buffer, &parsed, &status);
+        if (U_SUCCESS(status) && status != U_STRING_NOT_TERMINATED_WARNING &&
+            static_cast<size_t>(parsed) == text.size()) {
+            locale = icu::Locale(buffer);
+        } else {
+            locale = icu::Locale(id);
+        }
+    }
+    if (locale.isBogus()) {
+        message = "malformed locale id " + quoted;
+        return false;
+    }
+    // Syntax: the id must convert to a well-formed BCP 47 tag.
+    {
+        char tag[ULOC_FULLNAME_CAPACITY];
+        UErrorCode status = U_ZERO_ERROR;
+        uloc_toLanguageTag(locale.getName(), tag, sizeof tag, true, &status);
+        if (U_FAILURE(status)) {
+            message = "malformed locale id " + quoted;
+            return false;
+        }
+    }
+    // Language: root, or one ICU knows.
+    const char *language = locale.getLanguage();
+    if (language[0] != '\0' && std::strcmp(language, "root") != 0 && locale.getISO3Language()[0] == '\0') {
+        message = "unknown language in locale id " + quoted;
+        return false;
+    }
+    // Collation type, if any, must exist for this locale.
+    {
+        char value[ULOC_KEYWORDS_CAPACITY];
+        UErrorCode status = U_ZERO_ERROR;
+        int32_t n = locale.getKeywordValue("collation", value, sizeof value, status);
+        if (U_SUCCESS(status) && n > 0) {
+            std::unique_ptr<icu::StringEnumeration> values(
+                icu::Collator::getKeywordValuesForLocale("collation", locale, false, status));
+            bool found = false;
+            if (U_SUCCESS(status) && values) {
+                while (const char *v = values->next(nullptr, status)) {
+                    if (U_FAILURE(status)) break;
+                    if (std::strcmp(v, value) == 0) { found = true; break; }
+                }
+            }
+            if (!found) {
+                message = "locale " + quoted + " has no collation \"" + value + "\"";
+                return false;
+            }
+        }
+    }
+    out = locale;
+    return true;
+}
+
+/// ICU's earliest representable instant; as Gregorian change date it makes a
+/// GregorianCalendar proleptic (no Julian dates before 1582).
+constexpr UDate kMinMillis = -184303902528000000.0;
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Collation
+// ---------------------------------------------------------------------------
+
+extern "C" ixs_collator *ixs_collator_open(const char *locale_id, char *error, int32_t error_capacity) {
+    icu::Locale locale;
+    std::string message;
+    if (!parseLocale(locale_id, locale, message)) {
+        setError(error, error_capacity, message);
+        return nullptr;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    std::unique_ptr<icu::Collator> collator(icu::Collator::createInstance(locale, status));
+    if (U_FAILURE(status) || !collator) {
+        setError(error, error_capacity, icuMessage("cannot open collator", status));
+        return nullptr;
+    }
+    collator->setAttribute(UCOL_NUMERIC_COLLATION, UCOL_ON, status);
+    if (U_FAILURE(status)) {
+        setError(error, error_capacity, icuMessage("cannot turn on numeric collation", status));
+        return nullptr;
+    }
+    ixs_collator *result = new (std::nothrow) ixs_collator;
+    if (result == nullptr) {
+        setError(error, error_capacity, "out of memory");
+        return nullptr;
+    }
+    result->collator = std::move(collator);
+    return result;
+}
+
+extern "C" void ixs_collator_close(ixs_collator *collator) { delete collator; }
+
+extern "C" ixs_collator *ixs_collator_clone(const ixs_collator *collator) {
+    if (collator == nullptr || !collator->collator) return nullptr;
+    std::unique_ptr<icu::Collator> copy(collator->collator->clone());
+    if (!copy) return nullptr;
+    ixs_collator *result = new (std::nothrow) ixs_collator;
+    if (result == nullptr) return nullptr;
+    result->collator = std::move(copy);
+    return result;
+}
+
+extern "C" int32_t ixs_collator_sort_key(const ixs_collator *collator, const char *utf8, int32_t length,
+                                         uint8_t *key, int32_t capacity) {
+    if (collator == nullptr || !collator->collator || capacity < 0 || (key == nullptr && capacity > 0)) return 0;
+    UTF16Buffer text(utf8, length);
+    if (!text.ok()) return 0;
+    // Returns the full length even when the buffer is too small (preflight).
+    return collator->collator->getSortKey(text.data(), text.length(), key, capacity);
+}
+
+// ---------------------------------------------------------------------------
+// Alphabetic index
+// ---------------------------------------------------------------------------
+
+extern "C" ixs_index *ixs_index_open(const char *locale_id, const char *const *extra_locales, int32_t extra_count,
+                                     char *error, int32_t error_capacity) {
+    icu::Locale locale;
+    std::string message;
+    if (!parseLocale(locale_id, locale, message)) {
+        setError(error, error_capacity, message);
+        return nullptr;
+    }
+    if (extra_count < 0 || (extra_count > 0 && extra_locales == nullptr)) {
+        setError(error, error_capacity, "bad extra locale list");
+        return nullptr;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    icu::AlphabeticIndex builder(locale, status);
+    if (U_FAILURE(status)) {
+        setError(error, error_capacity, icuMessage("cannot open alphabetic index", status));
+        return nullptr;
+    }
+    for (int32_t i = 0; i < extra_count; ++i) {
+        icu::Locale extra;
+        if (!parseLocale(extra_locales[i], extra, message)) {
+            setError(error, error_capacity, message);
+            return nullptr;
+        }
+        builder.addLabels(extra, status);
+        if (U_FAILURE(status)) {
+            setError(error, error_capacity, icuMessage("cannot add index labels", status));
+            return nullptr;
+        }
+    }
+    std::unique_ptr<icu::AlphabeticIndex::ImmutableIndex> index(builder.buildImmutableIndex(status));
+    if (U_FAILURE(status) || !index) {
+        setError(error, error_capacity, icuMessage("cannot build alphabetic index", status));
+        return nullptr;
+    }
+    ixs_index *result = new (std::nothrow) ixs_index;
+    if (result == nullptr) {
+        setError(error, error_capacity, "out of memory");
+        return nullptr;
+    }
+    result->index = std::move(index);
+    return result;
+}
+
+extern "C" void ixs_index_close(ixs_index *index) { delete index; }
+
+extern "C" int32_t ixs_index_bucket_count(const ixs_index *index) {
+    if (index == nullptr || !index->index) return 0;
+    return index->index->getBucketCount();
+}
+
+extern "C" int32_t ixs_index_bucket_label(const ixs_index *index, int32_t bucket, char *utf8, int32_t capacity,
+                                          int32_t *type) {
+    if (index == nullptr || !index->index) return -1;
+    const icu::AlphabeticIndex::Bucket *b = index->index->getBucket(bucket);  // NULL when out of range
+    if (b == nullptr) return -1;
+    if (type != nullptr) {
+        switch (b->getLabelType()) {
+            case U_ALPHAINDEX_UNDERFLOW: *type = IXS_BUCKET_UNDERFLOW; break;
+            case U_ALPHAINDEX_INFLOW: *type = IXS_BUCKET_INFLOW; break;
+            case U_ALPHAINDEX_OVERFLOW: *type = IXS_BUCKET_OVERFLOW; break;
+            default: *type = IXS_BUCKET_NORMAL; break;
+        }
+    }
+    return toUTF8(b->getLabel(), utf8, capacity);
+}
+
+extern "C" int32_t ixs_index_bucket_of(const ixs_index *index, const char *utf8, int32_t length) {
+    if (index == nullptr || !index->index) return -1;
+    UTF16Buffer text(utf8, length);
+    if (!text.ok()) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t bucket = index->index->getBucketIndex(text.alias(), status);
+    return U_SUCCESS(status) ? bucket : -1;
+}
+
+// ---------------------------------------------------------------------------
+// Date titles
+// ---------------------------------------------------------------------------
+
+extern "C" ixs_date_formatter *ixs_date_formatter_open(const char *locale_id, const char *skeleton,
+                                                       int32_t capitalization, char *error, int32_t error_capacity) {
+    icu::Locale locale;
+    std::string message;
+    if (!parseLocale(locale_id, locale, message)) {
+        setError(error, error_capacity, message);
+        return nullptr;
+    }
+    if (skeleton == nullptr || skeleton[0] == '\0') {
+        setError(error, error_capacity, "empty date skeleton");
+        return nullptr;
+    }
+    UDisplayContext context;
+    switch (capitalization) {
+        case IXS_CAPITALIZATION_NONE: context = UDISPCTX_CAPITALIZATION_NONE; break;
+        case IXS_CAPITALIZATION_STANDALONE: context = UDISPCTX_CAPITALIZATION_FOR_STANDALONE; break;
+        case IXS_CAPITALIZATION_UI_LIST_OR_MENU: context = UDISPCTX_CAPITALIZATION_FOR_UI_LIST_OR_MENU; break;
+        case IXS_CAPITALIZATION_SENTENCE: context = UDISPCTX_CAPITALIZATION_FOR_BEGINNING_OF_SENTENCE; break;
+        default:
+            setError(error, error_capacity, "bad capitalization value");
+            return nullptr;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    // Always Gregorian, whatever the locale's default calendar (th, ja@calendar=japanese, …).
+    locale.setKeywordValue("calendar", "gregorian", status);
+    if (U_FAILURE(status)) {
+        setError(error, error_capacity, icuMessage("cannot select the Gregorian calendar", status));
+        return nullptr;
+    }
+    std::unique_ptr<icu::DateTimePatternGenerator> generator(
+        icu::DateTimePatternGenerator::createInstance(locale, status));
+    if (U_FAILURE(status) || !generator) {
+        setError(error, error_capacity, icuMessage("cannot open date pattern generator", status));
+        return nullptr;
+    }
+    const icu::UnicodeString pattern =
+        generator->getBestPattern(icu::UnicodeString::fromUTF8(icu::StringPiece(skeleton)), status);
+    if (U_FAILURE(status) || pattern.isEmpty()) {
+        setError(error, error_capacity,
+                 icuMessage("bad date skeleton", U_FAILURE(status) ? status : U_ILLEGAL_ARGUMENT_ERROR));
+        return nullptr;
+    }
+    // ICU objects use UMemory::operator new, which returns NULL instead of throwing.
+    std::unique_ptr<icu::SimpleDateFormat> format(new icu::SimpleDateFormat(pattern, locale, status));
+    std::unique_ptr<icu::GregorianCalendar> calendar(
+        new icu::GregorianCalendar(*icu::TimeZone::getGMT(), locale, status));
+    if (!format || !calendar) {
+        setError(error, error_capacity, "out of memory");
+        return nullptr;
+    }
+    format->setContext(context, status);
+    calendar->setGregorianChange(kMinMillis, status);
+    calendar->setLenient(false);
+    if (U_FAILURE(status)) {
+        setError(error, error_capacity, icuMessage("cannot create date format", status));
+        return nullptr;
+    }
+    // The format's own calendar must match the one we pass in (same type, UTC, proleptic).
+    std::unique_ptr<icu::Calendar> formatCalendar(calendar->clone());
+    if (!formatCalendar) {
+        setError(error, error_capacity, "out of memory");
+        return nullptr;
+    }
+    format->adoptCalendar(formatCalendar.release());
+
+    ixs_date_formatter *result = new (std::nothrow) ixs_date_formatter;
+    if (result == nullptr) {
+        setError(error, error_capacity, "out of memory");
+        return nullptr;
+    }
+    result->format = std::move(format);
+    result->calendar = std::move(calendar);
+    return result;
+}
+
+extern "C" void ixs_date_formatter_close(ixs_date_formatter *formatter) { delete formatter; }
+
+extern "C" int32_t ixs_date_formatter_format(ixs_date_formatter *formatter, int32_t year, int32_t month, int32_t day,
+                                             char *utf8, int32_t capacity) {
+    if (formatter == nullptr || !formatter->format || !formatter->calendar) return -1;
+    if (year < 1 || month < 1 || month > 12 || day < 1 || day > 31) return -1;
+    icu::GregorianCalendar &calendar = *formatter->calendar;
+    calendar.clear();
+    calendar.set(year, month - 1, day);  // UCAL_MONTH is 0-based
+    UErrorCode status = U_ZERO_ERROR;
+    calendar.getTime(status);  // non-lenient: fails for 2023-02-30
+    if (U_FAILURE(status)) return -1;
+    icu::UnicodeString text;
+    icu::FieldPosition position;
+    formatter->format->format(calendar, text, position);
+    return toUTF8(text, utf8, capacity);
+}
+
+extern "C" int32_t ixs_format_date(const char *locale_id, const char *skeleton, int32_t year, int32_t month,
+                                   int32_t day, char *utf8, int32_t capacity) {
+    ixs_date_formatter *formatter = ixs_date_formatter_open(locale_id, skeleton, IXS_CAPITALIZATION_NONE, nullptr, 0);
+    if (formatter == nullptr) return -1;
+    int32_t length = ixs_date_formatter_format(formatter, year, month, day, utf8, capacity);
+    ixs_date_formatter_close(formatter);
+    return length;
+}

@@ -1,0 +1,138 @@
+/*
+ * ICUCollation — a plain C door to the system ICU (libicu) for IndexSite.
+ *
+ * Swift code that imports Foundation must never see ICU headers (Foundation
+ * carries its own, renamed ICU), so everything ICU lives in ICUCollation.cpp
+ * and this header exposes only opaque handles and plain C types.
+ *
+ * Conventions used throughout:
+ *  - UTF-8 input is (pointer, length); length < 0 means NUL-terminated.
+ *    Ill-formed UTF-8 is read with U+FFFD substitution, never rejected.
+ *  - Output buffers follow the ICU "preflight" rule: the function returns the
+ *    full length it needs; it writes at most `capacity` bytes and adds a NUL
+ *    only when there is room for it. If the return value is > capacity, call
+ *    again with a bigger buffer. Pass (NULL, 0) to just ask for the length.
+ *  - `error` / `error_capacity` receive a NUL-terminated English message on
+ *    failure (truncated to fit); either may be NULL / 0.
+ *  - Locale ids are ICU ids ("sv", "de@collation=phonebook", "zh_Hant") or
+ *    BCP 47 tags ("de-u-co-phonebk", "zh-Hant-TW"). "root" / "und" select the
+ *    root locale. A malformed id, an unknown language, or a collation type the
+ *    locale does not have is an error; a well-formed id for a known language
+ *    with no own data (e.g. "en_ZZ") silently falls back, as ICU does.
+ *  - Every *_open / *_clone result must be released with the matching *_close
+ *    (which accepts NULL).
+ */
+#ifndef INDEXSITE_ICU_COLLATION_H
+#define INDEXSITE_ICU_COLLATION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Collation                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/// A collator for one locale with numeric ordering on ("Item 2" < "Item 10"),
+/// tertiary strength. Use it from one thread at a time; clone for others.
+typedef struct ixs_collator ixs_collator;
+
+/// Opens a collator for `locale_id`. Returns NULL and fills `error` on failure.
+ixs_collator *ixs_collator_open(const char *locale_id, char *error, int32_t error_capacity);
+
+/// Releases a collator (NULL is fine).
+void ixs_collator_close(ixs_collator *collator);
+
+/// An independent copy of `collator` for use on another thread; NULL on failure.
+ixs_collator *ixs_collator_clone(const ixs_collator *collator);
+
+/// Writes the sort key of a UTF-8 string; returns the key length including the
+/// terminating 0 byte ICU writes (retry with a bigger buffer if > capacity).
+/// Keys compare with memcmp/strcmp in collation order. Returns 0 on error.
+int32_t ixs_collator_sort_key(const ixs_collator *collator, const char *utf8, int32_t length,
+                              uint8_t *key, int32_t capacity);
+
+/* ------------------------------------------------------------------------ */
+/* Alphabetic index (section letters)                                        */
+/* ------------------------------------------------------------------------ */
+
+/// An ICU AlphabeticIndex, built immutable: bucket lookups are thread-safe.
+typedef struct ixs_index ixs_index;
+
+/// Bucket kinds, equal to ICU's UAlphabeticIndexLabelType.
+enum {
+    IXS_BUCKET_NORMAL = 0,    ///< a letter ("A", "Å", "CH", "か")
+    IXS_BUCKET_UNDERFLOW = 1, ///< before the first letter (digits, symbols)
+    IXS_BUCKET_INFLOW = 2,    ///< between two scripts of the index
+    IXS_BUCKET_OVERFLOW = 3   ///< after the last letter (other scripts, unread kanji)
+};
+
+/// Builds the index for `locale_id` plus the index letters of `extra_count`
+/// additional locales (e.g. primary "ja" + extra "en" adds A–Z). NULL + error on failure.
+ixs_index *ixs_index_open(const char *locale_id, const char *const *extra_locales, int32_t extra_count,
+                          char *error, int32_t error_capacity);
+
+/// Releases an index (NULL is fine).
+void ixs_index_close(ixs_index *index);
+
+/// Number of buckets, including the underflow, inflow and overflow buckets.
+int32_t ixs_index_bucket_count(const ixs_index *index);
+
+/// Writes the UTF-8 label of bucket `bucket` (preflight rule) and, if `type` is
+/// not NULL, its IXS_BUCKET_* kind. Returns the byte length, -1 for a bad bucket.
+int32_t ixs_index_bucket_label(const ixs_index *index, int32_t bucket, char *utf8, int32_t capacity,
+                               int32_t *type);
+
+/// The bucket a UTF-8 name falls into (primary-strength comparison with the
+/// bucket boundaries, as AlphabeticIndex does); -1 on error.
+int32_t ixs_index_bucket_of(const ixs_index *index, const char *utf8, int32_t length);
+
+/* ------------------------------------------------------------------------ */
+/* Date titles                                                               */
+/* ------------------------------------------------------------------------ */
+
+/// A date formatter for one locale and DateTimePatternGenerator skeleton
+/// ("yMMMM", "yMMM", "y", "yMMMd"): proleptic Gregorian calendar, UTC.
+/// Use it from one thread at a time.
+typedef struct ixs_date_formatter ixs_date_formatter;
+
+/// How month names are capitalized (ICU UDisplayContext capitalization). NONE
+/// is CLDR's running-text form ("listopad 2026", "noviembre de 2026");
+/// STANDALONE follows each locale's rule for text on its own (cs stays
+/// "listopad 2026", es becomes "Noviembre de 2026"); SENTENCE always
+/// capitalizes the first letter ("Listopad 2026", "November 2026" in sv).
+enum {
+    IXS_CAPITALIZATION_NONE = 0,
+    IXS_CAPITALIZATION_STANDALONE = 1,
+    IXS_CAPITALIZATION_UI_LIST_OR_MENU = 2,
+    IXS_CAPITALIZATION_SENTENCE = 3
+};
+
+/// Opens a formatter for `locale_id`, `skeleton` and an IXS_CAPITALIZATION_*
+/// value; NULL + error on failure.
+ixs_date_formatter *ixs_date_formatter_open(const char *locale_id, const char *skeleton, int32_t capitalization,
+                                            char *error, int32_t error_capacity);
+
+/// Releases a date formatter (NULL is fine).
+void ixs_date_formatter_close(ixs_date_formatter *formatter);
+
+/// Formats the calendar date year-month-day (month 1–12, day 1–31, year >= 1;
+/// pass day 1 for month titles) as UTF-8. Returns the byte length (preflight
+/// rule), -1 for an invalid date.
+int32_t ixs_date_formatter_format(ixs_date_formatter *formatter, int32_t year, int32_t month, int32_t day,
+                                  char *utf8, int32_t capacity);
+
+/// One-shot form of the three functions above without capitalization, e.g.
+/// ("de", "yMMMM", 2024, 3, 1) -> "März 2024". Builds a formatter on each call
+/// (~0.6 ms), so prefer ixs_date_formatter_* for many dates. -1 on any error.
+int32_t ixs_format_date(const char *locale_id, const char *skeleton, int32_t year, int32_t month, int32_t day,
+                        char *utf8, int32_t capacity);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* INDEXSITE_ICU_COLLATION_H */

@@ -1,0 +1,80 @@
+/// Anchor: gives every section and entry of a page an id that is unique on the page, URL-safe and stable across builds
+/// (it depends only on titles and their order). Colliding ids get `-2`, `-3`, … and a warning.
+public struct AnchorAllocator: Sendable {
+    /// Ids the theme itself uses; content never takes them.
+    public static let reserved: Set<String> = [
+        "content", "main", "top", "index-strip", "filter", "filter-status", "entries", "sections", "index", "assets",
+        // Names Windows reserves for devices, since entry ids also name entry pages.
+        "con", "prn", "aux", "nul", "com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8", "com9",
+        "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9",
+    ]
+
+    public init() {}
+
+    public func assign(_ sections: [Section], titleField: KeyPath = "title") -> ([Section], [Diagnostic]) {
+        var taken = AnchorAllocator.reserved
+        var diagnostics: [Diagnostic] = []
+        var sections = sections
+        // Sections first, so a letter keeps its plain id ("a") whatever the entries are called.
+        for index in sections.indices {
+            let base = sections[index].isCatchAll ? "other" : Slug.make(sections[index].title, fallback: "section")
+            sections[index].id = unique(base, in: &taken)
+        }
+        var owners: [String: SourceLocation] = [:]
+        for sectionIndex in sections.indices {
+            for entryIndex in sections[sectionIndex].entries.indices {
+                assign(&sections[sectionIndex].entries[entryIndex], titleField: titleField, taken: &taken, owners: &owners, diagnostics: &diagnostics)
+            }
+        }
+        return (sections, diagnostics)
+    }
+
+    private func assign(_ entry: inout Entry, titleField: KeyPath, taken: inout Set<String>, owners: inout [String: SourceLocation], diagnostics: inout [Diagnostic]) {
+        let base = Slug.make(entry.text(at: titleField) ?? entry.fields.values.first?.displayText ?? "", fallback: "entry")
+        let id = unique(base, in: &taken)
+        if id != base, let owner = owners[base], owner != entry.location {
+            diagnostics.append(.warning(.idCollision, "entry id '\(base)' is already used on this page (by \(owner.path):\(owner.line)); this entry gets '\(id)'",
+                                        at: entry.location, hint: "give the entries distinct titles so their links stay stable"))
+        }
+        owners[base] = owners[base] ?? entry.location
+        entry.id = id
+        for child in entry.children.indices {
+            assign(&entry.children[child], titleField: titleField, taken: &taken, owners: &owners, diagnostics: &diagnostics)
+        }
+    }
+
+    private func unique(_ base: String, in taken: inout Set<String>) -> String {
+        var candidate = base
+        var counter = 2
+        while taken.contains(candidate) {
+            candidate = "\(base)-\(counter)"
+            counter += 1
+        }
+        taken.insert(candidate)
+        return candidate
+    }
+}
+
+/// Turns titles into ids and file names: lower-case letters and digits of any script, words joined by `-`.
+/// The result never contains `/`, `\`, `.` or spaces, so it cannot leave the output folder.
+public enum Slug {
+    public static let maximumLength = 80
+
+    public static func make(_ text: String, fallback: String) -> String {
+        var slug = ""
+        var pendingDash = false
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber {
+                if pendingDash && !slug.isEmpty { slug.append("-") }
+                pendingDash = false
+                slug.append(character)
+                if slug.count >= maximumLength { break }
+            } else if character == "'" || character == "’" {
+                continue
+            } else {
+                pendingDash = true
+            }
+        }
+        return slug.isEmpty ? fallback : slug
+    }
+}

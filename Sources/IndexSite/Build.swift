@@ -1,0 +1,194 @@
+import Foundation
+
+/// What to build and how.
+public struct BuildOptions: Sendable {
+    public var siteFolder: URL
+    /// The output folder; `_site` inside the site folder when nil.
+    public var output: URL?
+    /// Warnings count as errors.
+    public var strict: Bool
+    /// When false (`indexsite check`), everything is validated and nothing is written.
+    public var writeOutput: Bool
+
+    public init(siteFolder: URL, output: URL? = nil, strict: Bool = false, writeOutput: Bool = true) {
+        self.siteFolder = siteFolder
+        self.output = output
+        self.strict = strict
+        self.writeOutput = writeOutput
+    }
+
+    public var outputFolder: URL { output ?? siteFolder.appendingPathComponent("_site") }
+}
+
+/// What a build did: the lists and pages it made, and every problem it found.
+public struct BuildResult: Sendable {
+    public var lists: [IndexedList] = []
+    public var pages: [OutputPage] = []
+    /// Sorted by file, line and column.
+    public var diagnostics: [Diagnostic] = []
+    /// Set when the output was written.
+    public var writeSummary: SiteWriter.Summary?
+    public var strict = false
+
+    /// True when nothing stopped the build (warnings are fine unless strict).
+    public var succeeded: Bool { !diagnostics.hasErrors(strict: strict) }
+    public var sectionCount: Int { lists.reduce(0) { $0 + $1.sections.filter { !$0.isEmpty }.count } }
+    public var entryCount: Int { lists.reduce(0) { $0 + $1.entryCount } }
+}
+
+/// The whole pipeline in one place: Load → Parse → Section → Anchor → Render → Write.
+public enum Build {
+    public static func run(_ options: BuildOptions) -> BuildResult {
+        var result = BuildResult()
+        result.strict = options.strict
+        var diagnostics: [Diagnostic] = []
+
+        // Load
+        let site = SiteLoader(siteFolder: options.siteFolder).load()
+        diagnostics += site.diagnostics
+        var settings = SiteSettings()
+        if let configuration = site.configuration {
+            let (parsed, configDiagnostics) = SettingsParser.parseSite(configuration)
+            settings = parsed
+            diagnostics += configDiagnostics
+        }
+
+        // Parse, Section, Anchor — list by list
+        let plan = ListPlanner.plan(site: site, settings: settings)
+        diagnostics += plan.diagnostics
+        var slugs: Set<String> = ["assets", "index.html", "404.html", "sitemap.xml"]
+        for planned in plan.lists {
+            let (list, listDiagnostics) = makeList(planned, slugs: &slugs)
+            diagnostics += listDiagnostics
+            if let list { result.lists.append(list) }
+        }
+
+        // Render
+        let theme = Theme.builtIn.overridden(by: site)
+        let (renderer, templateDiagnostics) = PageRenderer.make(site: settings, theme: theme)
+        diagnostics += templateDiagnostics
+        if let renderer {
+            let rendered = renderer.render(result.lists)
+            result.pages = rendered.pages
+            diagnostics += rendered.diagnostics
+        }
+        result.diagnostics = diagnostics.sortedUnique()
+
+        // Write — only a build with no errors replaces the previous site.
+        guard options.writeOutput, result.succeeded else { return result }
+        let writer = SiteWriter(output: options.outputFolder, siteFolder: options.siteFolder, protectedFolders: [
+            options.siteFolder.appendingPathComponent(SiteLoader.contentFolder),
+            options.siteFolder.appendingPathComponent(SiteLoader.templatesFolder),
+        ])
+        do {
+            result.writeSummary = try writer.write(result.pages)
+        } catch {
+            result.diagnostics.append(.error(.outputRefused, error.description, at: SourceLocation(path: options.outputFolder.path, line: 1)))
+        }
+        return result
+    }
+
+    /// Parses one source and sections its entries.
+    static func makeList(_ planned: ListPlanner.PlannedList, slugs: inout Set<String>) -> (IndexedList?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var settings = planned.settings
+        var parsed: ParsedSource
+        switch planned.source {
+        case .file(let file):
+            switch planned.kind {
+            case .csv: parsed = CSVParser.forPath(file.path).parse(file)
+            case .json: parsed = JSONParser().parse(file)
+            case .markdownList, .entryFolder: parsed = MarkdownListParser().parse(file)
+            }
+        case .folder(_, let files):
+            parsed = ParsedSource()
+            let parser = MarkdownEntryParser()
+            for file in files {
+                let (entry, entryDiagnostics) = parser.parse(file)
+                parsed.diagnostics += entryDiagnostics
+                if let entry { parsed.entries.append(entry) }
+            }
+        }
+        diagnostics += parsed.diagnostics
+        if let patch = parsed.settings {
+            diagnostics += SettingsParser.apply(patch, to: &settings)
+        }
+        let input = Sectioner.Input(entries: parsed.entries, declaredSections: parsed.declaredSections, kind: planned.kind,
+                                    settingsLocation: planned.settingsLocation)
+        let (sections, sectionDiagnostics) = Sectioner().section(input, settings: settings)
+        diagnostics += sectionDiagnostics
+        let (anchored, anchorDiagnostics) = AnchorAllocator().assign(sections, titleField: settings.titleField)
+        diagnostics += anchorDiagnostics
+
+        var slug = Slug.make(settings.slug ?? planned.defaultSlug, fallback: "list")
+        var counter = 2
+        let base = slug
+        while slugs.contains(slug) {
+            slug = "\(base)-\(counter)"
+            counter += 1
+        }
+        slugs.insert(slug)
+        let title = settings.title ?? parsed.title ?? planned.defaultTitle
+        let list = IndexedList(settings: settings, title: title, description: settings.description ?? parsed.description,
+                               slug: slug, kind: planned.kind, sections: anchored)
+        return (list, diagnostics)
+    }
+}
+
+/// Decides which lists the site has: every source in `Content/`, with the settings `indexsite.yml` gives it.
+enum ListPlanner {
+    struct PlannedList {
+        var source: ContentSource
+        var kind: SourceKind
+        var settings: ListSettings
+        var settingsLocation: SourceLocation
+        var defaultSlug: String
+        var defaultTitle: String
+    }
+
+    static func plan(site: LoadedSite, settings: SiteSettings) -> (lists: [PlannedList], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var sourcesByName: [String: ContentSource] = [:]
+        for source in site.sources { sourcesByName[source.sourceName] = source }
+        var lists: [PlannedList] = []
+        var configured: Set<String> = []
+        for list in settings.lists {
+            let location = settings.listLocations[list.source] ?? SourceLocation(path: SiteLoader.configurationFile)
+            guard let source = sourcesByName[list.source] else {
+                diagnostics.append(.error(.missingSource, "list source '\(list.source)' is not in Content/", at: location,
+                                          hint: "sources are paths inside Content/, such as books.csv or glossary"))
+                continue
+            }
+            guard configured.insert(list.source).inserted else {
+                diagnostics.append(.error(.badSettingValue, "list source '\(list.source)' is configured twice", at: location))
+                continue
+            }
+            lists.append(planned(source, settings: list, location: location))
+        }
+        for source in site.sources where !configured.contains(source.sourceName) {
+            let location = SourceLocation(path: SiteLoader.contentFolder + "/" + source.sourceName)
+            lists.append(planned(source, settings: settings.defaults(forSource: source.sourceName), location: location))
+        }
+        return (lists, diagnostics)
+    }
+
+    static func planned(_ source: ContentSource, settings: ListSettings, location: SourceLocation) -> PlannedList {
+        let name = source.sourceName
+        let stem = name.split(separator: "/").last.map { part -> String in
+            guard let dot = part.lastIndex(of: "."), dot != part.startIndex else { return String(part) }
+            return String(part[..<dot])
+        } ?? name
+        let kind: SourceKind
+        switch source {
+        case .folder: kind = .entryFolder
+        case .file:
+            switch name.split(separator: ".").last?.lowercased() {
+            case "csv", "tsv": kind = .csv
+            case "json": kind = .json
+            default: kind = .markdownList
+            }
+        }
+        let title = stem.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ").capitalized(with: Locale(identifier: "en_US_POSIX"))
+        return PlannedList(source: source, kind: kind, settings: settings, settingsLocation: location, defaultSlug: stem, defaultTitle: title)
+    }
+}

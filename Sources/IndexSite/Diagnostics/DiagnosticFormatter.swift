@@ -1,0 +1,99 @@
+import Foundation
+
+/// How diagnostics are printed: one line each for people and editors, GitHub Actions annotations, or JSON for tools.
+public enum DiagnosticFormat: String, Sendable, CaseIterable {
+    case text, json, github
+}
+
+/// Renders diagnostics for the terminal or CI. The library only makes the text; the executable prints it.
+public struct DiagnosticFormatter: Sendable {
+    public var format: DiagnosticFormat
+    /// Prefixed to every path, so paths are relative to where the user ran the command.
+    public var pathPrefix: String
+    /// At most this many diagnostics are printed in text formats; the rest are counted.
+    public var limit: Int
+    public var strict: Bool
+
+    public init(format: DiagnosticFormat, pathPrefix: String = "", limit: Int = 100, strict: Bool = false) {
+        self.format = format
+        self.pathPrefix = pathPrefix
+        self.limit = limit
+        self.strict = strict
+    }
+
+    func path(_ location: SourceLocation) -> String {
+        location.path.hasPrefix("/") || location.path.hasPrefix("(") ? location.path : pathPrefix + location.path
+    }
+
+    func severity(_ diagnostic: Diagnostic) -> Severity {
+        strict ? .error : diagnostic.severity
+    }
+
+    /// `path:line:col: error: message [code]`, then the hint on its own line.
+    public func line(_ diagnostic: Diagnostic) -> String {
+        let location = diagnostic.location
+        var text = "\(path(location)):\(location.line):\(location.column): \(severity(diagnostic).rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]"
+        if let hint = diagnostic.hint { text += "\n    hint: \(hint)" }
+        return text
+    }
+
+    /// The whole report, ready to print.
+    public func report(_ diagnostics: [Diagnostic]) -> String {
+        switch format {
+        case .json:
+            return json(diagnostics)
+        case .text, .github:
+            var lines = diagnostics.prefix(limit).map { format == .text ? line($0) : github($0) }
+            if diagnostics.count > limit {
+                lines.append(format == .text ? "… and \(diagnostics.count - limit) more" : "::notice::and \(diagnostics.count - limit) more diagnostics")
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// A GitHub Actions workflow command, which annotates the pull request at the file and line.
+    public func github(_ diagnostic: Diagnostic) -> String {
+        let location = diagnostic.location
+        func escapeProperty(_ text: String) -> String {
+            text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+                .replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        }
+        func escapeMessage(_ text: String) -> String {
+            text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        }
+        let message = diagnostic.message + (diagnostic.hint.map { " (hint: \($0))" } ?? "")
+        return "::\(severity(diagnostic) == .error ? "error" : "warning") file=\(escapeProperty(path(location))),line=\(location.line),col=\(location.column),title=\(escapeProperty(diagnostic.code.rawValue))::\(escapeMessage(message))"
+    }
+
+    /// One JSON array, keys in a fixed order so the output is byte-identical across runs.
+    public func json(_ diagnostics: [Diagnostic]) -> String {
+        func quote(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+        let items = diagnostics.map { diagnostic in
+            var fields = [
+                "\"file\":" + quote(path(diagnostic.location)),
+                "\"line\":\(diagnostic.location.line)",
+                "\"column\":\(diagnostic.location.column)",
+                "\"severity\":" + quote(severity(diagnostic).rawValue),
+                "\"code\":" + quote(diagnostic.code.rawValue),
+                "\"message\":" + quote(diagnostic.message),
+            ]
+            if let hint = diagnostic.hint { fields.append("\"hint\":" + quote(hint)) }
+            return "{" + fields.joined(separator: ",") + "}"
+        }
+        return "[" + items.joined(separator: ",\n") + "]"
+    }
+}

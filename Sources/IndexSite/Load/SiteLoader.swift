@@ -1,0 +1,124 @@
+import Foundation
+
+/// One source of content: a single file (CSV, TSV, JSON, Markdown list) or a folder of Markdown entry files.
+public enum ContentSource: Sendable {
+    case file(SourceFile)
+    case folder(path: String, files: [SourceFile])
+
+    /// The path relative to `Content/`, as `source:` names it in the configuration.
+    public var sourceName: String {
+        switch self {
+        case .file(let file): String(file.path.dropFirst(SiteLoader.contentFolder.count + 1))
+        case .folder(let path, _): String(path.dropFirst(SiteLoader.contentFolder.count + 1))
+        }
+    }
+}
+
+/// Everything the build reads from disk, read once, before any other stage runs.
+public struct LoadedSite: Sendable {
+    public var configuration: SourceFile?
+    /// Content sources in path order, so the build never depends on the file system's listing order.
+    public var sources: [ContentSource] = []
+    /// The site's own templates (`Templates/*.mustache`), which override the built-in theme file by file.
+    public var templates: [String: SourceFile] = [:]
+    /// Static files of the theme (`Templates/assets/`), copied to the output's `assets/`.
+    public var assets: [SourceFile] = []
+    public var diagnostics: [Diagnostic] = []
+}
+
+/// Load: reads `indexsite.yml`, `Content/` and `Templates/` of a site folder into memory.
+public struct SiteLoader: Sendable {
+    public static let configurationFile = "indexsite.yml"
+    public static let contentFolder = "Content"
+    public static let templatesFolder = "Templates"
+    static let listExtensions: Set<String> = ["csv", "tsv", "json", "md", "markdown"]
+
+    public var siteFolder: URL
+
+    public init(siteFolder: URL) {
+        self.siteFolder = siteFolder.standardizedFileURL
+    }
+
+    public func load() -> LoadedSite {
+        var site = LoadedSite()
+        let files = FileManager.default
+        let root = siteFolder.resolvingSymlinksInPath().path
+        let configPath = siteFolder.appendingPathComponent(SiteLoader.configurationFile).path
+        if files.fileExists(atPath: configPath) {
+            site.configuration = read(relative: SiteLoader.configurationFile, diagnostics: &site.diagnostics)
+        }
+        let contentNames = listing(SiteLoader.contentFolder)
+        for name in contentNames {
+            let relative = SiteLoader.contentFolder + "/" + name
+            guard insideSite(relative, root: root, diagnostics: &site.diagnostics) else { continue }
+            if isDirectory(relative) {
+                var entryFiles: [SourceFile] = []
+                for child in listing(relative) where isMarkdown(child) {
+                    let childPath = relative + "/" + child
+                    guard !isDirectory(childPath), insideSite(childPath, root: root, diagnostics: &site.diagnostics) else { continue }
+                    if let file = read(relative: childPath, diagnostics: &site.diagnostics) { entryFiles.append(file) }
+                }
+                site.sources.append(.folder(path: relative, files: entryFiles))
+            } else if SiteLoader.listExtensions.contains(fileExtension(name)) {
+                if let file = read(relative: relative, diagnostics: &site.diagnostics) { site.sources.append(.file(file)) }
+            }
+        }
+        for name in listing(SiteLoader.templatesFolder) where name.hasSuffix(".mustache") {
+            let relative = SiteLoader.templatesFolder + "/" + name
+            guard insideSite(relative, root: root, diagnostics: &site.diagnostics) else { continue }
+            if let file = read(relative: relative, diagnostics: &site.diagnostics) {
+                site.templates[String(name.dropLast(".mustache".count))] = file
+            }
+        }
+        let assetsFolder = SiteLoader.templatesFolder + "/assets"
+        for name in listing(assetsFolder) {
+            let relative = assetsFolder + "/" + name
+            guard !isDirectory(relative), insideSite(relative, root: root, diagnostics: &site.diagnostics) else { continue }
+            if let file = read(relative: relative, diagnostics: &site.diagnostics) { site.assets.append(file) }
+        }
+        return site
+    }
+
+    /// Visible names in a folder of the site, sorted by their UTF-8 bytes; empty when the folder does not exist.
+    private func listing(_ relative: String) -> [String] {
+        let path = siteFolder.appendingPathComponent(relative).path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    private func isDirectory(_ relative: String) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: siteFolder.appendingPathComponent(relative).path, isDirectory: &directory) && directory.boolValue
+    }
+
+    private func isMarkdown(_ name: String) -> Bool {
+        let ext = fileExtension(name)
+        return ext == "md" || ext == "markdown"
+    }
+
+    private func fileExtension(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
+    /// Refuses files that are symbolic links to places outside the site folder.
+    private func insideSite(_ relative: String, root: String, diagnostics: inout [Diagnostic]) -> Bool {
+        let url = siteFolder.appendingPathComponent(relative)
+        let resolved = url.resolvingSymlinksInPath().path
+        if resolved == root || resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") { return true }
+        diagnostics.append(.error(.symlinkOutsideSite, "'\(relative)' is a link to '\(resolved)', outside the site folder", at: SourceLocation(path: relative, line: 1),
+                                  hint: "copy the file into the site instead of linking to it"))
+        return false
+    }
+
+    private func read(relative: String, diagnostics: inout [Diagnostic]) -> SourceFile? {
+        let path = siteFolder.appendingPathComponent(relative).path
+        guard let data = FileManager.default.contents(atPath: path) else {
+            diagnostics.append(.error(.sourceUnreadable, "cannot read '\(relative)'", at: SourceLocation(path: relative, line: 1),
+                                      hint: "check the file's permissions"))
+            return nil
+        }
+        return SourceFile(path: relative, bytes: [UInt8](data))
+    }
+}

@@ -1,0 +1,283 @@
+/// Reads CSV (RFC 4180) and TSV over bytes: header row for field names, quoted fields with commas, quotes and
+/// newlines, optional BOM, LF or CRLF. Every record remembers its line; every problem is reported where it is.
+public struct CSVParser: Sendable {
+    public var separator: UInt8
+
+    public init(separator: UInt8 = UInt8(ascii: ",")) {
+        self.separator = separator
+    }
+
+    /// The parser for a file name: tab-separated for `.tsv`, comma-separated otherwise.
+    public static func forPath(_ path: String) -> CSVParser {
+        CSVParser(separator: path.lowercased().hasSuffix(".tsv") ? UInt8(ascii: "\t") : UInt8(ascii: ","))
+    }
+
+    /// One row of the file, before it becomes an entry.
+    public struct Record: Sendable, Equatable {
+        public var line: Int
+        public var fields: [String]
+        /// Byte offset where the record starts, for locating problems with the whole row.
+        public var offset: Int = 0
+    }
+
+    /// The raw table: header, records and problems found while reading them.
+    public struct Table: Sendable {
+        public var header: [String] = []
+        public var records: [Record] = []
+        public var diagnostics: [Diagnostic] = []
+    }
+
+    /// Parses a file into entries whose fields are named by the header row.
+    public func parse(_ file: SourceFile) -> ParsedSource {
+        let table = parseTable(file)
+        var parsed = ParsedSource()
+        parsed.diagnostics = table.diagnostics
+        guard !table.header.isEmpty else { return parsed }
+        let names = table.header
+        parsed.entries.reserveCapacity(table.records.count)
+        for record in table.records where record.fields.count == names.count {
+            let values = record.fields.map(FieldValue.text)
+            parsed.entries.append(Entry(fields: FieldRecord(names: names, values: values), location: file.location(line: record.line)))
+        }
+        return parsed
+    }
+
+    /// Splits the bytes into a header and records, checking encoding, quoting and row lengths.
+    public func parseTable(_ file: SourceFile) -> Table {
+        file.bytes.withUnsafeBufferPointer { buffer in
+            var scanner = Scanner(file: file, bytes: buffer, separator: separator)
+            return scanner.run()
+        }
+    }
+
+    private struct Scanner {
+        let file: SourceFile
+        let bytes: UnsafeBufferPointer<UInt8>
+        let separator: UInt8
+        var table = Table()
+        var position = 0
+        var line = 1
+        var lineStart = 0
+        /// Errors past this many are counted but not located, so a hopeless file stays fast.
+        var errorBudget = 200
+
+        init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, separator: UInt8) {
+            self.file = file
+            self.bytes = bytes
+            self.separator = separator
+        }
+
+        mutating func run() -> Table {
+            if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+                report(.utf16Input, "the file is UTF-16; IndexSite reads UTF-8", at: 0, hint: "save the file as UTF-8")
+                return table
+            }
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+                position = 3
+                lineStart = 3
+            }
+            guard checkEncoding() else { return table }
+            guard let header = nextRecord() else {
+                report(.csvNoHeader, "the file is empty; the first row must name the fields", at: position, hint: "add a header row such as title,description")
+                return table
+            }
+            checkHeader(header)
+            table.header = header.fields
+            while let record = nextRecord() {
+                if record.fields.count != header.fields.count {
+                    reportAt(.csvRaggedRow, "row has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s"), the header has \(header.fields.count)",
+                             line: record.line, lineStart: record.offset, offset: record.offset,
+                             hint: record.fields.count > header.fields.count ? "quote fields that contain the separator" : nil)
+                }
+                table.records.append(record)
+            }
+            return table
+        }
+
+        /// Rejects NUL bytes and invalid UTF-8 up front, naming the byte offset, since both garble every later field.
+        mutating func checkEncoding() -> Bool {
+            var ok = true
+            var index = position
+            var lineNumber = 1
+            var currentLineStart = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x0A {
+                    lineNumber += 1
+                    currentLineStart = index + 1
+                    index += 1
+                } else if byte == 0 {
+                    reportAt(.nulByte, "NUL byte at byte offset \(index)", line: lineNumber, lineStart: currentLineStart, offset: index,
+                             hint: "the file looks binary or UTF-16; save it as UTF-8 text")
+                    return false
+                } else if byte < 0x80 {
+                    index += 1
+                } else if let length = validSequenceLength(at: index) {
+                    index += length
+                } else {
+                    reportAt(.invalidUTF8, "invalid UTF-8 at byte offset \(index)", line: lineNumber, lineStart: currentLineStart, offset: index,
+                             hint: "save the file as UTF-8")
+                    ok = false
+                    index += 1
+                    if errorBudget <= 0 { return false }
+                }
+            }
+            return ok
+        }
+
+        func validSequenceLength(at index: Int) -> Int? {
+            let lead = bytes[index]
+            let length: Int
+            var lowerBound: UInt8 = 0x80, upperBound: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lowerBound = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; upperBound = 0x9F
+            case 0xF0: length = 4; lowerBound = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; upperBound = 0x8F
+            default: return nil
+            }
+            guard index + length <= bytes.count else { return nil }
+            let second = bytes[index + 1]
+            guard second >= lowerBound && second <= upperBound else { return nil }
+            for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return nil }
+            return length
+        }
+
+        mutating func checkHeader(_ header: Record) {
+            var seen: [String: Int] = [:]
+            for (index, name) in header.fields.enumerated() {
+                let trimmed = name.trimmingSpaces
+                if trimmed.isEmpty {
+                    reportAt(.csvEmptyHeader, "header column \(index + 1) has no name", line: header.line, lineStart: header.offset,
+                             offset: header.offset, hint: "name every column in the first row")
+                } else if let first = seen[trimmed] {
+                    reportAt(.csvDuplicateHeader, "header column \(index + 1) repeats the name '\(trimmed)' of column \(first + 1)", line: header.line,
+                             lineStart: header.offset, offset: header.offset, hint: "give each column its own name")
+                } else {
+                    seen[trimmed] = index
+                }
+            }
+        }
+
+        /// Reads one record, or nil at the end of the file. Blank lines between records are skipped.
+        mutating func nextRecord() -> Record? {
+            while position < bytes.count, bytes[position] == 0x0A || bytes[position] == 0x0D {
+                advanceOverNewline()
+            }
+            guard position < bytes.count else { return nil }
+            let recordLine = line
+            let recordOffset = position
+            var fields: [String] = []
+            fields.reserveCapacity(table.header.count)
+            while true {
+                fields.append(readField())
+                if position >= bytes.count { break }
+                let byte = bytes[position]
+                if byte == separator {
+                    position += 1
+                    if position >= bytes.count { fields.append(""); break }
+                    continue
+                }
+                // A newline ends the record.
+                advanceOverNewline()
+                break
+            }
+            return Record(line: recordLine, fields: fields, offset: recordOffset)
+        }
+
+        mutating func advanceOverNewline() {
+            if bytes[position] == 0x0D {
+                position += 1
+                if position < bytes.count, bytes[position] == 0x0A { position += 1 }
+            } else {
+                position += 1
+            }
+            line += 1
+            lineStart = position
+        }
+
+        mutating func readField() -> String {
+            if bytes[position] == UInt8(ascii: "\"") { return readQuotedField() }
+            let start = position
+            var sawQuote = false
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == separator || byte == 0x0A || byte == 0x0D { break }
+                if byte == UInt8(ascii: "\"") && !sawQuote {
+                    sawQuote = true
+                    report(.csvStrayQuote, "quote inside an unquoted field", at: position,
+                           hint: "put the whole field in quotes and double the quote: \"say \"\"hi\"\"\"")
+                }
+                position += 1
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        }
+
+        mutating func readQuotedField() -> String {
+            let openAt = position
+            let openLine = line
+            let openLineStart = lineStart
+            position += 1
+            var value: [UInt8] = []
+            var segmentStart = position
+            while true {
+                guard position < bytes.count else {
+                    reportAt(.csvUnterminatedQuote, "quoted field is never closed", line: openLine, lineStart: openLineStart, offset: openAt,
+                             hint: "add the closing quote; a quote inside a field is written twice")
+                    value.append(contentsOf: bytes[segmentStart..<position])
+                    return String(decoding: value, as: UTF8.self)
+                }
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\"") {
+                    value.append(contentsOf: bytes[segmentStart..<position])
+                    if position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "\"") {
+                        value.append(UInt8(ascii: "\""))
+                        position += 2
+                        segmentStart = position
+                        continue
+                    }
+                    position += 1
+                    break
+                }
+                if byte == 0x0A {
+                    line += 1
+                    lineStart = position + 1
+                }
+                position += 1
+            }
+            // After the closing quote only a separator or the end of the line may follow.
+            if position < bytes.count {
+                let next = bytes[position]
+                if next != separator && next != 0x0A && next != 0x0D {
+                    report(.csvStrayQuote, "text after the closing quote of a quoted field", at: position,
+                           hint: "quote the whole field, doubling quotes inside it")
+                    let start = position
+                    while position < bytes.count, bytes[position] != separator, bytes[position] != 0x0A, bytes[position] != 0x0D {
+                        position += 1
+                    }
+                    value.append(contentsOf: bytes[start..<position])
+                }
+            }
+            return String(decoding: value, as: UTF8.self)
+        }
+
+        /// Reports a problem on the line being read.
+        mutating func report(_ code: DiagnosticCode, _ message: String, at offset: Int, hint: String? = nil) {
+            reportAt(code, message, line: line, lineStart: lineStart, offset: offset, hint: hint)
+        }
+
+        mutating func reportAt(_ code: DiagnosticCode, _ message: String, line: Int, lineStart: Int, offset: Int, hint: String? = nil) {
+            errorBudget -= 1
+            var column = 1
+            var index = lineStart
+            while index < offset && index < bytes.count {
+                if bytes[index] & 0xC0 != 0x80 { column += 1 }
+                index += 1
+            }
+            table.diagnostics.append(.error(code, message, at: SourceLocation(path: file.path, line: line, column: column), hint: hint))
+        }
+    }
+}

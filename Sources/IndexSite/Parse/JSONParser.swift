@@ -1,0 +1,210 @@
+/// Reads a JSON array of objects over bytes. Every object becomes an entry that knows its line;
+/// numbers and booleans keep the text the author wrote. A syntax error is reported at its line and column.
+public struct JSONParser: Sendable {
+    /// Deeper nesting than this is refused rather than risking the stack.
+    public static let maximumDepth = 256
+
+    public init() {}
+
+    public func parse(_ file: SourceFile) -> ParsedSource {
+        var parsed = ParsedSource()
+        file.bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(bytes: buffer)
+            var lines = LineTracker()
+            do {
+                reader.skipSpace()
+                if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { reader.position = 3 }
+                reader.skipSpace()
+                guard reader.peek == UInt8(ascii: "[") else {
+                    parsed.diagnostics.append(.error(.jsonNotArray, "a JSON list must be an array of objects: [ {…}, {…} ]",
+                                                     at: file.location(ofByte: reader.position)))
+                    return
+                }
+                reader.position += 1
+                reader.skipSpace()
+                if reader.peek == UInt8(ascii: "]") { reader.position += 1 } else {
+                    while true {
+                        reader.skipSpace()
+                        let start = reader.position
+                        let value = try reader.value(depth: 1)
+                        if case .record(let record) = value {
+                            parsed.entries.append(Entry(fields: record, location: file.location(line: lines.line(atByte: start, in: buffer))))
+                        } else {
+                            parsed.diagnostics.append(.error(.jsonEntryNotObject, "each item of the array must be an object with fields",
+                                                             at: file.location(ofByte: start)))
+                        }
+                        reader.skipSpace()
+                        if reader.peek == UInt8(ascii: ",") { reader.position += 1; continue }
+                        if reader.peek == UInt8(ascii: "]") { reader.position += 1; break }
+                        throw Reader.Failure(offset: reader.position, message: "expected ',' or ']' after an array item")
+                    }
+                }
+                reader.skipSpace()
+                if reader.position < buffer.count {
+                    throw Reader.Failure(offset: reader.position, message: "unexpected text after the closing ']'")
+                }
+            } catch let failure as Reader.Failure {
+                parsed.diagnostics.append(.error(.jsonSyntax, "invalid JSON: \(failure.message)", at: file.location(ofByte: failure.offset)))
+            } catch {
+                parsed.diagnostics.append(.error(.jsonSyntax, "invalid JSON", at: file.location(ofByte: 0)))
+            }
+        }
+        return parsed
+    }
+
+    private struct Reader {
+        struct Failure: Error {
+            var offset: Int
+            var message: String
+        }
+
+        let bytes: UnsafeBufferPointer<UInt8>
+        var position = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+        mutating func skipSpace() {
+            while let byte = peek, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+        }
+
+        mutating func value(depth: Int) throws -> FieldValue {
+            guard depth <= JSONParser.maximumDepth else { throw Failure(offset: position, message: "nested deeper than \(JSONParser.maximumDepth) levels") }
+            skipSpace()
+            guard let byte = peek else { throw Failure(offset: position, message: "unexpected end of file") }
+            switch byte {
+            case UInt8(ascii: "{"): return try object(depth: depth)
+            case UInt8(ascii: "["):
+                position += 1
+                var items: [FieldValue] = []
+                skipSpace()
+                if peek == UInt8(ascii: "]") { position += 1; return .list(items) }
+                while true {
+                    items.append(try value(depth: depth + 1))
+                    skipSpace()
+                    if peek == UInt8(ascii: ",") { position += 1; continue }
+                    if peek == UInt8(ascii: "]") { position += 1; return .list(items) }
+                    throw Failure(offset: position, message: "expected ',' or ']' in an array")
+                }
+            case UInt8(ascii: "\""): return .text(try string())
+            case UInt8(ascii: "t"): try literal("true"); return .text("true")
+            case UInt8(ascii: "f"): try literal("false"); return .text("false")
+            case UInt8(ascii: "n"): try literal("null"); return .text("")
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .text(number())
+            default: throw Failure(offset: position, message: "unexpected character '\(Character(Unicode.Scalar(byte)))'")
+            }
+        }
+
+        mutating func object(depth: Int) throws -> FieldValue {
+            position += 1
+            var names: [String] = []
+            var values: [FieldValue] = []
+            skipSpace()
+            if peek == UInt8(ascii: "}") { position += 1; return .record(FieldRecord()) }
+            while true {
+                skipSpace()
+                guard peek == UInt8(ascii: "\"") else { throw Failure(offset: position, message: "expected a quoted field name") }
+                let name = try string()
+                skipSpace()
+                guard peek == UInt8(ascii: ":") else { throw Failure(offset: position, message: "expected ':' after the field name") }
+                position += 1
+                let item = try value(depth: depth + 1)
+                if let existing = names.firstIndex(of: name) {
+                    values[existing] = item
+                } else {
+                    names.append(name)
+                    values.append(item)
+                }
+                skipSpace()
+                if peek == UInt8(ascii: ",") { position += 1; continue }
+                if peek == UInt8(ascii: "}") { position += 1; return .record(FieldRecord(names: names, values: values)) }
+                throw Failure(offset: position, message: "expected ',' or '}' in an object")
+            }
+        }
+
+        mutating func literal(_ word: StaticString) throws {
+            let count = word.utf8CodeUnitCount
+            guard position + count <= bytes.count,
+                  UnsafeBufferPointer(start: word.utf8Start, count: count).elementsEqual(bytes[position..<position + count]) else {
+                throw Failure(offset: position, message: "unknown word; expected a value")
+            }
+            position += count
+        }
+
+        mutating func number() -> String {
+            let start = position
+            while let byte = peek, (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+                position += 1
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        }
+
+        mutating func string() throws -> String {
+            let open = position
+            position += 1
+            var out: [UInt8] = []
+            var segment = position
+            while true {
+                guard let byte = peek else { throw Failure(offset: open, message: "string is never closed") }
+                if byte == UInt8(ascii: "\"") {
+                    out.append(contentsOf: bytes[segment..<position])
+                    position += 1
+                    break
+                }
+                if byte < 0x20 { throw Failure(offset: position, message: "control character inside a string (write \\n for a newline)") }
+                if byte == UInt8(ascii: "\\") {
+                    out.append(contentsOf: bytes[segment..<position])
+                    position += 1
+                    guard let escape = peek else { throw Failure(offset: position, message: "string is never closed") }
+                    position += 1
+                    switch escape {
+                    case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
+                    case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
+                    case UInt8(ascii: "/"): out.append(UInt8(ascii: "/"))
+                    case UInt8(ascii: "b"): out.append(0x08)
+                    case UInt8(ascii: "f"): out.append(0x0C)
+                    case UInt8(ascii: "n"): out.append(0x0A)
+                    case UInt8(ascii: "r"): out.append(0x0D)
+                    case UInt8(ascii: "t"): out.append(0x09)
+                    case UInt8(ascii: "u"):
+                        var scalar = try hex4()
+                        if (0xD800..<0xDC00).contains(scalar), peek == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") {
+                            position += 2
+                            let low = try hex4()
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low &- 0xDC00 & 0x3FF)
+                        }
+                        out.append(contentsOf: String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8)
+                    default: throw Failure(offset: position - 1, message: "unknown escape '\\\(Character(Unicode.Scalar(escape)))'")
+                    }
+                    segment = position
+                    continue
+                }
+                position += 1
+            }
+            guard let text = String(validating: out, as: UTF8.self) else {
+                throw Failure(offset: open, message: "string is not valid UTF-8")
+            }
+            return text
+        }
+
+        mutating func hex4() throws -> UInt32 {
+            guard position + 4 <= bytes.count else { throw Failure(offset: position, message: "incomplete \\u escape") }
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                let byte = bytes[position]
+                let digit: UInt32
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+                default: throw Failure(offset: position, message: "bad hex digit in a \\u escape")
+                }
+                value = value << 4 | digit
+                position += 1
+            }
+            return value
+        }
+    }
+}

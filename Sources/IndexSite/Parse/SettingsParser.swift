@@ -1,0 +1,243 @@
+import Yams
+
+/// Reads `indexsite.yml` and list front matter into settings, reporting unknown keys and bad values where they stand.
+/// A typo must never be silently ignored, so every key is checked against the known ones.
+public enum SettingsParser {
+    static let siteKeys: [String] = [
+        "title", "description", "base_url", "locale", "index_locales", "catch_all_label", "catch_all_position",
+        "allow_unsafe_html", "lists",
+    ]
+    static let listKeys: [String] = [
+        "source", "title", "description", "slug", "group_by", "section_order", "sort", "ignore_prefixes", "index_titles",
+        "empty_sections", "title_field", "url_field", "description_field", "fields", "locale", "index_locales",
+        "catch_all_label", "catch_all_position", "split", "entry_pages", "date_order",
+    ]
+
+    /// Parses the site configuration file.
+    public static func parseSite(_ file: SourceFile) -> (SiteSettings, [Diagnostic]) {
+        var settings = SiteSettings()
+        guard let text = String(validating: file.bytes, as: UTF8.self) else {
+            return (settings, [.error(.invalidUTF8, "the configuration is not valid UTF-8", at: file.location(line: 1))])
+        }
+        let (block, yamlDiagnostics) = YAMLReader.compose(text, path: file.path, lineOffset: 0)
+        var reader = Reader(diagnostics: yamlDiagnostics)
+        guard let block else { return (settings, reader.diagnostics) }
+        guard case .mapping(let mapping) = block.node else {
+            reader.error(.badSettingValue, "the configuration must be a mapping of settings (key: value)", at: block.location(of: block.node))
+            return (settings, reader.diagnostics)
+        }
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            let at = block.location(of: keyNode)
+            switch key {
+            case "title": settings.title = reader.string(value, key, block) ?? settings.title
+            case "description": settings.description = reader.string(value, key, block)
+            case "base_url": settings.baseURL = reader.string(value, key, block).map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+            case "locale": settings.locale = reader.locale(value, key, block) ?? settings.locale
+            case "index_locales": settings.indexLocales = reader.strings(value, key, block) ?? []
+            case "catch_all_label": settings.catchAllLabel = reader.string(value, key, block) ?? settings.catchAllLabel
+            case "catch_all_position": settings.catchAllPosition = reader.choice(value, key, block) ?? settings.catchAllPosition
+            case "allow_unsafe_html": settings.allowUnsafeHTML = reader.bool(value, key, block) ?? false
+            case "lists": break
+            default: reader.unknownKey(key, at: at, known: siteKeys)
+            }
+        }
+        if let listsNode = mapping["lists"] {
+            guard case .sequence(let items) = listsNode else {
+                reader.error(.badSettingValue, "'lists' must be a list of list settings", at: block.location(of: listsNode))
+                return (settings, reader.diagnostics)
+            }
+            for item in items {
+                guard case .mapping(let listMapping) = item else {
+                    reader.error(.badSettingValue, "each item of 'lists' must be a mapping with at least 'source'", at: block.location(of: item))
+                    continue
+                }
+                guard let sourceNode = listMapping["source"], let source = reader.string(sourceNode, "source", block) else {
+                    reader.error(.badSettingValue, "a list needs a 'source': a file or folder inside Content/", at: block.location(of: item))
+                    continue
+                }
+                var list = settings.defaults(forSource: normalizedSource(source))
+                reader.apply(listMapping, to: &list, block: block)
+                settings.listLocations[list.source] = block.location(of: sourceNode)
+                settings.lists.append(list)
+            }
+        }
+        return (settings, reader.diagnostics)
+    }
+
+    /// Applies front matter settings of a list source over its resolved settings.
+    public static func apply(_ patch: SettingsPatch, to settings: inout ListSettings) -> [Diagnostic] {
+        var reader = Reader()
+        guard case .mapping(let mapping) = patch.node else {
+            reader.error(.badSettingValue, "front matter must be a mapping of settings (key: value)", at: patch.location(of: patch.node))
+            return reader.diagnostics
+        }
+        reader.apply(mapping, to: &settings, block: patch, allowSource: false)
+        return reader.diagnostics
+    }
+
+    static func normalizedSource(_ source: String) -> String {
+        var path = source
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        if path.hasPrefix("Content/") { path.removeFirst("Content/".count) }
+        while path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+
+    /// Collects diagnostics while reading typed values out of YAML nodes.
+    struct Reader {
+        var diagnostics: [Diagnostic] = []
+
+        mutating func error(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, hint: String? = nil) {
+            diagnostics.append(.error(code, message, at: location, hint: hint))
+        }
+
+        mutating func unknownKey(_ key: String, at location: SourceLocation, known: [String]) {
+            let suggestion = known.min { editDistance(key, $0) < editDistance(key, $1) }
+            let hint = suggestion.flatMap { editDistance(key, $0) <= 3 ? "did you mean '\($0)'?" : nil }
+            error(.unknownSetting, "unknown setting '\(key)'", at: location, hint: hint ?? "known settings: \(known.joined(separator: ", "))")
+        }
+
+        mutating func apply(_ mapping: Node.Mapping, to list: inout ListSettings, block: YAMLBlock, allowSource: Bool = true) {
+            for (keyNode, value) in mapping {
+                let key = keyNode.string ?? ""
+                switch key {
+                case "source" where allowSource: break
+                case "title": list.title = string(value, key, block)
+                case "description": list.description = string(value, key, block)
+                case "slug": list.slug = string(value, key, block)
+                case "group_by": list.grouping = grouping(value, block) ?? list.grouping
+                case "section_order": list.sectionOrder = strings(value, key, block)
+                case "sort": list.sort = (strings(value, key, block) ?? []).map(SortKey.init(parsing:))
+                case "ignore_prefixes": list.ignorePrefixes = strings(value, key, block) ?? []
+                case "index_titles": list.indexTitles = choice(value, key, block) ?? list.indexTitles
+                case "empty_sections": list.emptySections = choice(value, key, block) ?? list.emptySections
+                case "title_field": list.titleField = keyPath(value, key, block) ?? list.titleField
+                case "url_field": list.urlField = keyPath(value, key, block) ?? list.urlField
+                case "description_field": list.descriptionField = keyPath(value, key, block) ?? list.descriptionField
+                case "fields": list.fields = strings(value, key, block)?.map { KeyPath($0) }
+                case "locale": list.locale = locale(value, key, block) ?? list.locale
+                case "index_locales": list.indexLocales = strings(value, key, block) ?? []
+                case "catch_all_label": list.catchAllLabel = string(value, key, block) ?? list.catchAllLabel
+                case "catch_all_position": list.catchAllPosition = choice(value, key, block) ?? list.catchAllPosition
+                case "split": list.split = choice(value, key, block) ?? list.split
+                case "entry_pages": list.entryPages = bool(value, key, block)
+                case "date_order":
+                    switch string(value, key, block) {
+                    case "newest_first"?: list.newestFirst = true
+                    case "oldest_first"?: list.newestFirst = false
+                    case nil: break
+                    case let other?:
+                        error(.badSettingValue, "'date_order' must be newest_first or oldest_first, not '\(other)'", at: block.location(of: value))
+                    }
+                default: unknownKey(key, at: block.location(of: keyNode), known: listKeys)
+                }
+            }
+        }
+
+        mutating func string(_ node: Node, _ key: String, _ block: YAMLBlock) -> String? {
+            guard case .scalar(let scalar) = node else {
+                error(.badSettingValue, "'\(key)' must be a single value", at: block.location(of: node))
+                return nil
+            }
+            return scalar.string
+        }
+
+        mutating func strings(_ node: Node, _ key: String, _ block: YAMLBlock) -> [String]? {
+            switch node {
+            case .scalar(let scalar): return [scalar.string]
+            case .sequence(let items):
+                var result: [String] = []
+                for item in items {
+                    guard case .scalar(let scalar) = item else {
+                        error(.badSettingValue, "'\(key)' must be a list of plain values", at: block.location(of: item))
+                        return nil
+                    }
+                    result.append(scalar.string)
+                }
+                return result
+            default:
+                error(.badSettingValue, "'\(key)' must be a list", at: block.location(of: node))
+                return nil
+            }
+        }
+
+        mutating func bool(_ node: Node, _ key: String, _ block: YAMLBlock) -> Bool? {
+            switch node.string?.lowercased() {
+            case "true", "yes", "on": return true
+            case "false", "no", "off": return false
+            default:
+                error(.badSettingValue, "'\(key)' must be true or false", at: block.location(of: node))
+                return nil
+            }
+        }
+
+        mutating func choice<T: RawRepresentable & CaseIterable>(_ node: Node, _ key: String, _ block: YAMLBlock) -> T? where T.RawValue == String {
+            guard let text = string(node, key, block) else { return nil }
+            if let value = T(rawValue: text) { return value }
+            let allowed = T.allCases.map(\.rawValue).joined(separator: " | ")
+            error(.badSettingValue, "'\(key)' must be one of \(allowed), not '\(text)'", at: block.location(of: node))
+            return nil
+        }
+
+        mutating func keyPath(_ node: Node, _ key: String, _ block: YAMLBlock) -> KeyPath? {
+            guard let text = string(node, key, block) else { return nil }
+            let path = KeyPath(text)
+            guard path.isWellFormed else {
+                error(.badSettingValue, "'\(key)' must be a field name or dotted path like author.last, not '\(text)'", at: block.location(of: node))
+                return nil
+            }
+            return path
+        }
+
+        mutating func locale(_ node: Node, _ key: String, _ block: YAMLBlock) -> String? {
+            guard let text = string(node, key, block) else { return nil }
+            let allowed = text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789_-@=;".unicodeScalars.contains($0)) }
+            guard allowed, !text.isEmpty else {
+                error(.badSettingValue, "'\(key)' must be a locale identifier such as en, sv or de@collation=phonebook, not '\(text)'", at: block.location(of: node))
+                return nil
+            }
+            return text
+        }
+
+        mutating func grouping(_ node: Node, _ block: YAMLBlock) -> Grouping? {
+            guard let text = string(node, "group_by", block) else { return nil }
+            switch text {
+            case "letter": return .letter
+            case "heading", "headings": return .heading
+            default: break
+            }
+            if text.hasPrefix("date:") {
+                let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+                let path = KeyPath(parts.count > 1 ? parts[1] : "")
+                let granularity = parts.count > 2 ? DateGranularity(rawValue: parts[2]) : .month
+                guard parts.count <= 3, path.isWellFormed, let granularity else {
+                    error(.badSettingValue, "'group_by' dates are written date:<field>:day|month|year, not '\(text)'", at: block.location(of: node))
+                    return nil
+                }
+                return .date(path, granularity)
+            }
+            let path = KeyPath(text)
+            guard path.isWellFormed, !text.contains(":") else {
+                error(.badSettingValue, "'group_by' must be letter, heading, date:<field>:month or a field name, not '\(text)'", at: block.location(of: node))
+                return nil
+            }
+            return .field(path)
+        }
+    }
+}
+
+/// Levenshtein distance, for "did you mean" hints on misspelt settings.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in stride(from: 1, through: b.count, by: 1) {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

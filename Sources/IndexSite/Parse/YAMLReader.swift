@@ -1,0 +1,72 @@
+import Yams
+
+/// A YAML mapping found in a file, kept with where it starts so its keys can be reported at their real lines.
+public struct YAMLBlock: @unchecked Sendable {
+    // Yams.Node is an immutable value tree; it is only read after parsing.
+    var node: Node
+    var path: String
+    /// Lines before the YAML text in its file (front matter starts after the opening `---`).
+    var lineOffset: Int
+
+    func location(of node: Node) -> SourceLocation {
+        let mark = node.mark
+        return SourceLocation(path: path, line: (mark?.line ?? 1) + lineOffset, column: mark?.column ?? 1)
+    }
+}
+
+/// The settings a source file carries about itself, applied after the site configuration.
+public typealias SettingsPatch = YAMLBlock
+
+/// Reads YAML text with Yams and turns its errors into diagnostics at the right line of the file.
+enum YAMLReader {
+    /// Parses one YAML document. Returns nil and a diagnostic when the text is not valid YAML.
+    static func compose(_ text: String, path: String, lineOffset: Int) -> (YAMLBlock?, [Diagnostic]) {
+        do {
+            guard let node = try Yams.compose(yaml: text) else { return (nil, []) }
+            return (YAMLBlock(node: node, path: path, lineOffset: lineOffset), [])
+        } catch let error as YamlError {
+            return (nil, [diagnostic(for: error, path: path, lineOffset: lineOffset)])
+        } catch {
+            return (nil, [.error(.yamlSyntax, "\(error)", at: SourceLocation(path: path, line: lineOffset + 1))])
+        }
+    }
+
+    private static func diagnostic(for error: YamlError, path: String, lineOffset: Int) -> Diagnostic {
+        func at(_ mark: Mark) -> SourceLocation {
+            SourceLocation(path: path, line: mark.line + lineOffset, column: mark.column)
+        }
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
+            let what = [context?.text, problem].compactMap { $0 }.joined(separator: ": ")
+            return .error(.yamlSyntax, "invalid YAML: \(what)", at: at(mark))
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let names = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return .error(.duplicateKey, "key \(names) appears more than once in the same mapping", at: at(context.mark),
+                          hint: "keep one of them")
+        case let .reader(problem, _, _, _):
+            return .error(.yamlSyntax, "invalid YAML: \(problem)", at: SourceLocation(path: path, line: lineOffset + 1))
+        default:
+            return .error(.yamlSyntax, "invalid YAML: \(error)", at: SourceLocation(path: path, line: lineOffset + 1))
+        }
+    }
+
+    /// The entry fields of a YAML mapping; scalars stay the text the author wrote.
+    static func fieldValue(_ node: Node) -> FieldValue {
+        switch node {
+        case .scalar(let scalar):
+            return .text(scalar.string)
+        case .sequence(let sequence):
+            return .list(sequence.map(fieldValue))
+        case .mapping(let mapping):
+            var names: [String] = []
+            var values: [FieldValue] = []
+            for (key, value) in mapping {
+                names.append(key.string ?? "")
+                values.append(fieldValue(value))
+            }
+            return .record(FieldRecord(names: names, values: values))
+        case .alias:
+            return .text("")
+        }
+    }
+}

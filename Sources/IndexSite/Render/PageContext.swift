@@ -1,0 +1,52 @@
+/// The typed values templates see. Every key is always present (empty when there is nothing to show), so a key
+/// a template names that is not here is a typo, which `check` reports.
+
+/// One entry as a template sees it (`entry.mustache`).
+struct EntryContext: TemplateObject {
+    let entry: Entry
+    let title: String
+    let href: String
+    let pageHref: String
+    let descriptionHTML: String
+    let bodyHTML: String
+    let fields: [TemplateValue]
+    let children: [TemplateValue]
+
+    static let keys: Set<String> = ["id", "title", "href", "page_href", "description_html", "body_html", "fields", "has_fields", "children", "has_children"]
+
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "id": .text(entry.id)
+        case "title": .text(title)
+        case "href": .text(href)
+        case "page_href": .text(pageHref)
+        case "description_html": .text(descriptionHTML)
+        case "body_html": .text(bodyHTML)
+        case "fields": .list(fields)
+        case "has_fields": .bool(!fields.isEmpty)
+        case "children": .list(children)
+        case "has_children": .bool(!children.isEmpty)
+        default: nil
+        }
+    }
+}
+
+/// One section as a template sees it (`section.mustache`).
+struct SectionContext: TemplateObject {
+    let section: Section
+    let descriptionHTML: String
+    let entries: [TemplateValue]
+
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "id": .text(section.id)
+        case "title": .text(section.title)
+        case "label": .text(section.label)
+        case "description_html": .text(descriptionHTML)
+        case "entry_count": .text(String(section.entries.count))
+        case "entries": .list(entries)
+        case "empty": .bool(section.entries.isEmpty)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// Chooses the section index titles of category sections: whole when short, initials ("DR" for "Dining Room") when not,
+/// and unique within the strip.
+public enum IndexTitles {
+    /// Titles up to this many characters are shown whole under `auto`.
+    public static let shortTitleLength = 3
+
+    public static func assign(to sections: [Section], style: IndexTitleStyle) -> [Section] {
+        var used: Set<String> = []
+        return sections.map { section in
+            var section = section
+            if section.isCatchAll { used.insert(section.label); return section }
+            let base = label(for: section.title, style: style)
+            var candidate = base
+            var counter = 2
+            while used.contains(candidate) {
+                candidate = base + String(counter)
+                counter += 1
+            }
+            used.insert(candidate)
+            section.label = candidate
+            return section
+        }
+    }
+
+    public static func label(for title: String, style: IndexTitleStyle) -> String {
+        switch style {
+        case .full: return title
+        case .firstLetter: return title.first.map { String($0).uppercased() } ?? title
+        case .initials: return initials(of: title)
+        case .auto: return title.count <= shortTitleLength ? title : initials(of: title)
+        }
+    }
+
+    /// The first letter of each word, upper-cased: "Master Bathroom" → "MB".
+    public static func initials(of title: String) -> String {
+        let words = title.split { !$0.isLetter && !$0.isNumber }
+        let letters = words.compactMap(\.first).map { String($0).uppercased() }
+        return letters.isEmpty ? String(title.prefix(1)) : letters.joined()
+    }
+}

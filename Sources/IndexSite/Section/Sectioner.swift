@@ -1,0 +1,336 @@
+import Foundation
+
+/// Section: puts a list's entries into sections (letters of the locale's alphabet, categories or dates),
+/// sorts them with the locale's collation and gives every section its index title.
+public struct Sectioner: Sendable {
+    public init() {}
+
+    /// What the sectioner needs besides the settings: the parsed entries and what the source declared.
+    public struct Input: Sendable {
+        public var entries: [Entry]
+        public var declaredSections: [DeclaredSection]
+        public var kind: SourceKind
+        /// Where the list's settings were written, for diagnostics about them.
+        public var settingsLocation: SourceLocation
+
+        public init(entries: [Entry], declaredSections: [DeclaredSection] = [], kind: SourceKind, settingsLocation: SourceLocation) {
+            self.entries = entries
+            self.declaredSections = declaredSections
+            self.kind = kind
+            self.settingsLocation = settingsLocation
+        }
+    }
+
+    public func section(_ input: Input, settings: ListSettings) -> ([Section], [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let collator: Collator
+        do {
+            collator = try Collator(locale: settings.locale)
+        } catch {
+            return ([], [.error(.badSettingValue, "unknown locale '\(settings.locale)': \(error.description)", at: input.settingsLocation,
+                                hint: "use an ICU locale id such as en, sv, de@collation=phonebook")])
+        }
+
+        // Entries with no title cannot be placed or linked: report them and leave them out.
+        var entries: [Entry] = []
+        entries.reserveCapacity(input.entries.count)
+        for entry in input.entries {
+            if entry.text(at: settings.titleField) == nil {
+                diagnostics.append(.error(.missingTitle, "entry has no '\(settings.titleField)'", at: entry.location,
+                                          hint: "give every entry a \(settings.titleField), or set title_field to the field that names entries"))
+            } else {
+                entries.append(entry)
+            }
+        }
+        let titles = entries.map { sortTitle(of: $0, settings: settings) }
+        let order = sortedOrder(entries, titles: titles, settings: settings, collator: collator)
+        let grouping = settings.grouping ?? (input.kind == .markdownList ? .heading : .letter)
+
+        var sections: [Section]
+        switch grouping {
+        case .letter:
+            let index: AlphabetIndex
+            do {
+                index = try AlphabetIndex(locale: settings.locale, extraLocales: settings.indexLocales)
+            } catch {
+                return ([], diagnostics + [.error(.badSettingValue, "cannot build the alphabet of '\(settings.locale)': \(error.description)",
+                                                  at: input.settingsLocation)])
+            }
+            sections = letterSections(entries, titles: titles, order: order, index: index, settings: settings)
+        case .heading:
+            sections = headingSections(entries, order: order, declared: input.declaredSections, settings: settings,
+                                       collator: collator, location: input.settingsLocation, diagnostics: &diagnostics)
+        case .field(let path):
+            sections = fieldSections(entries, order: order, path: path, settings: settings, collator: collator,
+                                     location: input.settingsLocation, diagnostics: &diagnostics)
+        case .date(let path, let granularity):
+            sections = dateSections(entries, order: order, path: path, granularity: granularity, settings: settings,
+                                    diagnostics: &diagnostics)
+        }
+        if grouping != .letter, !isDate(grouping) {
+            sections = IndexTitles.assign(to: sections, style: settings.indexTitles)
+        }
+        switch settings.emptySections {
+        case .hide: sections.removeAll { $0.isEmpty }
+        case .index, .show: break
+        }
+        return (sections, diagnostics)
+    }
+
+    private func isDate(_ grouping: Grouping) -> Bool {
+        if case .date = grouping { return true }
+        return false
+    }
+
+    /// The title used for sorting and letters: the title field without an ignored leading article ("The ").
+    func sortTitle(of entry: Entry, settings: ListSettings) -> String {
+        let title = entry.text(at: settings.titleField) ?? ""
+        return Sectioner.stripPrefixes(title, settings.ignorePrefixes)
+    }
+
+    static func stripPrefixes(_ title: String, _ prefixes: [String]) -> String {
+        let trimmed = title.trimmingSpaces
+        for prefix in prefixes where !prefix.isEmpty {
+            let lowerPrefix = prefix.lowercased()
+            if trimmed.count > prefix.count, trimmed.lowercased().hasPrefix(lowerPrefix) {
+                let rest = String(trimmed.dropFirst(prefix.count)).trimmingSpaces
+                if !rest.isEmpty { return rest }
+            }
+        }
+        return trimmed
+    }
+
+    /// The entries' order under the sort settings: one collation key per entry and sort field, compared as bytes,
+    /// ties broken by source order so the result never depends on anything but the input.
+    func sortedOrder(_ entries: [Entry], titles: [String], settings: ListSettings, collator: Collator) -> [Int] {
+        let sortKeys = settings.sort.isEmpty ? [SortKey(path: settings.titleField)] : settings.sort
+        var keyBytes: [UInt8] = []
+        keyBytes.reserveCapacity(entries.count * sortKeys.count * 24)
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(entries.count * sortKeys.count)
+        let missing: [UInt8] = [0xFF, 0xFF, 0xFF]
+        for (index, entry) in entries.enumerated() {
+            for key in sortKeys {
+                let start = keyBytes.count
+                let text = key.path == settings.titleField ? titles[index] : entry.text(at: key.path)
+                if let text {
+                    collator.appendSortKey(of: text, to: &keyBytes)
+                } else {
+                    keyBytes.append(contentsOf: missing)
+                }
+                ranges.append(start..<keyBytes.count)
+            }
+        }
+        let descending = sortKeys.map(\.descending)
+        let width = sortKeys.count
+        var order = Array(entries.indices)
+        keyBytes.withUnsafeBufferPointer { bytes in
+            let base = bytes.baseAddress
+            order.sort { a, b in
+                for k in 0..<width {
+                    let ra = ranges[a * width + k], rb = ranges[b * width + k]
+                    let common = min(ra.count, rb.count)
+                    var result = common == 0 ? 0 : memcmp(base! + ra.lowerBound, base! + rb.lowerBound, common)
+                    if result == 0 { result = ra.count == rb.count ? 0 : (ra.count < rb.count ? -1 : 1) }
+                    if result != 0 { return descending[k] ? result > 0 : result < 0 }
+                }
+                return a < b
+            }
+        }
+        return order
+    }
+
+    func letterSections(_ entries: [Entry], titles: [String], order: [Int], index: AlphabetIndex, settings: ListSettings) -> [Section] {
+        let buckets = index.buckets
+        var sectionOfBucket: [Int] = []
+        var sections: [Section] = []
+        var catchAll: Int?
+        for bucket in buckets {
+            if bucket.kind == .letter {
+                sectionOfBucket.append(sections.count)
+                sections.append(Section(title: bucket.label, label: bucket.label))
+            } else {
+                if catchAll == nil {
+                    catchAll = sections.count
+                    sections.append(Section(title: settings.catchAllLabel, label: settings.catchAllLabel, isCatchAll: true))
+                }
+                sectionOfBucket.append(catchAll!)
+            }
+        }
+        if catchAll == nil {
+            catchAll = sections.count
+            sections.append(Section(title: settings.catchAllLabel, label: settings.catchAllLabel, isCatchAll: true))
+        }
+        for position in order {
+            let bucket = index.bucket(of: titles[position])
+            sections[sectionOfBucket[min(bucket, sectionOfBucket.count - 1)]].entries.append(entries[position])
+        }
+        // The catch-all stands first or last, wherever ICU put its underflow and overflow buckets.
+        let catchAllSection = sections.remove(at: catchAll!)
+        if settings.catchAllPosition == .first {
+            sections.insert(catchAllSection, at: 0)
+        } else {
+            sections.append(catchAllSection)
+        }
+        return sections
+    }
+
+    func headingSections(_ entries: [Entry], order: [Int], declared: [DeclaredSection], settings: ListSettings, collator: Collator,
+                         location: SourceLocation, diagnostics: inout [Diagnostic]) -> [Section] {
+        var sections = declared.map { Section(title: $0.title, description: $0.description) }
+        var indexOfTitle: [String: Int] = [:]
+        for (index, section) in sections.enumerated() where indexOfTitle[section.title] == nil {
+            indexOfTitle[section.title] = index
+        }
+        var loose: [Entry] = []
+        for position in order {
+            let entry = entries[position]
+            if let heading = entry.heading, let index = indexOfTitle[heading] {
+                sections[index].entries.append(entry)
+            } else {
+                loose.append(entry)
+            }
+        }
+        if !loose.isEmpty {
+            sections.insert(Section(title: settings.title ?? "Entries", description: nil, entries: loose), at: 0)
+        }
+        if let order = settings.sectionOrder {
+            sections = ordered(sections, by: order, collator: collator, location: location, missingIsError: true, diagnostics: &diagnostics)
+        }
+        return sections
+    }
+
+    func fieldSections(_ entries: [Entry], order: [Int], path: KeyPath, settings: ListSettings, collator: Collator,
+                       location: SourceLocation, diagnostics: inout [Diagnostic]) -> [Section] {
+        var sections: [Section] = []
+        var indexOfTitle: [String: Int] = [:]
+        var uncategorized: [Entry] = []
+        for position in order {
+            let entry = entries[position]
+            let values = (entry.fields.value(at: path)?.texts ?? []).map(\.trimmingSpaces).filter { !$0.isEmpty }
+            if values.isEmpty { uncategorized.append(entry) }
+            for value in Set(values).sorted(by: { values.firstIndex(of: $0)! < values.firstIndex(of: $1)! }) {
+                if let index = indexOfTitle[value] {
+                    sections[index].entries.append(entry)
+                } else {
+                    indexOfTitle[value] = sections.count
+                    sections.append(Section(title: value, entries: [entry]))
+                }
+            }
+        }
+        if let order = settings.sectionOrder {
+            sections = ordered(sections, by: order, collator: collator, location: location, missingIsError: false, diagnostics: &diagnostics)
+        } else {
+            sections = sortedByTitle(sections, collator: collator)
+        }
+        if !uncategorized.isEmpty {
+            sections.append(Section(title: settings.catchAllLabel, label: settings.catchAllLabel, entries: uncategorized, isCatchAll: true))
+        }
+        return sections
+    }
+
+    /// Puts sections in the declared order; sections the order does not name follow, in collation order.
+    func ordered(_ sections: [Section], by order: [String], collator: Collator, location: SourceLocation, missingIsError: Bool,
+                 diagnostics: inout [Diagnostic]) -> [Section] {
+        var remaining = sections
+        var result: [Section] = []
+        for name in order {
+            if let index = remaining.firstIndex(where: { $0.title == name }) {
+                result.append(remaining.remove(at: index))
+            } else if missingIsError {
+                diagnostics.append(.error(.unknownSectionInOrder, "section_order names '\(name)', which is not a heading of the list", at: location,
+                                          hint: "use the heading's exact text, or remove it from section_order"))
+            } else {
+                result.append(Section(title: name))
+            }
+        }
+        return result + sortedByTitle(remaining, collator: collator)
+    }
+
+    func sortedByTitle(_ sections: [Section], collator: Collator) -> [Section] {
+        let keys = sections.map { collator.sortKey($0.title) }
+        return sections.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) || (keys[$0] == keys[$1] && $0 < $1) }.map { sections[$0] }
+    }
+
+    func dateSections(_ entries: [Entry], order: [Int], path: KeyPath, granularity: DateGranularity, settings: ListSettings,
+                      diagnostics: inout [Diagnostic]) -> [Section] {
+        struct Bucket: Hashable, Comparable {
+            var year: Int, month: Int, day: Int
+            static func < (a: Bucket, b: Bucket) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
+        }
+        var byBucket: [Bucket: [Entry]] = [:]
+        for position in order {
+            let entry = entries[position]
+            guard let text = entry.text(at: path), let date = CalendarDate(parsing: text) else {
+                let shown = entry.text(at: path).map { "'\($0)'" } ?? "no '\(path)'"
+                diagnostics.append(.error(.badDate, "entry has \(shown); dates are written YYYY-MM-DD", at: entry.location,
+                                          hint: "write the date as 2026-11-22"))
+                continue
+            }
+            let bucket: Bucket
+            switch granularity {
+            case .year: bucket = Bucket(year: date.year, month: 1, day: 1)
+            case .month: bucket = Bucket(year: date.year, month: date.month, day: 1)
+            case .day: bucket = Bucket(year: date.year, month: date.month, day: date.day)
+            }
+            byBucket[bucket, default: []].append(entry)
+        }
+        let skeletons: (title: String, label: String) = switch granularity {
+        case .year: ("y", "y")
+        case .month: ("yMMMM", "yMMM")
+        case .day: ("yMMMMd", "MMMd")
+        }
+        let titleFormatter = try? DateTitleFormatter(locale: settings.locale, skeleton: skeletons.title)
+        let labelFormatter = try? DateTitleFormatter(locale: settings.locale, skeleton: skeletons.label)
+        let buckets = byBucket.keys.sorted()
+        return (settings.newestFirst ? buckets.reversed() : buckets).map { bucket in
+            let fallback = String(format: "%04d-%02d", bucket.year, bucket.month)
+            return Section(title: titleFormatter?.string(year: bucket.year, month: bucket.month, day: bucket.day) ?? fallback,
+                           label: labelFormatter?.string(year: bucket.year, month: bucket.month, day: bucket.day) ?? fallback,
+                           entries: byBucket[bucket] ?? [])
+        }
+    }
+}
+
+/// A date as written in content (YYYY, YYYY-MM, YYYY-MM-DD, optionally followed by a time), without time zones,
+/// so the same file gives the same sections on every machine.
+public struct CalendarDate: Hashable, Sendable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init?(parsing text: String) {
+        let digits = Array(text.trimmingSpaces.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= digits.count else { return nil }
+            var value = 0
+            for byte in digits[range] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), year >= 1 else { return nil }
+        var month = 1, day = 1
+        if digits.count > 4 {
+            guard digits[4] == UInt8(ascii: "-"), let m = number(5..<7), (1...12).contains(m) else { return nil }
+            month = m
+            if digits.count > 7 {
+                guard digits[7] == UInt8(ascii: "-"), let d = number(8..<10), (1...CalendarDate.days(inMonth: m, year: year)).contains(d) else { return nil }
+                day = d
+                if digits.count > 10, digits[10] != UInt8(ascii: "T"), digits[10] != UInt8(ascii: " ") { return nil }
+            }
+        }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    static func days(inMonth month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+}

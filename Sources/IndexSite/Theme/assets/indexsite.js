@@ -1,0 +1,509 @@
+/* IndexSite: optional enhancements for list pages. No framework, no network.
+   - exact jumps to sticky section headings (below the sticky chrome)
+   - highlights the strip title of the section in view (aria-current="true")
+   - drops titles and shows dots when the strip is too short (as iOS does)
+   - drag to scrub along the strip (touch, pen, mouse)
+   - letter keys jump to sections; "/" focuses the filter
+   - a filter box that hides non-matching entries and empty sections
+   Everything here is progressive: the page works without it. */
+(function () {
+  'use strict';
+
+  var doc = document;
+  var root = doc.documentElement;
+  root.classList.add('js');
+
+  var strip = doc.querySelector('.index-strip');
+  var listMain = doc.querySelector('.list-main');
+  if (!strip || !listMain) return;
+
+  var MIN_SLOT = 16;          // px: smallest comfortable height of one strip title
+  var FILTER_DELAY_BIG = 120; // ms: debounce filtering on very long lists
+  var ANNOUNCE_DELAY = 350;   // ms: wait for typing to pause before announcing
+
+  var ol = strip.querySelector('ol');
+  var sectionEls = Array.prototype.slice.call(listMain.querySelectorAll('.section'));
+
+  // ---- Strip model ---------------------------------------------------------
+
+  var here = location.href.split('#')[0];
+  var items = Array.prototype.map.call(ol.children, function (li, index) {
+    var link = li.querySelector('a');
+    var item = {
+      li: li, link: link, index: index,
+      label: (li.textContent || '').trim(),
+      enabled: !!link, filteredOut: false,
+      section: null, heading: null, dot: null, pageCurrent: false
+    };
+    if (link) {
+      item.pageCurrent = link.getAttribute('aria-current') === 'page';
+      var href = link.href;
+      var hash = link.hash;
+      if (hash && href.split('#')[0] === here) {
+        var target = doc.getElementById(decodeURIComponent(hash.slice(1)));
+        if (target && target.classList.contains('section-header')) {
+          item.heading = target;
+          item.section = target.closest('.section');
+        }
+      }
+    }
+    return item;
+  });
+  var itemBySection = new Map();
+  items.forEach(function (item) { if (item.section) itemBySection.set(item.section, item); });
+
+  function usable(item) { return item.enabled && !item.filteredOut; }
+
+  function chromeHeight() {
+    var v = parseFloat(getComputedStyle(root).scrollPaddingTop);
+    return isNaN(v) ? 0 : v;
+  }
+
+  // Scroll so that the section's heading sits directly below the sticky chrome.
+  // Uses the <section> box, because a sticky heading reports where it is stuck.
+  function scrollToSection(section) {
+    var y = section.getBoundingClientRect().top + window.pageYOffset - chromeHeight();
+    window.scrollTo(0, Math.max(0, Math.round(y)));
+  }
+
+  function focusHeading(heading) {
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+  }
+
+  function go(item, how) {
+    if (!item || !item.link) return;
+    if (!item.section) { location.href = item.link.href; return; }
+    scrollToSection(item.section);
+    var hash = '#' + item.heading.id;
+    if (how === 'push' && location.hash !== hash) history.pushState(null, '', hash);
+    else if (how === 'replace') history.replaceState(history.state, '', hash);
+    if (how !== 'scrub') focusHeading(item.heading);
+    updateCurrent();
+  }
+
+  // Exact jumps for every same-page link to a section heading (strip or not).
+  doc.addEventListener('click', function (event) {
+    if (event.defaultPrevented || event.button !== 0 ||
+        event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    var link = event.target.closest && event.target.closest('a[href*="#"]');
+    if (!link || link.href.split('#')[0] !== here) return;
+    var target = doc.getElementById(decodeURIComponent(link.hash.slice(1)));
+    if (!target || !target.classList.contains('section-header')) return;
+    event.preventDefault();
+    if (scrub.suppressClick) return;
+    var item = itemBySection.get(target.closest('.section'));
+    if (item && item.filteredOut) return;
+    scrollToSection(target.closest('.section'));
+    if (location.hash !== link.hash) history.pushState(null, '', link.hash);
+    focusHeading(target);
+    updateCurrent();
+  });
+
+  // A fragment typed into the address bar: the browser's own jump may have used
+  // a stuck heading's position; correct it.
+  window.addEventListener('hashchange', function () {
+    var target = location.hash && doc.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target && target.classList.contains('section-header')) scrollToSection(target.closest('.section'));
+  });
+
+  // ---- Section in view -----------------------------------------------------
+
+  var tops = null;       // document y of each visible section, in order
+  var topSections = null;
+  var currentItem = null;
+
+  function invalidate() { tops = null; }
+
+  function measure() {
+    tops = [];
+    topSections = [];
+    var offset = window.pageYOffset;
+    for (var i = 0; i < sectionEls.length; i++) {
+      var s = sectionEls[i];
+      if (s.hidden) continue;
+      tops.push(s.getBoundingClientRect().top + offset);
+      topSections.push(s);
+    }
+  }
+
+  function setCurrent(item) {
+    if (item === currentItem) return;
+    if (currentItem) {
+      if (!currentItem.pageCurrent) currentItem.link.removeAttribute('aria-current');
+      if (currentItem.dot) currentItem.dot.classList.remove('is-current');
+    }
+    currentItem = item;
+    if (item) {
+      if (!item.pageCurrent) item.link.setAttribute('aria-current', 'true');
+      if (item.dot) item.dot.classList.add('is-current');
+    }
+  }
+
+  function updateCurrent() {
+    if (!tops) measure();
+    var y = window.pageYOffset + chromeHeight() + 2;
+    var lo = 0, hi = tops.length - 1, found = -1;
+    while (lo <= hi) {
+      var mid = (lo + hi) >> 1;
+      if (tops[mid] <= y) { found = mid; lo = mid + 1; } else hi = mid - 1;
+    }
+    var item = found >= 0 ? itemBySection.get(topSections[found]) : null;
+    setCurrent(item && item.link ? item : null);
+  }
+
+  var scrollQueued = false;
+  window.addEventListener('scroll', function () {
+    if (scrollQueued) return;
+    scrollQueued = true;
+    requestAnimationFrame(function () { scrollQueued = false; updateCurrent(); });
+  }, { passive: true });
+
+  if (window.ResizeObserver) new ResizeObserver(invalidate).observe(listMain);
+
+  // ---- Dots when the titles do not fit --------------------------------------
+
+  var slots = [];   // each: { el, first, last } ranges of item indexes
+
+  function layoutStrip() {
+    // undo a previous layout
+    Array.prototype.slice.call(ol.querySelectorAll('.strip-dot')).forEach(function (d) { d.remove(); });
+    items.forEach(function (item) {
+      item.dot = null;
+      item.li.classList.remove('is-dropped');
+      item.li.style.top = '';
+    });
+    strip.classList.remove('is-collapsed');
+    strip.style.removeProperty('--strip-slots');
+
+    var n = items.length;
+    var cs = getComputedStyle(strip);
+    var avail = strip.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+    slots = items.map(function (item) { return { el: item.li, first: item.index, last: item.index }; });
+    if (n < 3 || avail <= 0 || n * MIN_SLOT <= avail) return;
+
+    var s = Math.max(3, Math.floor(avail / MIN_SLOT));
+    if (s % 2 === 0) s -= 1;
+    var keep = (s + 1) / 2;
+    var kept = [];
+    for (var j = 0; j < keep; j++) {
+      var k = Math.round(j * (n - 1) / (keep - 1));
+      if (!kept.length || k > kept[kept.length - 1]) kept.push(k);
+    }
+    slots = [];
+    var placed = [];
+    for (var a = 0; a < kept.length; a++) {
+      var i = kept[a];
+      slots.push({ el: items[i].li, first: i, last: i });
+      var next = kept[a + 1];
+      if (next === undefined || next - i < 2) continue;
+      var dot = doc.createElement('li');
+      dot.className = 'strip-dot';
+      dot.setAttribute('aria-hidden', 'true');
+      dot.textContent = '\u2022';
+      items[i].li.after(dot);
+      slots.push({ el: dot, first: i + 1, last: next - 1 });
+      for (var m = i + 1; m < next; m++) {
+        items[m].li.classList.add('is-dropped');
+        items[m].dot = dot;
+        placed.push(items[m]);
+      }
+    }
+    strip.style.setProperty('--strip-slots', String(slots.length));
+    strip.classList.add('is-collapsed');
+    // place each dropped title (shown only while focused) beside its dot
+    var dotTops = placed.map(function (item) { return item.dot.offsetTop; });
+    placed.forEach(function (item, x) { item.li.style.top = dotTops[x] + 'px'; });
+    if (currentItem && currentItem.dot) currentItem.dot.classList.add('is-current');
+  }
+
+  var resizeQueued = false;
+  window.addEventListener('resize', function () {
+    if (resizeQueued) return;
+    resizeQueued = true;
+    requestAnimationFrame(function () {
+      resizeQueued = false;
+      layoutStrip();
+      invalidate();
+      updateCurrent();
+    });
+  });
+
+  // ---- Drag to scrub -----------------------------------------------------------
+
+  var hud = doc.createElement('div');
+  hud.className = 'strip-hud';
+  hud.setAttribute('aria-hidden', 'true');
+  doc.body.appendChild(hud);
+  var hudTimer = 0;
+
+  var scrub = { id: null, startY: 0, active: false, item: null, suppressClick: false, touch: false };
+
+  function itemAtY(y) {
+    if (!slots.length) return null;
+    var first = slots[0].el.getBoundingClientRect();
+    var last = slots[slots.length - 1].el.getBoundingClientRect();
+    var span = last.bottom - first.top;
+    if (span <= 0) return null;
+    var f = Math.min(Math.max((y - first.top) / span, 0), 0.999999) * slots.length;
+    var slot = slots[Math.floor(f)];
+    var sub = f - Math.floor(f);
+    var idx = slot.first + Math.floor(sub * (slot.last - slot.first + 1));
+    // a greyed title: the nearest usable section after it, else before it
+    for (var d = 0; d < items.length; d++) {
+      if (items[idx + d] && usable(items[idx + d])) return items[idx + d];
+      if (items[idx - d] && usable(items[idx - d])) return items[idx - d];
+    }
+    return null;
+  }
+
+  function scrubTo(y) {
+    var item = itemAtY(y);
+    if (!item || item === scrub.item) return;
+    scrub.item = item;
+    hud.textContent = item.label;
+    hud.classList.add('is-visible');
+    if (item.section) go(item, 'scrub');
+  }
+
+  strip.addEventListener('pointerdown', function (event) {
+    if (!event.isPrimary || event.button !== 0) return;
+    scrub.id = event.pointerId;
+    scrub.startY = event.clientY;
+    scrub.item = null;
+    scrub.touch = event.pointerType !== 'mouse';
+    scrub.active = scrub.touch;   // a mouse scrubs only once it moves
+    scrub.suppressClick = false;
+    if (scrub.active) {
+      try { strip.setPointerCapture(event.pointerId); } catch (e) { /* ignore */ }
+      scrubTo(event.clientY);
+    }
+  });
+
+  strip.addEventListener('pointermove', function (event) {
+    if (event.pointerId !== scrub.id) return;
+    if (!scrub.active) {
+      if (Math.abs(event.clientY - scrub.startY) < 6) return;
+      scrub.active = true;
+      try { strip.setPointerCapture(event.pointerId); } catch (e) { /* ignore */ }
+    }
+    event.preventDefault();
+    scrubTo(event.clientY);
+  });
+
+  function endScrub(event) {
+    if (event.pointerId !== scrub.id) return;
+    var item = scrub.item;
+    if (scrub.active && item) {
+      scrub.suppressClick = true;   // the click that follows is the scrub's own
+      setTimeout(function () { scrub.suppressClick = false; }, 400);
+      if (item.section) history.replaceState(history.state, '', '#' + item.heading.id);
+      else if (event.type === 'pointerup') location.href = item.link.href;
+    }
+    scrub.id = null;
+    scrub.active = false;
+    clearTimeout(hudTimer);
+    hudTimer = setTimeout(function () { hud.classList.remove('is-visible'); }, 350);
+  }
+  strip.addEventListener('pointerup', endScrub);
+  strip.addEventListener('pointercancel', endScrub);
+  strip.addEventListener('click', function (event) {
+    if (scrub.suppressClick) { event.preventDefault(); scrub.suppressClick = false; }
+  }, true);
+
+  // ---- Letter keys ----------------------------------------------------------
+
+  function fold(s) {
+    return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase();
+  }
+
+  function isEditable(el) {
+    if (!el || el === doc.body) return false;
+    if (el.isContentEditable) return true;
+    var tag = el.tagName;
+    return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
+  }
+
+  doc.addEventListener('keydown', function (event) {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+    if (isEditable(event.target)) return;
+    var key = event.key;
+    if (!key || key.length !== 1 || key === ' ') return;
+    if (key === '/' && filter.input) {
+      event.preventDefault();
+      filter.input.scrollIntoView({ block: 'center' });
+      filter.input.focus();
+      return;
+    }
+    var lower = key.toLocaleLowerCase();
+    var match = function (test) { return items.filter(function (it) { return usable(it) && test(it.label); }); };
+    var cands = match(function (l) { return l.toLocaleLowerCase().indexOf(lower) === 0; });
+    if (!cands.length) cands = match(function (l) { return fold(l).indexOf(fold(key)) === 0; });
+    if (!cands.length) {
+      // a greyed exact title: the next section after it
+      var exact = items.filter(function (it) { return it.label.toLocaleLowerCase() === lower; })[0];
+      if (exact) cands = items.slice(exact.index).filter(usable).slice(0, 1);
+      else if (/[0-9]/.test(key)) cands = match(function (l) { return l === '#'; });
+    }
+    if (!cands.length) return;
+    event.preventDefault();
+    var at = cands.indexOf(currentItem);
+    go(at >= 0 ? cands[(at + 1) % cands.length] : cands[0], 'replace');
+  });
+
+  // ---- Filter ---------------------------------------------------------------
+
+  var filter = { input: null, status: null, index: null, timer: 0, announceTimer: 0, query: '' };
+
+  (function buildFilter() {
+    if (!sectionEls.length) return;
+    var box = doc.createElement('div');
+    box.className = 'filter';
+    box.setAttribute('role', 'search');
+    var label = doc.createElement('label');
+    label.htmlFor = 'indexsite-filter';
+    label.textContent = 'Filter entries';
+    var input = doc.createElement('input');
+    input.type = 'search';
+    input.id = 'indexsite-filter';
+    input.autocomplete = 'off';
+    input.spellcheck = false;
+    input.setAttribute('enterkeyhint', 'search');
+    input.setAttribute('aria-describedby', 'indexsite-filter-status');
+    var status = doc.createElement('p');
+    status.className = 'filter-status';
+    status.id = 'indexsite-filter-status';
+    status.setAttribute('role', 'status');
+    status.setAttribute('aria-live', 'polite');
+    box.appendChild(label);
+    box.appendChild(input);
+    box.appendChild(status);
+    var header = listMain.querySelector('.list-header');
+    if (header) header.after(box); else listMain.prepend(box);
+    filter.input = input;
+    filter.status = status;
+
+    input.addEventListener('input', function () {
+      clearTimeout(filter.timer);
+      if (!filter.index) buildIndex();
+      if (filter.index.entries.length > 5000) filter.timer = setTimeout(runFilter, FILTER_DELAY_BIG);
+      else runFilter();
+    });
+    input.addEventListener('keydown', function (event) {
+      if (event.key === 'Escape' && input.value) { input.value = ''; runFilter(); }
+    });
+  })();
+
+  // Precompute, once, the folded text of every entry (its own text, not its
+  // children's), its parent entry and its section.
+  function buildIndex() {
+    var entries = Array.prototype.slice.call(listMain.querySelectorAll('.entry'));
+    var n = entries.length;
+    var pos = new Map();
+    var parent = new Int32Array(n);
+    var section = new Int32Array(n);
+    var sectionPos = new Map();
+    sectionEls.forEach(function (s, i) { sectionPos.set(s, i); });
+    var text = new Array(n);
+    for (var i = 0; i < n; i++) {
+      var el = entries[i];
+      pos.set(el, i);
+      var up = el.parentElement.closest('.entry');
+      parent[i] = up ? pos.get(up) : -1;
+      var s = el.closest('.section');
+      section[i] = s ? sectionPos.get(s) : -1;
+      var t = '';
+      for (var c = el.firstChild; c; c = c.nextSibling) {
+        if (c.nodeType === 1 && c.classList.contains('children')) continue;
+        t += ' ' + c.textContent;
+      }
+      text[i] = fold(t.replace(/\s+/g, ' '));
+    }
+    filter.index = {
+      entries: entries, parent: parent, section: section, text: text,
+      shown: new Uint8Array(n).fill(1),
+      sectionShown: new Uint8Array(sectionEls.length).fill(1)
+    };
+  }
+
+  function runFilter() {
+    clearTimeout(filter.timer);
+    var ix = filter.index;
+    if (!ix) return;
+    var query = fold(filter.input.value.trim().replace(/\s+/g, ' '));
+    filter.query = query;
+    var terms = query ? query.split(' ') : [];
+    var n = ix.entries.length;
+    var inherited = new Uint8Array(n);
+    var visible = new Uint8Array(n);
+    var i, t;
+    // parents come before their children in document order
+    for (i = 0; i < n; i++) {
+      var ok = 1;
+      for (t = 0; t < terms.length; t++) if (ix.text[i].indexOf(terms[t]) < 0) { ok = 0; break; }
+      inherited[i] = ok || (ix.parent[i] >= 0 && inherited[ix.parent[i]]) ? 1 : 0;
+    }
+    var count = 0;
+    var perSection = new Int32Array(sectionEls.length);
+    for (i = n - 1; i >= 0; i--) {
+      if (inherited[i]) visible[i] = 1;
+      if (visible[i]) {
+        count++;
+        if (ix.parent[i] >= 0) visible[ix.parent[i]] = 1;
+        if (ix.section[i] >= 0) perSection[ix.section[i]]++;
+      }
+    }
+    // writes only, no reads: no layout thrash
+    for (i = 0; i < n; i++) {
+      if (visible[i] !== ix.shown[i]) {
+        ix.entries[i].hidden = !visible[i];
+        ix.shown[i] = visible[i];
+      }
+    }
+    var lastVisible = null;
+    for (i = 0; i < sectionEls.length; i++) {
+      var show = terms.length === 0 || perSection[i] > 0 ? 1 : 0;
+      if (show !== ix.sectionShown[i]) {
+        sectionEls[i].hidden = !show;
+        ix.sectionShown[i] = show;
+      }
+      sectionEls[i].classList.remove('is-last-visible');
+      if (show) lastVisible = sectionEls[i];
+    }
+    if (lastVisible && terms.length) lastVisible.classList.add('is-last-visible');
+    items.forEach(function (item) {
+      if (!item.link || !item.section) return;
+      var out = item.section.hidden;
+      if (out === item.filteredOut) return;
+      item.filteredOut = out;
+      item.link.classList.toggle('is-filtered-out', out);
+      if (out) {
+        item.link.setAttribute('aria-disabled', 'true');
+        item.link.setAttribute('tabindex', '-1');
+      } else {
+        item.link.removeAttribute('aria-disabled');
+        item.link.removeAttribute('tabindex');
+      }
+    });
+    invalidate();
+    updateCurrent();
+    announce(terms.length ? count : -1, n);
+  }
+
+  function announce(count, total) {
+    clearTimeout(filter.announceTimer);
+    var raw = filter.input.value.trim();
+    var noun = total === 1 ? ' entry' : ' entries';
+    var message;
+    if (count < 0) message = 'All ' + total + noun + ' shown.';
+    else if (count === 0) message = 'No entries match \u201c' + raw + '\u201d.';
+    else message = count + ' of ' + total + noun + ' match \u201c' + raw + '\u201d.';
+    filter.announceTimer = setTimeout(function () { filter.status.textContent = message; }, ANNOUNCE_DELAY);
+  }
+
+  // ---- Start ----------------------------------------------------------------
+
+  layoutStrip();
+  updateCurrent();
+  window.addEventListener('load', function () { invalidate(); layoutStrip(); updateCurrent(); });
+})();

@@ -1,0 +1,153 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Write: puts the rendered pages into the output folder, atomically. The new site is built in a temporary folder
+/// beside the target and swapped in with one rename, so a failed or killed build leaves the previous site complete.
+/// Files whose bytes did not change are hard-linked from the previous site, keeping their modification time.
+public struct SiteWriter: Sendable {
+    /// The file that marks a folder as IndexSite's output; a non-empty folder without it is never replaced.
+    public static let markerFile = ".indexsite-output"
+
+    public var output: URL
+    /// The site folder: the output may sit inside it, but never be it or contain it.
+    public var siteFolder: URL?
+    /// Folders the output may neither be, contain, nor sit inside (Content/, Templates/).
+    public var protectedFolders: [URL]
+
+    public init(output: URL, siteFolder: URL? = nil, protectedFolders: [URL] = []) {
+        self.output = output.standardizedFileURL
+        self.siteFolder = siteFolder?.standardizedFileURL
+        self.protectedFolders = protectedFolders.map(\.standardizedFileURL)
+    }
+
+    /// Why the output folder may not be written, or nil when it may.
+    public func refusal() -> String? {
+        let target = output.resolvingSymlinksInPath().path
+        func contains(_ outer: String, _ inner: String) -> Bool { inner == outer || inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/") }
+        if let site = siteFolder?.resolvingSymlinksInPath().path, contains(target, site) {
+            return "refusing to write the site into '\(output.path)': it holds the site's own files"
+        }
+        for folder in protectedFolders {
+            let protected = folder.resolvingSymlinksInPath().path
+            if contains(target, protected) || contains(protected, target) {
+                return "refusing to write the site into '\(output.path)': it is or overlaps '\(folder.lastPathComponent)/'"
+            }
+        }
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        if files.fileExists(atPath: output.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { return "'\(output.path)' exists and is not a folder" }
+            let contents = (try? files.contentsOfDirectory(atPath: output.path)) ?? []
+            if !contents.isEmpty && !contents.contains(SiteWriter.markerFile) {
+                return "refusing to replace '\(output.path)': it is not empty and was not written by IndexSite"
+            }
+        }
+        return nil
+    }
+
+    public struct Summary: Sendable, Equatable {
+        /// Files whose bytes changed or are new.
+        public var written: Int
+        /// Files identical to the previous build, kept as they were.
+        public var unchanged: Int
+    }
+
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    public func write(_ pages: [OutputPage]) throws(Failure) -> Summary {
+        if let refusal = refusal() { throw Failure(description: refusal) }
+        let files = FileManager.default
+        let parent = output.deletingLastPathComponent()
+        let stagingPrefix = ".\(output.lastPathComponent).indexsite-"
+        // Staging folders of builds that were killed are ours: clear them before starting.
+        for name in (try? files.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix(stagingPrefix) {
+            try? files.removeItem(at: parent.appendingPathComponent(name))
+        }
+        let staging = parent.appendingPathComponent(stagingPrefix + "\(getpid())")
+        var summary = Summary(written: 0, unchanged: 0)
+        do {
+            try files.createDirectory(at: staging, withIntermediateDirectories: true)
+            var madeFolders: Set<String> = [""]
+            for page in pages {
+                guard OutputPath.isSafe(page.path) else { throw Failure(description: "refusing to write '\(page.path)': it would leave the output folder") }
+                let folder = page.path.split(separator: "/").dropLast().joined(separator: "/")
+                if madeFolders.insert(folder).inserted {
+                    try files.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
+                }
+                let destination = staging.appendingPathComponent(page.path).path
+                let previous = output.appendingPathComponent(page.path).path
+                if SiteWriter.sameBytes(atPath: previous, page.bytes), link(previous, destination) == 0 {
+                    summary.unchanged += 1
+                } else {
+                    try SiteWriter.writeFile(page.bytes, to: destination)
+                    summary.written += 1
+                }
+            }
+            try SiteWriter.writeFile(Array("IndexSite output. This folder is replaced on every build.\n".utf8),
+                                     to: staging.appendingPathComponent(SiteWriter.markerFile).path)
+            try swapIn(staging)
+        } catch let failure as Failure {
+            try? files.removeItem(at: staging)
+            throw failure
+        } catch {
+            try? files.removeItem(at: staging)
+            throw Failure(description: "cannot write the site: \(error.localizedDescription)")
+        }
+        return summary
+    }
+
+    /// Replaces the output with the staging folder: an atomic exchange when there is a previous site.
+    private func swapIn(_ staging: URL) throws(Failure) {
+        let files = FileManager.default
+        if !files.fileExists(atPath: output.path) {
+            guard rename(staging.path, output.path) == 0 else { throw Failure(description: "cannot move the new site into place: \(String(cString: strerror(errno)))") }
+            return
+        }
+        guard renameExchange(staging.path, output.path) == 0 else {
+            throw Failure(description: "cannot swap the new site into place: \(String(cString: strerror(errno)))")
+        }
+        // `staging` now holds the previous site; it is ours (it had the marker), so it can go.
+        try? files.removeItem(at: staging)
+    }
+
+    static func sameBytes(atPath path: String, _ bytes: [UInt8]) -> Bool {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              (attributes[.size] as? NSNumber)?.intValue == bytes.count,
+              let data = FileManager.default.contents(atPath: path) else { return false }
+        return data.elementsEqual(bytes)
+    }
+
+    static func writeFile(_ bytes: [UInt8], to path: String) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Failure(description: "cannot create '\(path)': \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            guard written > 0 else { throw Failure(description: "cannot write '\(path)': \(String(cString: strerror(errno)))") }
+            offset += written
+        }
+    }
+}
+
+/// glibc's renameat2, declared here because Swift's Glibc module leaves out the GNU extensions.
+@_silgen_name("renameat2")
+private func c_renameat2(_ oldDirectory: Int32, _ oldPath: UnsafePointer<CChar>, _ newDirectory: Int32, _ newPath: UnsafePointer<CChar>, _ flags: UInt32) -> Int32
+
+/// Atomically exchanges two paths (RENAME_EXCHANGE): readers see either the old site or the new one, never neither.
+private func renameExchange(_ a: String, _ b: String) -> Int32 {
+    let renameExchangeFlag: UInt32 = 1 << 1
+    return c_renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchangeFlag)
+}
+
+/// Checks relative output paths: no `..`, no absolute paths, no backslashes, no empty components.
+public enum OutputPath {
+    public static func isSafe(_ path: String) -> Bool {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"), !path.contains("\u{0}") else { return false }
+        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
+    }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import IndexSite
+
+/// The `indexsite` command: argument parsing and printing only; the work is in the IndexSite library.
+@main
+struct IndexSiteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "indexsite",
+        abstract: "Builds static sites of indexed lists: A–Z, by category or by date, with a sticky section index.",
+        subcommands: [BuildCommand.self, CheckCommand.self],
+        defaultSubcommand: BuildCommand.self
+    )
+}
+
+/// Options shared by `build` and `check`.
+struct SiteOptions: ParsableArguments {
+    @Argument(help: "The site folder (with Content/, optional indexsite.yml and Templates/).")
+    var site: String = "."
+
+    @Flag(help: "Treat warnings as errors.")
+    var strict = false
+
+    @Option(help: "How to print diagnostics: text, json (one array on stdout) or github (Actions annotations).")
+    var diagnostics: DiagnosticFormat = .text
+
+    @Flag(help: "Print nothing but diagnostics.")
+    var quiet = false
+
+    var siteURL: URL { URL(fileURLWithPath: site, isDirectory: true) }
+
+    func validate() throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: site, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("'\(site)' is not a folder")
+        }
+    }
+
+    /// Prints the diagnostics and returns the exit code for the result.
+    func finish(_ result: BuildResult) -> ExitCode {
+        let prefix = site == "." || site == "./" ? "" : (site.hasSuffix("/") ? site : site + "/")
+        let formatter = DiagnosticFormatter(format: diagnostics, pathPrefix: prefix, strict: strict)
+        if diagnostics == .json {
+            print(formatter.report(result.diagnostics))
+        } else if !result.diagnostics.isEmpty {
+            FileHandle.standardError.write(Data((formatter.report(result.diagnostics) + "\n").utf8))
+        }
+        return result.succeeded ? .success : .failure
+    }
+}
+
+extension DiagnosticFormat: ExpressibleByArgument {}
+
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "build", abstract: "Build the site into the output folder.")
+
+    @OptionGroup var options: SiteOptions
+
+    @Option(name: .shortAndLong, help: "The output folder (default: _site inside the site folder).")
+    var output: String?
+
+    func run() throws {
+        let start = Date()
+        let outputURL = output.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let result = Build.run(BuildOptions(siteFolder: options.siteURL, output: outputURL, strict: options.strict))
+        let code = options.finish(result)
+        if code == .success, !options.quiet, options.diagnostics != .json {
+            let folder = output ?? (options.site == "." ? "_site" : options.siteURL.appendingPathComponent("_site").relativePath)
+            let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
+            let summary = result.writeSummary.map { " (\($0.written) written, \($0.unchanged) unchanged)" } ?? ""
+            print("Built \(result.lists.count) lists, \(result.sectionCount) sections, \(result.entryCount) entries into \(folder)/\(summary) in \(seconds) s")
+            print("Open \(folder)/index.html")
+        }
+        throw code
+    }
+}
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "check", abstract: "Validate content, configuration and templates; write nothing.")
+
+    @OptionGroup var options: SiteOptions
+
+    func run() throws {
+        let result = Build.run(BuildOptions(siteFolder: options.siteURL, strict: options.strict, writeOutput: false))
+        let code = options.finish(result)
+        if code == .success, !options.quiet, options.diagnostics != .json {
+            print("Checked \(result.lists.count) lists, \(result.sectionCount) sections, \(result.entryCount) entries: no errors")
+        }
+        throw code
+    }
+}
