@@ -53,6 +53,18 @@ let package = Package(
             ],
             path: "Tests/IndexSiteTests"
         ),
+        .testTarget(
+            name: "GoldenSiteTests",
+            dependencies: ["IndexSite"],
+            path: "Tests/GoldenSiteTests",
+            exclude: ["Sites"]
+        ),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["IndexSiteCLI"],
+            path: "Tests/CLITests",
+            exclude: ["Sites"]
+        ),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -16,11 +16,12 @@ public struct AnchorAllocator: Sendable {
         var diagnostics: [Diagnostic] = []
         var sections = sections
         // Sections first, so a letter keeps its plain id ("a") whatever the entries are called.
+        var owners: [String: String] = [:]
         for index in sections.indices {
             let base = sections[index].isCatchAll ? "other" : Slug.make(sections[index].title, fallback: "section")
             sections[index].id = unique(base, in: &taken)
+            owners[sections[index].id] = "section '\(sections[index].title)'"
         }
-        var owners: [String: SourceLocation] = [:]
         for sectionIndex in sections.indices {
             for entryIndex in sections[sectionIndex].entries.indices {
                 assign(&sections[sectionIndex].entries[entryIndex], titleField: titleField, taken: &taken, owners: &owners, diagnostics: &diagnostics)
@@ -29,14 +30,16 @@ public struct AnchorAllocator: Sendable {
         return (sections, diagnostics)
     }
 
-    private func assign(_ entry: inout Entry, titleField: KeyPath, taken: inout Set<String>, owners: inout [String: SourceLocation], diagnostics: inout [Diagnostic]) {
+    private func assign(_ entry: inout Entry, titleField: KeyPath, taken: inout Set<String>, owners: inout [String: String], diagnostics: inout [Diagnostic]) {
         let base = Slug.make(entry.text(at: titleField) ?? entry.fields.values.first?.displayText ?? "", fallback: "entry")
         let id = unique(base, in: &taken)
-        if id != base, let owner = owners[base], owner != entry.location {
-            diagnostics.append(.warning(.idCollision, "entry id '\(base)' is already used on this page (by \(owner.path):\(owner.line)); this entry gets '\(id)'",
+        let me = "\(entry.location.path):\(entry.location.line)"
+        // An entry listed in several sections (tags) meets itself: that is not a collision.
+        if id != base, let owner = owners[base], owner != me {
+            diagnostics.append(.warning(.idCollision, "entry id '\(base)' is already used on this page (by \(owner)); this entry gets '\(id)'",
                                         at: entry.location, hint: "give the entries distinct titles so their links stay stable"))
         }
-        owners[base] = owners[base] ?? entry.location
+        owners[base] = owners[base] ?? me
         entry.id = id
         for child in entry.children.indices {
             assign(&entry.children[child], titleField: titleField, taken: &taken, owners: &owners, diagnostics: &diagnostics)

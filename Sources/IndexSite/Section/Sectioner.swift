@@ -35,7 +35,7 @@ public struct Sectioner: Sendable {
         var entries: [Entry] = []
         entries.reserveCapacity(input.entries.count)
         for entry in input.entries {
-            if entry.text(at: settings.titleField) == nil {
+            if (entry.text(at: settings.titleField) ?? "").trimmingSpaces.isEmpty {
                 diagnostics.append(.error(.missingTitle, "entry has no '\(settings.titleField)'", at: entry.location,
                                           hint: "give every entry a \(settings.titleField), or set title_field to the field that names entries"))
             } else {

@@ -74,10 +74,9 @@
   function go(item, how) {
     if (!item || !item.link) return;
     if (!item.section) { location.href = item.link.href; return; }
-    scrollToSection(item.section);
     var hash = '#' + item.heading.id;
-    if (how === 'push' && location.hash !== hash) history.pushState(null, '', hash);
-    else if (how === 'replace') history.replaceState(history.state, '', hash);
+    if (how === 'replace') history.replaceState(history.state, '', hash);
+    scrollToSection(item.section);
     if (how !== 'scrub') focusHeading(item.heading);
     updateCurrent();
   }
@@ -94,8 +93,9 @@
     if (scrub.suppressClick) return;
     var item = itemBySection.get(target.closest('.section'));
     if (item && item.filteredOut) return;
-    scrollToSection(target.closest('.section'));
+    // push first, so that the entry left behind keeps its own scroll position
     if (location.hash !== link.hash) history.pushState(null, '', link.hash);
+    scrollToSection(target.closest('.section'));
     focusHeading(target);
     updateCurrent();
   });

@@ -1,0 +1,43 @@
+# IndexSite — the two commands a newcomer needs:
+#   make site   build the sample site in Content/ into _site/
+#   make test   run every test (unit, golden sites, CLI, Mustache spec, real browser)
+# Both install the system packages they need when missing.
+
+SWIFT ?= swift
+BUILD_PACKAGES := libcmark-dev libicu-dev pkg-config
+TEST_PACKAGES := chromium chromium-driver python3-venv
+DEBUG_BIN := .build/debug/indexsite
+RELEASE_BIN := .build/release/indexsite
+
+.PHONY: site test build deps test-deps unit browser bench fuzz clean install
+
+deps:
+	@Scripts/install-packages.sh $(BUILD_PACKAGES)
+
+build: deps
+	$(SWIFT) build
+
+site: build
+	$(DEBUG_BIN) build .
+
+test-deps: deps
+	@Scripts/install-packages.sh $(TEST_PACKAGES)
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	$(DEBUG_BIN) build . --output .build/browser-site --quiet
+	Tests/Browser/run.sh .build/browser-site
+
+bench: deps
+	$(SWIFT) build -c release
+	Benchmarks/run.sh $(RELEASE_BIN)
+
+PREFIX ?= /usr/local
+install: deps
+	$(SWIFT) build -c release
+	install -d "$(PREFIX)/bin"
+	install -m 755 $(RELEASE_BIN) "$(PREFIX)/bin/indexsite"
+
+clean:
+	rm -rf .build _site

@@ -1,0 +1,126 @@
+import Testing
+@testable import IndexSite
+
+@Suite struct CSVParserTests {
+    func table(_ text: String, path: String = "Content/t.csv") -> CSVParser.Table {
+        CSVParser.forPath(path).parseTable(SourceFile(path: path, text: text))
+    }
+
+    func records(_ text: String) -> [[String]] {
+        table(text).records.map(\.fields)
+    }
+
+    @Test func plainRowsWithLF() {
+        let parsed = table("title,year\nDune,1965\nEmma,1815\n")
+        #expect(parsed.header == ["title", "year"])
+        #expect(parsed.records.map(\.fields) == [["Dune", "1965"], ["Emma", "1815"]])
+        #expect(parsed.records.map(\.line) == [2, 3])
+        #expect(parsed.diagnostics.isEmpty)
+    }
+
+    @Test func crlfAndNoFinalNewline() {
+        #expect(records("a,b\r\n1,2\r\n3,4") == [["1", "2"], ["3", "4"]])
+    }
+
+    @Test func byteOrderMarkIsSkipped() {
+        let parsed = table("\u{FEFF}title\nX\n")
+        #expect(parsed.header == ["title"])
+    }
+
+    @Test func quotedFieldsHoldSeparatorsQuotesAndNewlines() {
+        let parsed = table("a,b\n\"x, y\",\"say \"\"hi\"\"\"\n\"line one\nline two\",z\nlast,row\n")
+        #expect(parsed.records.map(\.fields) == [["x, y", "say \"hi\""], ["line one\nline two", "z"], ["last", "row"]])
+        // A record remembers the line it started on, even after a multi-line field.
+        #expect(parsed.records.map(\.line) == [2, 3, 5])
+        #expect(parsed.diagnostics.isEmpty)
+    }
+
+    @Test func emptyFieldsAndTrailingSeparator() {
+        #expect(records("a,b,c\n,,\n1,,3\n") == [["", "", ""], ["1", "", "3"]])
+        #expect(records("a,b\n1,") == [["1", ""]])
+    }
+
+    @Test func blankLinesBetweenRecordsAreSkipped() {
+        #expect(records("a\n1\n\n\n2\n") == [["1"], ["2"]])
+    }
+
+    @Test func tabSeparatedForTSV() {
+        #expect(table("a\tb\n1,5\t2\n", path: "x.tsv").records.map(\.fields) == [["1,5", "2"]])
+    }
+
+    @Test func unterminatedQuoteIsReportedWhereItOpens() throws {
+        let parsed = table("a,b\n1,2\n3,\"open\nnever closed\n")
+        let diagnostic = try #require(parsed.diagnostics.first)
+        #expect(diagnostic.code == .csvUnterminatedQuote)
+        #expect(diagnostic.location == SourceLocation(path: "Content/t.csv", line: 3, column: 3))
+    }
+
+    @Test func strayQuoteInUnquotedField() throws {
+        let parsed = table("a,b\nab\"c,d\n")
+        let diagnostic = try #require(parsed.diagnostics.first)
+        #expect(diagnostic.code == .csvStrayQuote)
+        #expect(diagnostic.location.line == 2)
+        #expect(diagnostic.location.column == 3)
+    }
+
+    @Test func textAfterClosingQuote() throws {
+        let parsed = table("a,b\n\"x\"y,z\n")
+        #expect(try #require(parsed.diagnostics.first).code == .csvStrayQuote)
+        #expect(parsed.records.first?.fields == ["xy", "z"])
+    }
+
+    @Test func raggedRowSaysExpectedAndFound() throws {
+        let parsed = table("a,b,c\n1,2,3\n4,5\n")
+        let diagnostic = try #require(parsed.diagnostics.first)
+        #expect(diagnostic.code == .csvRaggedRow)
+        #expect(diagnostic.message == "row has 2 fields, the header has 3")
+        #expect(diagnostic.location.line == 3)
+        #expect(diagnostic.location.column == 1)
+    }
+
+    @Test func invalidUTF8NamesTheByteOffset() throws {
+        var bytes = Array("a\nok\nb\u{E9}d\n".utf8)
+        bytes[6] = 0xE9 // a lone Latin-1 byte where UTF-8 needs a sequence
+        bytes.remove(at: 7)
+        let parsed = CSVParser().parseTable(SourceFile(path: "x.csv", bytes: bytes))
+        let diagnostic = try #require(parsed.diagnostics.first)
+        #expect(diagnostic.code == .invalidUTF8)
+        #expect(diagnostic.message == "invalid UTF-8 at byte offset 6")
+        #expect(diagnostic.location.line == 3)
+        #expect(diagnostic.location.column == 2)
+    }
+
+    @Test func nulByteIsRefused() throws {
+        let parsed = CSVParser().parseTable(SourceFile(path: "x.csv", bytes: Array("a\nb\u{0}c\n".utf8)))
+        #expect(try #require(parsed.diagnostics.first).code == .nulByte)
+    }
+
+    @Test func utf16IsRecognised() throws {
+        let parsed = CSVParser().parseTable(SourceFile(path: "x.csv", bytes: [0xFF, 0xFE, 0x61, 0x00]))
+        #expect(try #require(parsed.diagnostics.first).code == .utf16Input)
+    }
+
+    @Test func duplicateAndEmptyHeaderNames() {
+        let codes = table("title,,title\n1,2,3\n").diagnostics.map(\.code)
+        #expect(codes == [.csvEmptyHeader, .csvDuplicateHeader])
+    }
+
+    @Test func emptyFileNeedsAHeader() {
+        #expect(table("").diagnostics.map(\.code) == [.csvNoHeader])
+        #expect(table("title\n").diagnostics.isEmpty)
+    }
+
+    @Test func entriesShareTheHeaderNames() {
+        let parsed = CSVParser().parse(SourceFile(path: "b.csv", text: "title,author.name\nDune,Herbert\n"))
+        #expect(parsed.entries.count == 1)
+        #expect(parsed.entries[0].text(at: "title") == "Dune")
+        #expect(parsed.entries[0].location.line == 2)
+    }
+
+    @Test func longFieldsAndWideHeadersStayLinear() {
+        let long = String(repeating: "x", count: 100_000)
+        #expect(records("a\n\"\(long)\"\n") == [[long]])
+        let header = (0..<10_000).map { "c\($0)" }.joined(separator: ",")
+        #expect(table(header + "\n").header.count == 10_000)
+    }
+}

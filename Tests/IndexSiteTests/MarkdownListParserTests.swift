@@ -1,0 +1,178 @@
+import Testing
+@testable import IndexSite
+
+@Suite struct MarkdownListParserTests {
+    func parse(_ text: String) -> ParsedSource {
+        MarkdownListParser().parse(SourceFile(path: "Content/l.md", text: text))
+    }
+
+    @Test func headingsAreSectionsAndItemsAreEntries() {
+        let parsed = parse("""
+        # Awesome things
+
+        A list of things.
+
+        ## Tools
+
+        Handy tools for the shed.
+
+        - [Hammer](https://example.org/hammer) - Hits *nails*.
+        - **Saw**: Cuts `wood`.
+        - Plain tape
+
+        ## Empty
+
+        ## Paint
+        - [Brush](https://example.org/brush) – Spreads paint.
+        """)
+        #expect(parsed.title == "Awesome things")
+        #expect(parsed.description == "A list of things.")
+        #expect(parsed.declaredSections.map(\.title) == ["Tools", "Empty", "Paint"])
+        #expect(parsed.declaredSections[0].description == "Handy tools for the shed.")
+        #expect(parsed.entries.map { $0.text(at: "title") } == ["Hammer", "Saw", "Plain tape", "Brush"])
+        #expect(parsed.entries[0].text(at: "url") == "https://example.org/hammer")
+        #expect(parsed.entries[0].text(at: "description") == "Hits *nails*.")
+        #expect(parsed.entries[1].text(at: "description") == "Cuts `wood`.")
+        #expect(parsed.entries[2].text(at: "description") == nil)
+        #expect(parsed.entries[3].text(at: "description") == "Spreads paint.")
+        #expect(parsed.entries.map(\.heading) == ["Tools", "Tools", "Tools", "Paint"])
+        #expect(parsed.entries[0].location.line == 9)
+        #expect(parsed.diagnostics.isEmpty)
+    }
+
+    @Test func nestedItemsAreChildren() {
+        let parsed = parse("""
+        ## Platforms
+        - [Node](https://n.example) - Runtime.
+            - [Streams](https://s.example) - Data flows.
+                - [Backpressure](https://b.example)
+        - [Deno](https://d.example)
+        """)
+        #expect(parsed.entries.count == 2)
+        #expect(parsed.entries[0].children.map { $0.text(at: "title") } == ["Streams"])
+        #expect(parsed.entries[0].children[0].children.map { $0.text(at: "title") } == ["Backpressure"])
+    }
+
+    @Test func tableOfContentsAndHTMLAreNotEntries() {
+        let parsed = parse("""
+        <div align="center"><img src="logo.svg"></div>
+
+        ## Contents
+
+        - [Platforms](#platforms)
+        - [Tools](#tools)
+
+        ## Platforms
+
+        - [Linux](https://l.example) - Kernel.
+        """)
+        #expect(parsed.declaredSections.map(\.title) == ["Platforms"])
+        #expect(parsed.entries.map { $0.text(at: "title") } == ["Linux"])
+    }
+
+    @Test func frontMatterCarriesSettingsAndLinesStayTrue() throws {
+        let parsed = parse("---\ntitle: Foods\ngroup_by: letter\n---\n- Apple\n- Bread\n")
+        #expect(parsed.settings != nil)
+        #expect(parsed.entries.map(\.location.line) == [5, 6])
+        var settings = ListSettings(source: "l.md")
+        let diagnostics = SettingsParser.apply(try #require(parsed.settings), to: &settings)
+        #expect(diagnostics.isEmpty)
+        #expect(settings.title == "Foods")
+        #expect(settings.grouping == .letter)
+    }
+
+    @Test func taskItemsKeepTheirState() {
+        let parsed = parse("- [ ] Sweep the floor\n- [x] Oil the hinges\n")
+        #expect(parsed.entries.map { $0.text(at: "title") } == ["Sweep the floor", "Oil the hinges"])
+        #expect(parsed.entries.map { $0.text(at: "done") } == ["false", "true"])
+    }
+
+    @Test func emptyItemIsReported() throws {
+        let parsed = parse("- Apple\n-\n- Pear\n")
+        #expect(parsed.entries.count == 2)
+        let diagnostic = try #require(parsed.diagnostics.first)
+        #expect(diagnostic.code == .emptyListItem)
+        #expect(diagnostic.location.line == 2)
+    }
+
+    @Test func deepNestingDoesNotExhaustTheStack() {
+        var text = ""
+        for depth in 0..<1_000 { text += String(repeating: "  ", count: depth) + "- item \(depth)\n" }
+        let parsed = parse(text)
+        #expect(parsed.entries.count == 1)
+        var depth = 1
+        var entry = parsed.entries[0]
+        while let child = entry.children.first { entry = child; depth += 1 }
+        #expect(depth == MarkdownListParser.maximumDepth)
+    }
+
+    @Test func markdownOfDescriptionsRoundTrips() {
+        let parsed = parse("- [A](https://a.example) - Uses [links](https://x.example \"t\"), **bold**, _em_ and 2 * 3.\n")
+        let description = parsed.entries[0].text(at: "description") ?? ""
+        #expect(CommonMark.html(description) == "<p>Uses <a href=\"https://x.example\" title=\"t\">links</a>, <strong>bold</strong>, <em>em</em> and 2 * 3.</p>\n")
+    }
+}
+
+@Suite struct FrontMatterTests {
+    @Test func splitsYAMLFromBody() throws {
+        let file = SourceFile(path: "Content/g/kerning.md", text: "---\ntitle: Kerning\ntags: [type, spacing]\n---\nBody *text*.\n")
+        let (entry, diagnostics) = MarkdownEntryParser().parse(file)
+        #expect(diagnostics.isEmpty)
+        let parsed = try #require(entry)
+        #expect(parsed.text(at: "title") == "Kerning")
+        #expect(parsed.fields["tags"]?.texts == ["type", "spacing"])
+        #expect(parsed.body == "Body *text*.\n")
+    }
+
+    @Test func unclosedFrontMatter() throws {
+        let (_, diagnostics) = MarkdownEntryParser().parse(SourceFile(path: "x.md", text: "---\ntitle: X\nno end\n"))
+        #expect(diagnostics.map(\.code) == [.frontMatterUnclosed])
+        #expect(diagnostics.first?.location.line == 1)
+    }
+
+    @Test func malformedYAMLIsReportedAtItsFileLine() throws {
+        let (_, diagnostics) = MarkdownEntryParser().parse(SourceFile(path: "x.md", text: "---\ntitle: X\ntags: [a, b\n---\nbody\n"))
+        let diagnostic = try #require(diagnostics.first)
+        #expect(diagnostic.code == .yamlSyntax)
+        #expect(diagnostic.location.line >= 3)
+    }
+
+    @Test func duplicateKeys() throws {
+        let (_, diagnostics) = MarkdownEntryParser().parse(SourceFile(path: "x.md", text: "---\ntitle: A\ntitle: B\n---\n"))
+        #expect(diagnostics.map(\.code) == [.duplicateKey])
+        #expect(diagnostics.first?.location.line == 2)
+    }
+
+    @Test func titleFallsBackToFirstHeading() throws {
+        let (entry, _) = MarkdownEntryParser().parse(SourceFile(path: "x.md", text: "# Leading\n\nText.\n"))
+        #expect(entry?.text(at: "title") == "Leading")
+    }
+}
+
+@Suite struct KeyPathTests {
+    @Test func dottedPathsReachNestedFields() {
+        let parsed = JSONParser().parse(SourceFile(path: "h.json", text: #"[{"title":"T","source":{"name":"Gazette","tags":["a","b"]},"n":3.50,"ok":true}]"#))
+        let entry = parsed.entries[0]
+        #expect(entry.text(at: "source.name") == "Gazette")
+        #expect(entry.fields.value(at: "source.tags")?.texts == ["a", "b"])
+        #expect(entry.text(at: "n") == "3.50")
+        #expect(entry.text(at: "ok") == "true")
+        #expect(entry.text(at: "source.missing") == nil)
+        #expect(entry.text(at: "title.deeper") == nil)
+        #expect(!KeyPath("a..b").isWellFormed)
+    }
+
+    @Test func jsonErrorsHaveLineAndColumn() throws {
+        let parsed = JSONParser().parse(SourceFile(path: "h.json", text: "[\n  {\"title\": \"A\"},\n  {\"title\": \"B\",}\n]"))
+        let diagnostic = try #require(parsed.diagnostics.first)
+        #expect(diagnostic.code == .jsonSyntax)
+        #expect(diagnostic.location.line == 3)
+        #expect(diagnostic.location.column == 17)
+    }
+
+    @Test func jsonEntriesKnowTheirLine() {
+        let parsed = JSONParser().parse(SourceFile(path: "h.json", text: "[\n{\"title\":\"A\"},\n\n{\"title\":\"B\\u00e9\"}]"))
+        #expect(parsed.entries.map(\.location.line) == [2, 4])
+        #expect(parsed.entries[1].text(at: "title") == "Bé")
+    }
+}

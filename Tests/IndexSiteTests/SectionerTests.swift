@@ -1,0 +1,194 @@
+import Testing
+@testable import IndexSite
+
+/// Builds entries from titles (and optional extra fields) for sectioning tests.
+func entries(_ titles: [String], extra: [String: [String]] = [:]) -> [Entry] {
+    titles.enumerated().map { index, title in
+        var record = FieldRecord(names: ["title"], values: [.text(title)])
+        for (name, values) in extra.sorted(by: { $0.key < $1.key }) { record.set(name, .text(values[index])) }
+        return Entry(fields: record, location: SourceLocation(path: "t", line: index + 1))
+    }
+}
+
+func section(_ titles: [String], extra: [String: [String]] = [:], kind: SourceKind = .csv, configure: (inout ListSettings) -> Void = { _ in }) -> [Section] {
+    var settings = ListSettings(source: "t")
+    configure(&settings)
+    let input = Sectioner.Input(entries: entries(titles, extra: extra), kind: kind, settingsLocation: SourceLocation(path: "indexsite.yml"))
+    return Sectioner().section(input, settings: settings).0
+}
+
+func titles(_ sections: [Section]) -> [String: [String]] {
+    var result: [String: [String]] = [:]
+    for section in sections where !section.isEmpty { result[section.title] = section.entries.compactMap { $0.text(at: "title") } }
+    return result
+}
+
+@Suite struct SectionerTests {
+    @Test func fullAlphabetWithCatchAllLast() {
+        let sections = section(["apple", "Banana"])
+        #expect(sections.map(\.label) == (65...90).map { String(UnicodeScalar($0)!) } + ["#"])
+        #expect(sections.filter { !$0.isEmpty }.map(\.label) == ["A", "B"])
+    }
+
+    @Test(arguments: [
+        ("émile", "E"), ("Émile", "E"), ("e\u{301}mile", "E"), ("ßuper", "S"), ("zebra", "Z"),
+        ("7-grain bread", "#"), ("42", "#"), ("🍕 pizza", "#"), ("#hashtag", "#"), ("Ωmega", "#"),
+    ])
+    func letterFolding(title: String, expected: String) {
+        let sections = section([title])
+        #expect(sections.first { !$0.isEmpty }?.label == expected)
+    }
+
+    @Test func naturalNumberOrder() {
+        let sections = section(["Item 10", "Item 2", "item 1", "Item 2b"])
+        #expect(titles(sections)["I"] == ["item 1", "Item 2", "Item 2b", "Item 10"])
+    }
+
+    @Test func tiesKeepSourceOrder() {
+        let sections = section(["Same", "Same", "Same"], extra: ["n": ["1", "2", "3"]])
+        #expect(sections.first { !$0.isEmpty }?.entries.map { $0.text(at: "n") } == ["1", "2", "3"])
+    }
+
+    @Test func severalKeysAndDescending() {
+        let sections = section(["B", "A", "A", "C"], extra: ["year": ["2001", "1999", "2020", "1999"]]) { settings in
+            settings.sort = [SortKey(parsing: "-year"), SortKey(parsing: "title")]
+            settings.grouping = .field("kind")
+        }
+        // No kind field: everything in the catch-all, in sort order.
+        #expect(sections.last?.entries.map { $0.text(at: "title") } == ["A", "B", "A", "C"])
+    }
+
+    @Test func leadingArticlesAreIgnoredForLettersAndOrder() {
+        let sections = section(["The Zebra", "A Tale", "An Owl", "Apple", "Theater"]) { $0.ignorePrefixes = ["The ", "A ", "An "] }
+        let byTitle = titles(sections)
+        #expect(byTitle["Z"] == ["The Zebra"])
+        #expect(byTitle["T"] == ["A Tale", "Theater"])
+        #expect(byTitle["O"] == ["An Owl"])
+        #expect(byTitle["A"] == ["Apple"])
+    }
+
+    @Test func categoriesInDeclaredOrderThenCollation() {
+        let sections = section(["a", "b", "c", "d"], extra: ["room": ["Kitchen", "Den", "Attic", "Kitchen"]]) { settings in
+            settings.grouping = .field("room")
+            settings.sectionOrder = ["Kitchen", "Garage"]
+        }
+        #expect(sections.map(\.title) == ["Kitchen", "Garage", "Attic", "Den"])
+        #expect(sections.map(\.isEmpty) == [false, true, false, false])
+    }
+
+    @Test func datesByMonthNewestFirst() {
+        let sections = section(["a", "b", "c"], extra: ["date": ["2026-06-03", "2026-11-20", "2026-11-01"]]) { settings in
+            settings.grouping = .date("date", .month)
+            settings.sort = [SortKey(parsing: "-date")]
+        }
+        #expect(sections.map(\.title) == ["November 2026", "June 2026"])
+        #expect(sections.map(\.label) == ["Nov 2026", "Jun 2026"])
+        #expect(sections[0].entries.map { $0.text(at: "title") } == ["b", "c"])
+    }
+
+    @Test func dateTitlesFollowTheLocale() {
+        let sections = section(["a"], extra: ["date": ["2024-03-09"]]) { settings in
+            settings.grouping = .date("date", .month)
+            settings.locale = "de"
+        }
+        #expect(sections.map(\.title) == ["März 2024"])
+    }
+
+    @Test func badDatesAreReported() {
+        var settings = ListSettings(source: "t")
+        settings.grouping = .date("date", .month)
+        let input = Sectioner.Input(entries: entries(["a", "b"], extra: ["date": ["2026-02-30", "2026-02-03"]]), kind: .json,
+                                    settingsLocation: SourceLocation(path: "x"))
+        let (sections, diagnostics) = Sectioner().section(input, settings: settings)
+        #expect(diagnostics.map(\.code) == [.badDate])
+        #expect(diagnostics.first?.location.line == 1)
+        #expect(sections.map(\.title) == ["February 2026"])
+    }
+
+    @Test func missingTitleIsAnError() {
+        var settings = ListSettings(source: "t")
+        settings.titleField = "name"
+        let input = Sectioner.Input(entries: entries(["a"]), kind: .csv, settingsLocation: SourceLocation(path: "x"))
+        #expect(Sectioner().section(input, settings: settings).1.map(\.code) == [.missingTitle])
+    }
+
+    @Test func unknownLocaleIsReportedAtTheSetting() {
+        var settings = ListSettings(source: "t")
+        settings.locale = "xx-bogus!"
+        let input = Sectioner.Input(entries: entries(["a"]), kind: .csv, settingsLocation: SourceLocation(path: "indexsite.yml", line: 4, column: 13))
+        let diagnostics = Sectioner().section(input, settings: settings).1
+        #expect(diagnostics.map(\.code) == [.badSettingValue])
+        #expect(diagnostics.first?.location.line == 4)
+    }
+
+    @Test func emptySectionsHide() {
+        let sections = section(["apple"]) { $0.emptySections = .hide }
+        #expect(sections.map(\.label) == ["A"])
+    }
+
+    @Test func catchAllFirstAndOwnLabel() {
+        let sections = section(["1", "b"]) {
+            $0.catchAllPosition = .first
+            $0.catchAllLabel = "Symbols"
+        }
+        #expect(sections.first?.label == "Symbols")
+        #expect(sections.first?.entries.count == 1)
+    }
+}
+
+@Suite struct IndexTitleTests {
+    @Test(arguments: [
+        ("Garage", IndexTitleStyle.initials, "G"), ("Master Bathroom", .initials, "MB"), ("Dining Room", .auto, "DR"),
+        ("Den", .auto, "Den"), ("Den", .initials, "D"), ("Guest Bathroom", .full, "Guest Bathroom"), ("kitchen", .firstLetter, "K"),
+    ])
+    func labels(title: String, style: IndexTitleStyle, expected: String) {
+        #expect(IndexTitles.label(for: title, style: style) == expected)
+    }
+
+    @Test func labelsAreUniqueInTheStrip() {
+        let sections = IndexTitles.assign(to: [Section(title: "Dining Room"), Section(title: "Drying Rack"), Section(title: "Den Rug")], style: .initials)
+        #expect(sections.map(\.label) == ["DR", "DR2", "DR3"])
+    }
+}
+
+@Suite struct AnchorTests {
+    @Test(arguments: [
+        ("Crème brûlée", "crème-brûlée"), ("  Hello, World!  ", "hello-world"), ("../../etc/passwd", "etc-passwd"),
+        ("C:\\Windows\\x", "c-windows-x"), ("", "entry"), ("Ça va? Oui.", "ça-va-oui"), ("Rock 'n' Roll", "rock-n-roll"),
+    ])
+    func slugs(text: String, expected: String) {
+        #expect(Slug.make(text, fallback: "entry") == expected)
+    }
+
+    @Test func collisionsGetNumbersAndAWarning() {
+        let sections = [Section(title: "A", entries: entries(["Apple", "apple", "APPLE!", "A"]))]
+        let (anchored, diagnostics) = AnchorAllocator().assign(sections)
+        #expect(anchored[0].id == "a")
+        #expect(anchored[0].entries.map(\.id) == ["apple", "apple-2", "apple-3", "a-2"])
+        #expect(diagnostics.map(\.code) == [.idCollision, .idCollision, .idCollision])
+    }
+
+    @Test func reservedNamesAreAvoided() {
+        let (anchored, _) = AnchorAllocator().assign([Section(title: "C", entries: entries(["Index", "CON", "content"]))])
+        #expect(anchored[0].entries.map(\.id) == ["index-2", "con-2", "content-2"])
+    }
+
+    @Test func outputPathsCannotEscape() {
+        #expect(OutputPath.isSafe("foods/index.html"))
+        for bad in ["../x", "/etc/passwd", "a/../../b", "a\\b", "", "a//b", "./a"] {
+            #expect(!OutputPath.isSafe(bad), "\(bad)")
+        }
+    }
+}
+
+@Suite struct URLPolicyTests {
+    @Test(arguments: ["https://example.org", "http://x", "mailto:a@b.c", "/docs/x", "page.html#top", "#top", "?q=1", "//cdn.example/x"])
+    func allowed(url: String) {
+        #expect(URLPolicy.safeHref(url) != nil)
+    }
+
+    @Test(arguments: ["javascript:alert(1)", "JavaScript:alert(1)", " java\tscript:alert(1)", "data:text/html,<script>", "vbscript:x", "file:///etc/passwd"])
+    func refused(url: String) {
+        #expect(URLPolicy.safeHref(url) == nil)
+    }
+}
