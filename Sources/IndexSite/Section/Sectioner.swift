@@ -43,8 +43,11 @@ public struct Sectioner: Sendable {
             }
         }
         let titles = entries.map { sortTitle(of: $0, settings: settings) }
-        let order = sortedOrder(entries, titles: titles, settings: settings, collator: collator)
-        let grouping = settings.grouping ?? (input.kind == .markdownList ? .heading : .letter)
+        // A Markdown list is sectioned by its headings when it has some, like every other source by letter otherwise.
+        let grouping = settings.grouping ?? (input.kind == .markdownList && !input.declaredSections.isEmpty ? .heading : .letter)
+        // Under its own headings a list keeps the author's order (a checklist, an awesome list) unless told to sort.
+        let keepSourceOrder = grouping == .heading && settings.sort.isEmpty
+        let order = keepSourceOrder ? Array(entries.indices) : sortedOrder(entries, titles: titles, settings: settings, collator: collator)
 
         var sections: [Section]
         switch grouping {

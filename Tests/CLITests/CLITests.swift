@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+/// Runs the built `indexsite` binary as a user would and checks exit codes, stderr and the output folder.
+@Suite(.serialized) struct CLITests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let sites = repository.appendingPathComponent("Tests/CLITests/Sites")
+
+    /// The binary SwiftPM built next to the test bundle.
+    static var binary: URL {
+        let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [products, products.deletingLastPathComponent(), repository.appendingPathComponent(".build/debug")] {
+            let url = candidate.appendingPathComponent("indexsite")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return repository.appendingPathComponent(".build/debug/indexsite")
+    }
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    @discardableResult
+    static func run(_ arguments: [String], in directory: URL = sites, environment: [String: String]? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        if let environment { process.environment = environment }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func contentErrorExitsOneWithTheExactLine() throws {
+        let output = try CLITests.temporaryFolder().appendingPathComponent("out")
+        let result = try CLITests.run(["build", "ragged-csv", "--output", output.path])
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+        ragged-csv/Content/books.csv:3:1: error: row has 2 fields, the header has 3 [csv-ragged-row]
+
+        """)
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test func usageErrorExits64() throws {
+        #expect(try CLITests.run(["build", "no-such-site"]).status == 64)
+        #expect(try CLITests.run(["build", "good", "--diagnostics", "xml"]).status == 64)
+        #expect(try CLITests.run(["frobnicate"]).status == 64)
+    }
+
+    @Test func successExitsZeroAndSaysWhatItBuilt() throws {
+        let output = try CLITests.temporaryFolder().appendingPathComponent("out")
+        let result = try CLITests.run(["build", "good", "--output", output.path])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasPrefix("Built 1 lists, 2 sections, 2 entries into \(output.path)/"))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("fruit/index.html").path))
+        #expect(try CLITests.run(["build", "good", "--output", output.path, "--quiet"]).stdout == "")
+    }
+
+    @Test func warningsPassUnlessStrict() throws {
+        let output = try CLITests.temporaryFolder().appendingPathComponent("out")
+        let relaxed = try CLITests.run(["build", "warnings", "--output", output.path, "--quiet"])
+        #expect(relaxed.status == 0)
+        #expect(relaxed.stderr.contains("warnings/Content/links.csv:3:1: warning: link 'javascript:alert(1)' is not http, https, mailto or relative; it is shown as text [unsafe-url]"))
+        let strict = try CLITests.run(["build", "warnings", "--output", output.path, "--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("warnings/Content/links.csv:2:1: error: entry id 'apple' is already used on this page (by Content/links.csv:3); this entry gets 'apple-2' [id-collision]"))
+    }
+
+    @Test func jsonAndGitHubFormats() throws {
+        let json = try CLITests.run(["check", "ragged-csv", "--diagnostics", "json"])
+        #expect(json.status == 1)
+        #expect(json.stdout == """
+        [{"file":"ragged-csv/Content/books.csv","line":3,"column":1,"severity":"error","code":"csv-ragged-row","message":"row has 2 fields, the header has 3"}]
+
+        """)
+        let github = try CLITests.run(["check", "ragged-csv", "--diagnostics", "github"])
+        #expect(github.stderr == "::error file=ragged-csv/Content/books.csv,line=3,col=1,title=csv-ragged-row::row has 2 fields, the header has 3\n")
+    }
+
+    @Test func checkWritesNothing() throws {
+        let site = try CLITests.temporaryFolder()
+        try FileManager.default.copyItem(at: CLITests.sites.appendingPathComponent("good/Content"), to: site.appendingPathComponent("Content"))
+        let result = try CLITests.run(["check", site.path])
+        #expect(result.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path) == ["Content"])
+    }
+
+    @Test func failedBuildLeavesThePreviousSiteUntouched() throws {
+        let site = try CLITests.temporaryFolder()
+        let content = site.appendingPathComponent("Content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try "title\nDune\n".write(to: content.appendingPathComponent("b.csv"), atomically: true, encoding: .utf8)
+        #expect(try CLITests.run(["build", site.path, "--quiet"]).status == 0)
+        let page = site.appendingPathComponent("_site/b/index.html")
+        let before = try Data(contentsOf: page)
+        try "title,year\nDune\n\"open\n".write(to: content.appendingPathComponent("b.csv"), atomically: true, encoding: .utf8)
+        #expect(try CLITests.run(["build", site.path]).status == 1)
+        #expect(try Data(contentsOf: page) == before)
+    }
+
+    @Test func refusesToReplaceAFolderItDidNotWrite() throws {
+        let output = try CLITests.temporaryFolder()
+        try "precious".write(to: output.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let result = try CLITests.run(["build", "good", "--output", output.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("[output-refused]"))
+        #expect(try String(contentsOf: output.appendingPathComponent("notes.txt"), encoding: .utf8) == "precious")
+        let intoContent = try CLITests.run(["build", "good", "--output", CLITests.sites.appendingPathComponent("good/Content").path])
+        #expect(intoContent.status == 1)
+    }
+
+    @Test func unchangedFilesAreNotRewritten() throws {
+        let output = try CLITests.temporaryFolder().appendingPathComponent("out")
+        try CLITests.run(["build", "good", "--output", output.path, "--quiet"])
+        let page = output.appendingPathComponent("fruit/index.html").path
+        let before = try FileManager.default.attributesOfItem(atPath: page)[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 0.05)
+        let again = try CLITests.run(["build", "good", "--output", output.path])
+        #expect(again.stdout.contains("(0 written,"))
+        let after = try FileManager.default.attributesOfItem(atPath: page)[.modificationDate] as? Date
+        #expect(before == after)
+    }
+}

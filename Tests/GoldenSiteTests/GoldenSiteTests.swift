@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import IndexSite
+
+/// Whole sites in, whole output trees out: `Sites/<case>/input` is built and compared file by file with
+/// `Sites/<case>/expected` (a missing or extra file fails). `RECORD_GOLDENS=1 swift test` rewrites the expectations.
+@Suite struct GoldenSiteTests {
+    static let sites = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Sites")
+    static let cases = ((try? FileManager.default.contentsOfDirectory(atPath: sites.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+
+    static func tree(_ root: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
+        for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+            files[relative] = try? Data(contentsOf: url)
+        }
+        return files
+    }
+
+    @Test func thereAreGoldenSites() {
+        #expect(GoldenSiteTests.cases.count >= 2)
+    }
+
+    @Test(arguments: cases)
+    func site(_ name: String) throws {
+        let folder = GoldenSiteTests.sites.appendingPathComponent(name)
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-golden-\(name)-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = Build.run(BuildOptions(siteFolder: folder.appendingPathComponent("input"), output: output))
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let expectedFolder = folder.appendingPathComponent("expected")
+        if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
+            try? FileManager.default.removeItem(at: expectedFolder)
+            try FileManager.default.copyItem(at: output, to: expectedFolder)
+            try? FileManager.default.removeItem(at: expectedFolder.appendingPathComponent(SiteWriter.markerFile))
+            return
+        }
+        var actual = GoldenSiteTests.tree(output)
+        actual.removeValue(forKey: SiteWriter.markerFile)
+        let expected = GoldenSiteTests.tree(expectedFolder)
+        #expect(actual.keys.sorted() == expected.keys.sorted(), "files differ (RECORD_GOLDENS=1 re-records)")
+        for (path, bytes) in expected.sorted(by: { $0.key < $1.key }) {
+            guard let other = actual[path] else { continue }
+            #expect(other == bytes, "\(name)/\(path) differs from the golden copy:\n\(String(decoding: other, as: UTF8.self))")
+        }
+    }
+}
