@@ -9,15 +9,24 @@ public struct BuildOptions: Sendable {
     public var strict: Bool
     /// When false (`indexsite check`), everything is validated and nothing is written.
     public var writeOutput: Bool
+    /// Told when each stage starts, with how many items it works on; the executable turns it into a progress line.
+    public var progress: (@Sendable (BuildStage, Int) -> Void)?
 
-    public init(siteFolder: URL, output: URL? = nil, strict: Bool = false, writeOutput: Bool = true) {
+    public init(siteFolder: URL, output: URL? = nil, strict: Bool = false, writeOutput: Bool = true,
+                progress: (@Sendable (BuildStage, Int) -> Void)? = nil) {
         self.siteFolder = siteFolder
         self.output = output
         self.strict = strict
         self.writeOutput = writeOutput
+        self.progress = progress
     }
 
     public var outputFolder: URL { output ?? siteFolder.appendingPathComponent("_site") }
+}
+
+/// The stages of the pipeline, as progress reports and timings name them.
+public enum BuildStage: String, Sendable, CaseIterable {
+    case load, parse, section, render, write
 }
 
 /// What a build did: the lists and pages it made, and every problem it found.
@@ -29,6 +38,8 @@ public struct BuildResult: Sendable {
     /// Set when the output was written.
     public var writeSummary: SiteWriter.Summary?
     public var strict = false
+    /// Seconds spent in each stage, in pipeline order (parse includes sectioning and anchors, list by list).
+    public var timings: [(stage: BuildStage, seconds: Double)] = []
 
     /// True when nothing stopped the build (warnings are fine unless strict).
     public var succeeded: Bool { !diagnostics.hasErrors(strict: strict) }
@@ -42,8 +53,10 @@ public enum Build {
         var result = BuildResult()
         result.strict = options.strict
         var diagnostics: [Diagnostic] = []
+        var clock = StageClock()
 
         // Load
+        options.progress?(.load, 0)
         let site = SiteLoader(siteFolder: options.siteFolder).load()
         diagnostics += site.diagnostics
         var settings = SiteSettings()
@@ -53,17 +66,23 @@ public enum Build {
             diagnostics += configDiagnostics
         }
 
+        result.timings.append((.load, clock.lap()))
+
         // Parse, Section, Anchor — list by list
         let plan = ListPlanner.plan(site: site, settings: settings)
         diagnostics += plan.diagnostics
+        options.progress?(.parse, plan.lists.count)
         var slugs: Set<String> = ["assets", "index.html", "404.html", "sitemap.xml"]
         for planned in plan.lists {
-            let (list, listDiagnostics) = makeList(planned, slugs: &slugs)
+            let (list, listDiagnostics) = makeList(planned, slugs: &slugs, strict: options.strict)
             diagnostics += listDiagnostics
             if let list { result.lists.append(list) }
         }
 
+        result.timings.append((.parse, clock.lap()))
+
         // Render
+        options.progress?(.render, result.entryCount)
         let theme = Theme.builtIn.overridden(by: site)
         let (renderer, templateDiagnostics) = PageRenderer.make(site: settings, theme: theme)
         diagnostics += templateDiagnostics
@@ -73,9 +92,11 @@ public enum Build {
             diagnostics += rendered.diagnostics
         }
         result.diagnostics = diagnostics.sortedUnique()
+        result.timings.append((.render, clock.lap()))
 
         // Write — only a build with no errors replaces the previous site.
         guard options.writeOutput, result.succeeded else { return result }
+        options.progress?(.write, result.pages.count)
         let writer = SiteWriter(output: options.outputFolder, siteFolder: options.siteFolder, protectedFolders: [
             options.siteFolder.appendingPathComponent(SiteLoader.contentFolder),
             options.siteFolder.appendingPathComponent(SiteLoader.templatesFolder),
@@ -85,11 +106,12 @@ public enum Build {
         } catch {
             result.diagnostics.append(.error(.outputRefused, error.description, at: SourceLocation(path: options.outputFolder.path, line: 1)))
         }
+        result.timings.append((.write, clock.lap()))
         return result
     }
 
     /// Parses one source and sections its entries.
-    static func makeList(_ planned: ListPlanner.PlannedList, slugs: inout Set<String>) -> (IndexedList?, [Diagnostic]) {
+    static func makeList(_ planned: ListPlanner.PlannedList, slugs: inout Set<String>, strict: Bool = false) -> (IndexedList?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var settings = planned.settings
         var parsed: ParsedSource
@@ -117,7 +139,7 @@ public enum Build {
                                     settingsLocation: planned.settingsLocation)
         let (sections, sectionDiagnostics) = Sectioner().section(input, settings: settings)
         diagnostics += sectionDiagnostics
-        let (anchored, anchorDiagnostics) = AnchorAllocator().assign(sections, titleField: settings.titleField)
+        let (anchored, anchorDiagnostics) = AnchorAllocator(reportsCollisions: strict).assign(sections, titleField: settings.titleField)
         diagnostics += anchorDiagnostics
 
         var slug = Slug.make(settings.slug ?? planned.defaultSlug, fallback: "list")
@@ -132,6 +154,17 @@ public enum Build {
         let list = IndexedList(settings: settings, title: title, description: settings.description ?? parsed.description,
                                slug: slug, kind: planned.kind, sections: anchored)
         return (list, diagnostics)
+    }
+}
+
+/// Measures the time between laps, for the stage timings of a build.
+struct StageClock {
+    private var last = DispatchTime.now().uptimeNanoseconds
+
+    mutating func lap() -> Double {
+        let now = DispatchTime.now().uptimeNanoseconds
+        defer { last = now }
+        return Double(now - last) / 1e9
     }
 }
 

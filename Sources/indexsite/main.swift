@@ -27,6 +27,9 @@ struct SiteOptions: ParsableArguments {
     @Flag(help: "Print nothing but diagnostics.")
     var quiet = false
 
+    @Flag(help: "Print the time each stage took, on stderr.")
+    var timings = false
+
     var siteURL: URL { URL(fileURLWithPath: site, isDirectory: true) }
 
     func validate() throws {
@@ -45,7 +48,28 @@ struct SiteOptions: ParsableArguments {
         } else if !result.diagnostics.isEmpty {
             FileHandle.standardError.write(Data((formatter.report(result.diagnostics) + "\n").utf8))
         }
+        if timings {
+            let lines = result.timings.map { "\($0.stage.rawValue): \(String(format: "%.3f", $0.seconds)) s" }
+            FileHandle.standardError.write(Data(("timings: " + lines.joined(separator: ", ") + "\n").utf8))
+        }
         return result.succeeded ? .success : .failure
+    }
+
+    /// A progress reporter for a terminal: silent for the first second, then one line rewritten in place.
+    func progressReporter() -> (@Sendable (BuildStage, Int) -> Void)? {
+        guard !quiet, isatty(STDERR_FILENO) == 1 else { return nil }
+        let start = Date()
+        return { stage, count in
+            guard Date().timeIntervalSince(start) > 1 else { return }
+            let what = count > 0 ? " (\(count))" : ""
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(stage.rawValue)\(what)…".utf8))
+        }
+    }
+
+    /// Clears the progress line, if one was shown.
+    func clearProgress() {
+        guard !quiet, isatty(STDERR_FILENO) == 1 else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 }
 
@@ -62,7 +86,9 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         let start = Date()
         let outputURL = output.map { URL(fileURLWithPath: $0, isDirectory: true) }
-        let result = Build.run(BuildOptions(siteFolder: options.siteURL, output: outputURL, strict: options.strict))
+        let result = Build.run(BuildOptions(siteFolder: options.siteURL, output: outputURL, strict: options.strict,
+                                            progress: options.progressReporter()))
+        options.clearProgress()
         let code = options.finish(result)
         if code == .success, !options.quiet, options.diagnostics != .json {
             let folder = output ?? (options.site == "." ? "_site" : options.siteURL.appendingPathComponent("_site").relativePath)
@@ -71,7 +97,8 @@ struct BuildCommand: ParsableCommand {
             print("Built \(result.lists.count) lists, \(result.sectionCount) sections, \(result.entryCount) entries into \(folder)/\(summary) in \(seconds) s")
             print("Open \(folder)/index.html")
         }
-        throw code
+        // Exit at once: tearing down a million-entry result would only cost time.
+        withExtendedLifetime(result) { Foundation.exit(code.rawValue) }
     }
 }
 

@@ -9,7 +9,12 @@ public struct AnchorAllocator: Sendable {
         "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9",
     ]
 
-    public init() {}
+    /// Collisions are reported only when asked (`--strict`): duplicate titles are common and their `-2` ids are stable anyway.
+    public var reportsCollisions: Bool
+
+    public init(reportsCollisions: Bool = true) {
+        self.reportsCollisions = reportsCollisions
+    }
 
     public func assign(_ sections: [Section], titleField: KeyPath = "title") -> ([Section], [Diagnostic]) {
         var taken = AnchorAllocator.reserved
@@ -33,13 +38,13 @@ public struct AnchorAllocator: Sendable {
     private func assign(_ entry: inout Entry, titleField: KeyPath, taken: inout Set<String>, owners: inout [String: String], diagnostics: inout [Diagnostic]) {
         let base = Slug.make(entry.text(at: titleField) ?? entry.fields.values.first?.displayText ?? "", fallback: "entry")
         let id = unique(base, in: &taken)
-        let me = "\(entry.location.path):\(entry.location.line)"
+        let me = reportsCollisions ? "\(entry.location.path):\(entry.location.line)" : ""
         // An entry listed in several sections (tags) meets itself: that is not a collision.
-        if id != base, let owner = owners[base], owner != me {
+        if reportsCollisions, id != base, let owner = owners[base], owner != me {
             diagnostics.append(.warning(.idCollision, "entry id '\(base)' is already used on this page (by \(owner)); this entry gets '\(id)'",
                                         at: entry.location, hint: "give the entries distinct titles so their links stay stable"))
         }
-        owners[base] = owners[base] ?? me
+        if reportsCollisions, owners[base] == nil { owners[base] = me }
         entry.id = id
         for child in entry.children.indices {
             assign(&entry.children[child], titleField: titleField, taken: &taken, owners: &owners, diagnostics: &diagnostics)
@@ -47,14 +52,10 @@ public struct AnchorAllocator: Sendable {
     }
 
     private func unique(_ base: String, in taken: inout Set<String>) -> String {
-        var candidate = base
+        if taken.insert(base).inserted { return base }
         var counter = 2
-        while taken.contains(candidate) {
-            candidate = "\(base)-\(counter)"
-            counter += 1
-        }
-        taken.insert(candidate)
-        return candidate
+        while !taken.insert("\(base)-\(counter)").inserted { counter += 1 }
+        return "\(base)-\(counter)"
     }
 }
 
@@ -64,6 +65,7 @@ public enum Slug {
     public static let maximumLength = 80
 
     public static func make(_ text: String, fallback: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return makeASCII(text, fallback: fallback) }
         var slug = ""
         var pendingDash = false
         for character in text.lowercased() {
@@ -79,5 +81,26 @@ public enum Slug {
             }
         }
         return slug.isEmpty ? fallback : slug
+    }
+
+    /// The same rules over bytes, for the common all-ASCII title: no Unicode tables, one allocation.
+    static func makeASCII(_ text: String, fallback: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var pendingDash = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                if pendingDash && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
+                pendingDash = false
+                bytes.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
+                if bytes.count >= maximumLength { return String(decoding: bytes, as: UTF8.self) }
+            case UInt8(ascii: "'"):
+                continue
+            default:
+                pendingDash = true
+            }
+        }
+        return bytes.isEmpty ? fallback : String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -3,6 +3,8 @@ public enum TemplateValue: Sendable {
     case null
     case bool(Bool)
     case text(String)
+    /// UTF-8 bytes of text already built, such as a rendered page body: appended without becoming a String first.
+    case bytes([UInt8])
     case list([TemplateValue])
     case object(any TemplateObject)
 
@@ -12,6 +14,7 @@ public enum TemplateValue: Sendable {
         case .null: false
         case .bool(let flag): flag
         case .text(let text): !text.isEmpty
+        case .bytes(let bytes): !bytes.isEmpty
         case .list(let items): !items.isEmpty
         case .object: true
         }
@@ -20,11 +23,29 @@ public enum TemplateValue: Sendable {
 
 /// Something with named keys a template can look up; page contexts implement it without building dictionaries.
 public protocol TemplateObject: Sendable {
-    func value(forKey key: String) -> TemplateValue?
+    func value(forKey key: TemplateKey) -> TemplateValue?
 }
 
 extension Dictionary: TemplateObject where Key == String, Value == TemplateValue {
-    public func value(forKey key: String) -> TemplateValue? { self[key] }
+    public func value(forKey key: TemplateKey) -> TemplateValue? { self[key.name] }
+}
+
+/// A name in a template, resolved once when the template is parsed: the theme's own keys get a number,
+/// so page contexts answer lookups with a jump instead of comparing strings for every entry.
+public struct TemplateKey: Hashable, Sendable {
+    public let name: String
+    let known: KnownTemplateKey?
+
+    public init(_ name: String) {
+        self.name = name
+        known = KnownTemplateKey(rawValue: name)
+    }
+}
+
+/// The keys of IndexSite's typed page contexts (see the template context reference in the README).
+enum KnownTemplateKey: String, Sendable {
+    case id, title, label, href, page_href, description_html, body_html, fields, has_fields, children, has_children
+    case entry_count, entries, empty, name, value
 }
 
 /// A set of parsed templates that can include each other as partials, rendered into byte buffers.
@@ -84,6 +105,8 @@ public struct MustacheLibrary: Sendable {
                     switch lookup(name, in: stack, template: template, line: line) {
                     case .text(let text):
                         if escaped { HTML.appendEscaped(text, to: &output) } else { output.append(contentsOf: text.utf8) }
+                    case .bytes(let bytes):
+                        if escaped { HTML.appendEscaped(String(decoding: bytes, as: UTF8.self), to: &output) } else { output.append(contentsOf: bytes) }
                     case .bool(let flag):
                         output.append(contentsOf: (flag ? "true" : "false").utf8)
                     case .null, .list, .object:
@@ -131,8 +154,8 @@ public struct MustacheLibrary: Sendable {
         }
 
         /// Finds a name in the context stack: the first component from the top down, the rest strictly inside it.
-        mutating func lookup(_ name: [String], in stack: [TemplateValue], template: String, line: Int) -> TemplateValue {
-            if name.count == 1 && name[0] == "." { return stack.last ?? .null }
+        mutating func lookup(_ name: [TemplateKey], in stack: [TemplateValue], template: String, line: Int) -> TemplateValue {
+            if name.count == 1 && name[0].name == "." { return stack.last ?? .null }
             var found: TemplateValue?
             for value in stack.reversed() {
                 if case .object(let object) = value, let hit = object.value(forKey: name[0]) {
@@ -141,12 +164,12 @@ public struct MustacheLibrary: Sendable {
                 }
             }
             guard var current = found else {
-                missing.insert(MissingKey(template: template, name: name.joined(separator: "."), line: line))
+                missing.insert(MissingKey(template: template, name: name.map(\.name).joined(separator: "."), line: line))
                 return .null
             }
             for component in name.dropFirst() {
                 guard case .object(let object) = current, let next = object.value(forKey: component) else {
-                    missing.insert(MissingKey(template: template, name: name.joined(separator: "."), line: line))
+                    missing.insert(MissingKey(template: template, name: name.map(\.name).joined(separator: "."), line: line))
                     return .null
                 }
                 current = next

@@ -5,8 +5,8 @@ public struct MustacheTemplate: Sendable {
     /// A piece of a template.
     indirect enum Node: Sendable {
         case text([UInt8])
-        case variable(name: [String], escaped: Bool, line: Int)
-        case section(name: [String], inverted: Bool, children: [Node], line: Int)
+        case variable(name: [TemplateKey], escaped: Bool, line: Int)
+        case section(name: [TemplateKey], inverted: Bool, children: [Node], line: Int)
         case partial(name: String, indent: [UInt8], line: Int)
     }
 
@@ -49,7 +49,7 @@ public struct MustacheTemplate: Sendable {
         var lastTagEnd = 0
 
         struct OpenSection {
-            var name: [String]
+            var name: [TemplateKey]
             var rawName: String
             var inverted: Bool
             var line: Int
@@ -148,14 +148,14 @@ public struct MustacheTemplate: Sendable {
                 }
                 flush(&text, into: &stack)
                 let tagLine = line
-                func names(_ raw: String) throws(SyntaxError) -> [String] {
+                func names(_ raw: String) throws(SyntaxError) -> [TemplateKey] {
                     guard !raw.isEmpty else { throw error("tag has no name", at: tagStart) }
-                    if raw == "." { return ["."] }
+                    if raw == "." { return [TemplateKey(".")] }
                     let parts = raw.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
                     guard parts.allSatisfy({ !$0.isEmpty && !$0.contains(where: \.isWhitespace) }) else {
                         throw error("'\(raw)' is not a valid name", at: tagStart)
                     }
-                    return parts
+                    return parts.map(TemplateKey.init)
                 }
                 switch sigil {
                 case 0, UInt8(ascii: "{"), UInt8(ascii: "&"):

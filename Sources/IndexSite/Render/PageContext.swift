@@ -3,7 +3,7 @@
 
 /// One entry as a template sees it (`entry.mustache`).
 struct EntryContext: TemplateObject {
-    let entry: Entry
+    let id: String
     let title: String
     let href: String
     let pageHref: String
@@ -12,20 +12,32 @@ struct EntryContext: TemplateObject {
     let fields: [TemplateValue]
     let children: [TemplateValue]
 
-    static let keys: Set<String> = ["id", "title", "href", "page_href", "description_html", "body_html", "fields", "has_fields", "children", "has_children"]
+    func value(forKey key: TemplateKey) -> TemplateValue? {
+        switch key.known {
+        case .id?: .text(id)
+        case .title?: .text(title)
+        case .href?: .text(href)
+        case .page_href?: .text(pageHref)
+        case .description_html?: .text(descriptionHTML)
+        case .body_html?: .text(bodyHTML)
+        case .fields?: .list(fields)
+        case .has_fields?: .bool(!fields.isEmpty)
+        case .children?: .list(children)
+        case .has_children?: .bool(!children.isEmpty)
+        default: nil
+        }
+    }
+}
 
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "id": .text(entry.id)
-        case "title": .text(title)
-        case "href": .text(href)
-        case "page_href": .text(pageHref)
-        case "description_html": .text(descriptionHTML)
-        case "body_html": .text(bodyHTML)
-        case "fields": .list(fields)
-        case "has_fields": .bool(!fields.isEmpty)
-        case "children": .list(children)
-        case "has_children": .bool(!children.isEmpty)
+/// One shown field of an entry: its name and its value as text.
+struct FieldContext: TemplateObject {
+    let name: String
+    let value: String
+
+    func value(forKey key: TemplateKey) -> TemplateValue? {
+        switch key.known {
+        case .name?: .text(name)
+        case .value?: .text(value)
         default: nil
         }
     }
@@ -37,15 +49,15 @@ struct SectionContext: TemplateObject {
     let descriptionHTML: String
     let entries: [TemplateValue]
 
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "id": .text(section.id)
-        case "title": .text(section.title)
-        case "label": .text(section.label)
-        case "description_html": .text(descriptionHTML)
-        case "entry_count": .text(String(section.entries.count))
-        case "entries": .list(entries)
-        case "empty": .bool(section.entries.isEmpty)
+    func value(forKey key: TemplateKey) -> TemplateValue? {
+        switch key.known {
+        case .id?: .text(section.id)
+        case .title?: .text(section.title)
+        case .label?: .text(section.label)
+        case .description_html?: .text(descriptionHTML)
+        case .entry_count?: .text(String(section.entries.count))
+        case .entries?: .list(entries)
+        case .empty?: .bool(section.entries.isEmpty)
         default: nil
         }
     }

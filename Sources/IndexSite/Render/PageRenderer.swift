@@ -73,7 +73,7 @@ public struct PageRenderer: Sendable {
             "root": .text(root),
             "page": .object(["title": .text(title), "description": .text(description), "canonical": .text(canonical),
                              "kind": .text(kind)] as [String: TemplateValue]),
-            "content": .text(String(decoding: body, as: UTF8.self)),
+            "content": .bytes(body),
         ]
         var output: [UInt8] = []
         output.reserveCapacity(body.count + 2048)
@@ -120,26 +120,26 @@ public struct PageRenderer: Sendable {
             }
             let fields: [TemplateValue] = fieldPaths.compactMap { path in
                 guard let value = entry.text(at: path) else { return nil }
-                return .object(["name": .text(path.components.joined(separator: " ")), "value": .text(value)] as [String: TemplateValue])
+                return .object(FieldContext(name: path.components.joined(separator: " "), value: value))
             }
             let children = entry.children.map { child in
                 TemplateValue.object(entryContext(child, descriptionHTML: child.text(at: settings.descriptionField).map { markdown($0) } ?? ""))
             }
-            return EntryContext(entry: entry, title: entry.text(at: settings.titleField) ?? "", href: href,
+            return EntryContext(id: entry.id, title: entry.text(at: settings.titleField) ?? "", href: href,
                                 pageHref: entryPages ? entry.id + ".html" : "", descriptionHTML: descriptionHTML,
                                 bodyHTML: "", fields: fields, children: children)
         }
 
         var sectionValues: [TemplateValue] = []
-        var contexts: [EntryContext] = []
-        contexts.reserveCapacity(flat.count)
+        var contexts: [(entry: Entry, context: EntryContext)] = []
+        if entryPages { contexts.reserveCapacity(flat.count) }
         for section in list.sections {
             var entries: [TemplateValue] = []
             entries.reserveCapacity(section.entries.count)
             for entry in section.entries {
                 let context = entryContext(entry, descriptionHTML: descriptions[position])
                 position += 1
-                contexts.append(context)
+                if entryPages { contexts.append((entry, context)) }
                 entries.append(.object(context))
             }
             let visible = !section.isEmpty || settings.emptySections == .show
@@ -173,18 +173,18 @@ public struct PageRenderer: Sendable {
 
         if entryPages {
             var written: Set<String> = []
-            for context in contexts where written.insert(context.entry.location.path + ":\(context.entry.location.line)").inserted {
-                let full = EntryContext(entry: context.entry, title: context.title, href: context.href, pageHref: "",
-                                        descriptionHTML: context.descriptionHTML, bodyHTML: context.entry.body.map { markdown($0) } ?? "",
+            for (entry, context) in contexts where written.insert(entry.location.path + ":\(entry.location.line)").inserted {
+                let full = EntryContext(id: context.id, title: context.title, href: context.href, pageHref: "",
+                                        descriptionHTML: context.descriptionHTML, bodyHTML: entry.body.map { markdown($0) } ?? "",
                                         fields: context.fields, children: context.children)
                 let pageContext: [String: TemplateValue] = [
                     "site": siteContext(), "root": .text("../"), "entry": .object(full),
-                    "list": .object(["title": .text(list.title), "href": .text("index.html#" + context.entry.id.fragmentEncoded)] as [String: TemplateValue]),
+                    "list": .object(["title": .text(list.title), "href": .text("index.html#" + entry.id.fragmentEncoded)] as [String: TemplateValue]),
                 ]
                 var entryBody: [UInt8] = []
                 missing.formUnion(library.render("entry-page", .object(pageContext), into: &entryBody))
-                let description = context.entry.text(at: settings.descriptionField) ?? ""
-                rendered.pages.append(page(path: list.slug + "/" + context.entry.id + ".html", title: context.title + " · " + list.title,
+                let description = entry.text(at: settings.descriptionField) ?? ""
+                rendered.pages.append(page(path: list.slug + "/" + entry.id + ".html", title: context.title + " · " + list.title,
                                            description: description, kind: "entry", root: "../", body: entryBody, missing: &missing))
             }
         }
