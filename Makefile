@@ -30,8 +30,8 @@ test: test-deps
 	Tests/Browser/run.sh .build/browser-site
 
 bench: deps
-	$(SWIFT) build -c release
-	Benchmarks/run.sh $(RELEASE_BIN)
+	$(SWIFT) build -c release --product indexsite
+	Benchmarks/run.sh "$$($(SWIFT) build -c release --show-bin-path)/indexsite"
 
 PREFIX ?= /usr/local
 install: deps

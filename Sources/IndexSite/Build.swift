@@ -40,11 +40,14 @@ public struct BuildResult: Sendable {
     public var strict = false
     /// Seconds spent in each stage, in pipeline order (parse includes sectioning and anchors, list by list).
     public var timings: [(stage: BuildStage, seconds: Double)] = []
+    /// True when the inputs matched the previous build's and its output was kept as it was, without rendering.
+    public var reusedPreviousOutput = false
+    public var listCount = 0
+    public var sectionCount = 0
+    public var entryCount = 0
 
     /// True when nothing stopped the build (warnings are fine unless strict).
     public var succeeded: Bool { !diagnostics.hasErrors(strict: strict) }
-    public var sectionCount: Int { lists.reduce(0) { $0 + $1.sections.filter { !$0.isEmpty }.count } }
-    public var entryCount: Int { lists.reduce(0) { $0 + $1.entryCount } }
 }
 
 /// The whole pipeline in one place: Load → Parse → Section → Anchor → Render → Write.
@@ -66,7 +69,20 @@ public enum Build {
             diagnostics += configDiagnostics
         }
 
+        let writer = SiteWriter(output: options.outputFolder, siteFolder: options.siteFolder, protectedFolders: [
+            options.siteFolder.appendingPathComponent(SiteLoader.contentFolder),
+            options.siteFolder.appendingPathComponent(SiteLoader.templatesFolder),
+        ])
+        let fingerprint = SiteFingerprint(site: site, strict: options.strict, tool: site.toolIdentity)
         result.timings.append((.load, clock.lap()))
+        if options.writeOutput, diagnostics.isEmpty, let manifest = writer.reusableManifest(fingerprint: fingerprint) {
+            // Same inputs as the build that wrote the output: it is already right.
+            result.reusedPreviousOutput = true
+            result.diagnostics = manifest.diagnostics
+            (result.listCount, result.sectionCount, result.entryCount) = (manifest.lists, manifest.sections, manifest.entries)
+            result.writeSummary = SiteWriter.Summary(written: 0, unchanged: manifest.files.count)
+            return result
+        }
 
         // Parse, Section, Anchor — list by list
         let plan = ListPlanner.plan(site: site, settings: settings)
@@ -78,6 +94,9 @@ public enum Build {
             diagnostics += listDiagnostics
             if let list { result.lists.append(list) }
         }
+        result.listCount = result.lists.count
+        result.sectionCount = result.lists.reduce(0) { $0 + $1.sections.filter { !$0.isEmpty }.count }
+        result.entryCount = result.lists.reduce(0) { $0 + $1.entryCount }
 
         result.timings.append((.parse, clock.lap()))
 
@@ -97,12 +116,10 @@ public enum Build {
         // Write — only a build with no errors replaces the previous site.
         guard options.writeOutput, result.succeeded else { return result }
         options.progress?(.write, result.pages.count)
-        let writer = SiteWriter(output: options.outputFolder, siteFolder: options.siteFolder, protectedFolders: [
-            options.siteFolder.appendingPathComponent(SiteLoader.contentFolder),
-            options.siteFolder.appendingPathComponent(SiteLoader.templatesFolder),
-        ])
+        let manifest = BuildManifest(fingerprint: fingerprint.value, lists: result.listCount, sections: result.sectionCount,
+                                     entries: result.entryCount, diagnostics: result.diagnostics, files: [:])
         do {
-            result.writeSummary = try writer.write(result.pages)
+            result.writeSummary = try writer.write(result.pages, manifest: manifest)
         } catch {
             result.diagnostics.append(.error(.outputRefused, error.description, at: SourceLocation(path: options.outputFolder.path, line: 1)))
         }

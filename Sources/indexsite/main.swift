@@ -94,7 +94,7 @@ struct BuildCommand: ParsableCommand {
             let folder = output ?? (options.site == "." ? "_site" : options.siteURL.appendingPathComponent("_site").relativePath)
             let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
             let summary = result.writeSummary.map { " (\($0.written) written, \($0.unchanged) unchanged)" } ?? ""
-            print("Built \(result.lists.count) lists, \(result.sectionCount) sections, \(result.entryCount) entries into \(folder)/\(summary) in \(seconds) s")
+            print("Built \(result.listCount) lists, \(result.sectionCount) sections, \(result.entryCount) entries into \(folder)/\(summary) in \(seconds) s")
             print("Open \(folder)/index.html")
         }
         // Exit at once: tearing down a million-entry result would only cost time.
@@ -111,7 +111,7 @@ struct CheckCommand: ParsableCommand {
         let result = Build.run(BuildOptions(siteFolder: options.siteURL, strict: options.strict, writeOutput: false))
         let code = options.finish(result)
         if code == .success, !options.quiet, options.diagnostics != .json {
-            print("Checked \(result.lists.count) lists, \(result.sectionCount) sections, \(result.entryCount) entries: no errors")
+            print("Checked \(result.listCount) lists, \(result.sectionCount) sections, \(result.entryCount) entries: no errors")
         }
         throw code
     }

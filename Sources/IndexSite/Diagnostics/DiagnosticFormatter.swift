@@ -67,33 +67,19 @@ public struct DiagnosticFormatter: Sendable {
 
     /// One JSON array, keys in a fixed order so the output is byte-identical across runs.
     public func json(_ diagnostics: [Diagnostic]) -> String {
-        func quote(_ text: String) -> String {
-            var out = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-                default: out.unicodeScalars.append(scalar)
-                }
-            }
-            return out + "\""
+        var json = JSONWriter()
+        json.raw("[")
+        for (index, diagnostic) in diagnostics.enumerated() {
+            json.raw(index == 0 ? "{" : ",\n{")
+            json.raw("\"file\":"); json.string(path(diagnostic.location))
+            json.raw(",\"line\":\(diagnostic.location.line),\"column\":\(diagnostic.location.column)")
+            json.raw(",\"severity\":"); json.string(severity(diagnostic).rawValue)
+            json.raw(",\"code\":"); json.string(diagnostic.code.rawValue)
+            json.raw(",\"message\":"); json.string(diagnostic.message)
+            if let hint = diagnostic.hint { json.raw(",\"hint\":"); json.string(hint) }
+            json.raw("}")
         }
-        let items = diagnostics.map { diagnostic in
-            var fields = [
-                "\"file\":" + quote(path(diagnostic.location)),
-                "\"line\":\(diagnostic.location.line)",
-                "\"column\":\(diagnostic.location.column)",
-                "\"severity\":" + quote(severity(diagnostic).rawValue),
-                "\"code\":" + quote(diagnostic.code.rawValue),
-                "\"message\":" + quote(diagnostic.message),
-            ]
-            if let hint = diagnostic.hint { fields.append("\"hint\":" + quote(hint)) }
-            return "{" + fields.joined(separator: ",") + "}"
-        }
-        return "[" + items.joined(separator: ",\n") + "]"
+        json.raw("]")
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 }

@@ -24,6 +24,8 @@ public struct LoadedSite: Sendable {
     /// Static files of the theme (`Templates/assets/`), copied to the output's `assets/`.
     public var assets: [SourceFile] = []
     public var diagnostics: [Diagnostic] = []
+    /// The running program's identity (path, size, modification time), so a new build of IndexSite never reuses old output.
+    public var toolIdentity = ""
 }
 
 /// Load: reads `indexsite.yml`, `Content/` and `Templates/` of a site folder into memory.
@@ -42,6 +44,11 @@ public struct SiteLoader: Sendable {
     public func load() -> LoadedSite {
         var site = LoadedSite()
         let files = FileManager.default
+        if let executable = Bundle.main.executablePath, let attributes = try? files.attributesOfItem(atPath: executable) {
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            site.toolIdentity = "\(executable) \(size) \(modified)"
+        }
         let root = siteFolder.resolvingSymlinksInPath().path
         let configPath = siteFolder.appendingPathComponent(SiteLoader.configurationFile).path
         if files.fileExists(atPath: configPath) {

@@ -40,6 +40,8 @@ public struct PageRenderer: Sendable {
             renderList(list, into: &rendered, missing: &missing)
         }
         rendered.pages.append(renderHome(lists, missing: &missing))
+        rendered.pages.append(renderNotFound(missing: &missing))
+        if let sitemap = sitemap(rendered.pages) { rendered.pages.append(sitemap) }
         for name in theme.assets.keys.sorted() {
             rendered.pages.append(OutputPage(path: "assets/" + name, bytes: theme.assets[name] ?? []))
         }
@@ -94,21 +96,78 @@ public struct PageRenderer: Sendable {
         return page(path: "index.html", title: site.title, description: site.description ?? "", kind: "home", root: "", body: body, missing: &missing)
     }
 
+    /// The page a static host shows for a missing path; its links are absolute from the site root when `base_url` is set.
+    func renderNotFound(missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
+        let root = site.baseURL ?? ""
+        let body = Array("<div class=\"not-found\">\n<h1>Page not found</h1>\n<p>This page does not exist. <a href=\"\(HTML.escaped(root))index.html\">Go to the start page</a>.</p>\n</div>\n".utf8)
+        return page(path: "404.html", title: "Page not found", description: "", kind: "not-found", root: root, body: body, missing: &missing)
+    }
+
+    /// `sitemap.xml` listing every HTML page, when the site has a `base_url` to make absolute URLs from.
+    func sitemap(_ pages: [OutputPage]) -> OutputPage? {
+        guard let base = site.baseURL else { return nil }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for page in pages.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) })
+        where page.path.hasSuffix(".html") && page.path != "404.html" {
+            let path = page.path.hasSuffix("index.html") ? String(page.path.dropLast("index.html".count)) : page.path
+            xml += "  <url><loc>" + HTML.escaped(base + path.split(separator: "/", omittingEmptySubsequences: false).map { String($0).pathEncoded }.joined(separator: "/")) + "</loc></url>\n"
+        }
+        xml += "</urlset>\n"
+        return OutputPage(path: "sitemap.xml", bytes: Array(xml.utf8))
+    }
+
+    /// `entries.json` of a list: every entry with its section, its anchor on the page and its fields, for other tools and search.
+    func entriesJSON(_ list: IndexedList, split: Bool) -> OutputPage {
+        var json = JSONWriter()
+        json.raw("[")
+        var first = true
+        for section in list.sections {
+            for entry in section.entries {
+                json.raw(first ? "\n" : ",\n")
+                first = false
+                json.raw("{\"title\":"); json.string(entry.text(at: list.settings.titleField) ?? "")
+                json.raw(",\"id\":"); json.string(entry.id)
+                json.raw(",\"href\":"); json.string(list.slug + "/" + (split ? section.id + "/" : "") + "index.html#" + entry.id.fragmentEncoded)
+                json.raw(",\"url\":"); json.string(entry.text(at: list.settings.urlField).flatMap(URLPolicy.safeHref) ?? "")
+                json.raw(",\"section\":"); json.string(section.title)
+                json.raw(",\"fields\":"); json.value(.record(entry.fields))
+                json.raw("}")
+            }
+        }
+        json.raw("\n]\n")
+        return OutputPage(path: list.slug + "/entries.json", bytes: json.bytes)
+    }
+
     func markdown(_ text: String) -> String {
         CommonMark.html(text, allowUnsafeHTML: site.allowUnsafeHTML)
+    }
+
+    /// Lists with more entries than this are split into one page per section under `split: auto`.
+    public static let automaticSplitThreshold = 5_000
+
+    /// Whether a list renders one page per section.
+    func isSplit(_ list: IndexedList) -> Bool {
+        switch list.settings.split {
+        case .none: false
+        case .sections: true
+        case .auto: list.entryCount > PageRenderer.automaticSplitThreshold
+        }
     }
 
     func renderList(_ list: IndexedList, into rendered: inout Rendered, missing: inout Set<MustacheLibrary.MissingKey>) {
         let settings = list.settings
         let fieldPaths = displayedFields(list)
         let entryPages = list.hasEntryPages
+        let split = isSplit(list)
         // Descriptions are independent of each other: render them with cmark on every core.
         let flat = list.sections.flatMap(\.entries)
         let descriptions = renderDescriptions(flat, field: settings.descriptionField)
         var position = 0
         var unsafeURLs: [Diagnostic] = []
+        /// Where a section's entries are, relative to the list folder: on the one page, or on the section's own page.
+        func pagePath(of section: Section) -> String { split ? section.id + "/index.html" : "index.html" }
 
-        func entryContext(_ entry: Entry, descriptionHTML: String) -> EntryContext {
+        func entryContext(_ entry: Entry, descriptionHTML: String, pagePrefix: String) -> EntryContext {
             var href = ""
             if let raw = entry.text(at: settings.urlField) {
                 if let safe = URLPolicy.safeHref(raw) {
@@ -123,34 +182,39 @@ public struct PageRenderer: Sendable {
                 return .object(FieldContext(name: path.components.joined(separator: " "), value: value))
             }
             let children = entry.children.map { child in
-                TemplateValue.object(entryContext(child, descriptionHTML: child.text(at: settings.descriptionField).map { markdown($0) } ?? ""))
+                TemplateValue.object(entryContext(child, descriptionHTML: child.text(at: settings.descriptionField).map { markdown($0) } ?? "",
+                                                  pagePrefix: pagePrefix))
             }
             return EntryContext(id: entry.id, title: entry.text(at: settings.titleField) ?? "", href: href,
-                                pageHref: entryPages ? entry.id + ".html" : "", descriptionHTML: descriptionHTML,
+                                pageHref: entryPages ? pagePrefix + entry.id + ".html" : "", descriptionHTML: descriptionHTML,
                                 bodyHTML: "", fields: fields, children: children)
         }
 
-        var sectionValues: [TemplateValue] = []
-        var contexts: [(entry: Entry, context: EntryContext)] = []
+        var sectionValues: [TemplateValue?] = []
+        var contexts: [(entry: Entry, context: EntryContext, section: Section)] = []
         if entryPages { contexts.reserveCapacity(flat.count) }
         for section in list.sections {
             var entries: [TemplateValue] = []
             entries.reserveCapacity(section.entries.count)
             for entry in section.entries {
-                let context = entryContext(entry, descriptionHTML: descriptions[position])
+                let context = entryContext(entry, descriptionHTML: descriptions[position], pagePrefix: split ? "../" : "")
                 position += 1
-                if entryPages { contexts.append((entry, context)) }
+                if entryPages { contexts.append((entry, context, section)) }
                 entries.append(.object(context))
             }
             let visible = !section.isEmpty || settings.emptySections == .show
-            if visible {
-                sectionValues.append(.object(SectionContext(section: section, descriptionHTML: section.description.map { markdown($0) } ?? "",
-                                                            entries: entries)))
-            }
+            sectionValues.append(visible ? .object(SectionContext(section: section, descriptionHTML: section.description.map { markdown($0) } ?? "",
+                                                                  entries: entries)) : nil)
         }
-        let strip: [TemplateValue] = list.sections.map { section in
-            .object(["label": .text(section.label), "title": .text(section.title), "href": .text("#" + section.id.fragmentEncoded),
-                     "enabled": .bool(!section.isEmpty || settings.emptySections == .show), "current": .bool(false)] as [String: TemplateValue])
+
+        /// The strip as seen from a page `depth` folders below the list folder, marking the page's own section.
+        func strip(from depth: Int, current: Int?) -> TemplateValue {
+            let up = String(repeating: "../", count: depth)
+            return .list(list.sections.enumerated().map { index, section in
+                let target = split ? up + pagePath(of: section) : ""
+                return .object(["label": .text(section.label), "title": .text(section.title), "href": .text(target + "#" + section.id.fragmentEncoded),
+                                "enabled": .bool(sectionValues[index] != nil), "current": .bool(index == current)] as [String: TemplateValue])
+            })
         }
         let listContext: [String: TemplateValue] = [
             "title": .text(list.title),
@@ -159,27 +223,48 @@ public struct PageRenderer: Sendable {
             "section_count": .text(String(list.sections.filter { !$0.isEmpty }.count)),
             "href": .text("index.html"),
         ]
-        let context: [String: TemplateValue] = [
-            "site": siteContext(), "root": .text("../"), "list": .object(listContext),
-            "strip": .list(strip), "strip_count": .text(String(strip.count)),
-            "sections": .list(sectionValues), "has_sections": .bool(!sectionValues.isEmpty),
-        ]
-        var body: [UInt8] = []
-        body.reserveCapacity(flat.count * 400 + 4096)
-        missing.formUnion(library.render("list", .object(context), into: &body))
-        rendered.pages.append(page(path: list.slug + "/index.html", title: list.title, description: list.description ?? "", kind: "list",
-                                   root: "../", body: body, missing: &missing))
+        let overview: [TemplateValue] = split ? list.sections.indices.compactMap { index in
+            guard sectionValues[index] != nil else { return nil }
+            let section = list.sections[index]
+            return .object(["label": .text(section.label), "title": .text(section.title), "href": .text(pagePath(of: section)),
+                            "entry_count": .text(String(section.entries.count))] as [String: TemplateValue])
+        } : []
+
+        func listPage(path: String, depth: Int, sections: [TemplateValue], current: Int?, title: String) {
+            let root = String(repeating: "../", count: depth + 1)
+            let context: [String: TemplateValue] = [
+                "site": siteContext(), "root": .text(root), "list": .object(listContext),
+                "strip": strip(from: depth, current: current), "strip_count": .text(String(list.sections.count)),
+                "sections": .list(sections), "has_sections": .bool(!sections.isEmpty),
+                "is_overview": .bool(split && current == nil), "overview": .list(current == nil ? overview : []),
+            ]
+            var body: [UInt8] = []
+            body.reserveCapacity(sections.count * 64 + 4096)
+            missing.formUnion(library.render("list", .object(context), into: &body))
+            rendered.pages.append(page(path: list.slug + "/" + path, title: title, description: list.description ?? "", kind: "list",
+                                       root: root, body: body, missing: &missing))
+        }
+        if split {
+            listPage(path: "index.html", depth: 0, sections: [], current: nil, title: list.title)
+            for (index, section) in list.sections.enumerated() {
+                guard let value = sectionValues[index] else { continue }
+                listPage(path: pagePath(of: section), depth: 1, sections: [value], current: index, title: section.title + " · " + list.title)
+            }
+        } else {
+            listPage(path: "index.html", depth: 0, sections: sectionValues.compactMap { $0 }, current: nil, title: list.title)
+        }
         rendered.diagnostics += unsafeURLs
+        rendered.pages.append(entriesJSON(list, split: split))
 
         if entryPages {
             var written: Set<String> = []
-            for (entry, context) in contexts where written.insert(entry.location.path + ":\(entry.location.line)").inserted {
+            for (entry, context, section) in contexts where written.insert(entry.location.path + ":\(entry.location.line)").inserted {
                 let full = EntryContext(id: context.id, title: context.title, href: context.href, pageHref: "",
                                         descriptionHTML: context.descriptionHTML, bodyHTML: entry.body.map { markdown($0) } ?? "",
                                         fields: context.fields, children: context.children)
                 let pageContext: [String: TemplateValue] = [
                     "site": siteContext(), "root": .text("../"), "entry": .object(full),
-                    "list": .object(["title": .text(list.title), "href": .text("index.html#" + entry.id.fragmentEncoded)] as [String: TemplateValue]),
+                    "list": .object(["title": .text(list.title), "href": .text(pagePath(of: section) + "#" + entry.id.fragmentEncoded)] as [String: TemplateValue]),
                 ]
                 var entryBody: [UInt8] = []
                 missing.formUnion(library.render("entry-page", .object(pageContext), into: &entryBody))
@@ -236,6 +321,21 @@ extension String {
 
     /// The id percent-encoded for use after `#` in an href (ids may hold letters of any script).
     var fragmentEncoded: String {
+        var out = ""
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+
+    /// The text percent-encoded for a URL path segment.
+    var pathEncoded: String {
         var out = ""
         for byte in utf8 {
             switch byte {

@@ -58,7 +58,20 @@ public struct SiteWriter: Sendable {
         public var description: String
     }
 
-    public func write(_ pages: [OutputPage]) throws(Failure) -> Summary {
+    /// The previous build's manifest, when its fingerprint matches and every file it wrote is still there, unchanged in size.
+    public func reusableManifest(fingerprint: SiteFingerprint) -> BuildManifest? {
+        let marker = output.appendingPathComponent(SiteWriter.markerFile)
+        guard let data = FileManager.default.contents(atPath: marker.path),
+              let manifest = try? JSONDecoder().decode(BuildManifest.self, from: data),
+              manifest.fingerprint == fingerprint.value else { return nil }
+        for (path, size) in manifest.files {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)
+            guard (attributes?[.size] as? NSNumber)?.intValue == size else { return nil }
+        }
+        return manifest
+    }
+
+    public func write(_ pages: [OutputPage], manifest: BuildManifest? = nil) throws(Failure) -> Summary {
         if let refusal = refusal() { throw Failure(description: refusal) }
         let files = FileManager.default
         let parent = output.deletingLastPathComponent()
@@ -87,8 +100,14 @@ public struct SiteWriter: Sendable {
                     summary.written += 1
                 }
             }
-            try SiteWriter.writeFile(Array("IndexSite output. This folder is replaced on every build.\n".utf8),
-                                     to: staging.appendingPathComponent(SiteWriter.markerFile).path)
+            var marker = Array("{}".utf8)
+            if var manifest {
+                manifest.files = Dictionary(pages.map { ($0.path, $0.bytes.count) }, uniquingKeysWith: { _, last in last })
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                marker = (try? Array(encoder.encode(manifest))) ?? marker
+            }
+            try SiteWriter.writeFile(marker, to: staging.appendingPathComponent(SiteWriter.markerFile).path)
             try swapIn(staging)
         } catch let failure as Failure {
             try? files.removeItem(at: staging)
