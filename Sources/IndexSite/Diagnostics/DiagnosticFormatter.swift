@@ -29,11 +29,11 @@ public struct DiagnosticFormatter: Sendable {
         strict ? .error : diagnostic.severity
     }
 
-    /// `path:line:col: error: message [code]`, then the hint on its own line.
-    public func line(_ diagnostic: Diagnostic) -> String {
+    /// `path:line:col: error: message [code]`, then the hint on its own line unless `hint` is false.
+    public func line(_ diagnostic: Diagnostic, hint: Bool = true) -> String {
         let location = diagnostic.location
         var text = "\(path(location)):\(location.line):\(location.column): \(severity(diagnostic).rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]"
-        if let hint = diagnostic.hint { text += "\n    hint: \(hint)" }
+        if hint, let hintText = diagnostic.hint { text += "\n    hint: \(hintText)" }
         return text
     }
 

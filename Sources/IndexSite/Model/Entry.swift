@@ -11,6 +11,13 @@ public struct Entry: Sendable {
     public var heading: String?
     /// The anchor id on the page, set by the AnchorAllocator.
     public var id: String = ""
+    /// Where individual fields were written, when the source says (front matter keys); others fall back to `location`.
+    public var fieldLocations: [String: SourceLocation] = [:]
+
+    /// Where a field was written, as precisely as the source allows.
+    public func location(of path: KeyPath) -> SourceLocation {
+        fieldLocations[path.components.first ?? ""] ?? location
+    }
 
     public init(fields: FieldRecord, location: SourceLocation, children: [Entry] = [], body: String? = nil, heading: String? = nil) {
         self.fields = fields

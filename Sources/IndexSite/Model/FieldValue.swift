@@ -14,6 +14,20 @@ public enum FieldValue: Sendable, Hashable {
         }
     }
 
+    public var isText: Bool {
+        if case .text = self { return true }
+        return false
+    }
+
+    /// "a list" or "a mapping", for diagnostics about fields of the wrong kind.
+    public var kindDescription: String {
+        switch self {
+        case .text: "text"
+        case .list: "a list"
+        case .record: "a mapping"
+        }
+    }
+
     /// The texts of a field that may hold one value or several (a tag list).
     public var texts: [String] {
         switch self {

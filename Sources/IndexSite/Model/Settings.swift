@@ -89,6 +89,13 @@ public struct ListSettings: Sendable, Hashable {
     public var entryPages: Bool?
     /// Date sections newest first unless turned off.
     public var newestFirst: Bool = true
+    /// Where each setting was written (indexsite.yml or front matter), so problems found later point at it.
+    public var locations: [String: SourceLocation] = [:]
+
+    /// The place a setting was written, or `fallback` when it was not written anywhere.
+    public func location(of key: String, or fallback: SourceLocation) -> SourceLocation {
+        locations[key] ?? fallback
+    }
 
     public init(source: String) {
         self.source = source
@@ -109,6 +116,8 @@ public struct SiteSettings: Sendable, Hashable {
     public var allowUnsafeHTML: Bool = false
     /// Per-list settings, in the order the configuration lists them.
     public var lists: [ListSettings] = []
+    /// Where each site-wide setting was written.
+    public var locations: [String: SourceLocation] = [:]
     /// Where each configured list was declared, for diagnostics about its source.
     public var listLocations: [String: SourceLocation] = [:]
 
@@ -121,6 +130,9 @@ public struct SiteSettings: Sendable, Hashable {
         settings.indexLocales = indexLocales
         settings.catchAllLabel = catchAllLabel
         settings.catchAllPosition = catchAllPosition
+        for key in ["locale", "index_locales", "catch_all_label", "catch_all_position"] {
+            if let location = locations[key] { settings.locations[key] = location }
+        }
         return settings
     }
 }

@@ -18,6 +18,10 @@ public struct CSVParser: Sendable {
         public var fields: [String]
         /// Byte offset where the record starts, for locating problems with the whole row.
         public var offset: Int = 0
+        /// Where each field starts, kept for the header only (to point at a bad column name).
+        public var fieldOffsets: [Int] = []
+        /// The record ran into the end of the file inside a quoted field (already reported).
+        public var unterminated = false
     }
 
     /// The raw table: header, records and problems found while reading them.
@@ -60,6 +64,9 @@ public struct CSVParser: Sendable {
         var lineStart = 0
         /// Errors past this many are counted but not located, so a hopeless file stays fast.
         var errorBudget = 200
+        /// Field start offsets are recorded for the header row only.
+        var keepFieldOffsets = true
+        var sawUnterminatedQuote = false
 
         init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, separator: UInt8) {
             self.file = file
@@ -82,9 +89,10 @@ public struct CSVParser: Sendable {
                 return table
             }
             checkHeader(header)
+            keepFieldOffsets = false
             table.header = header.fields
             while let record = nextRecord() {
-                if record.fields.count != header.fields.count {
+                if record.fields.count != header.fields.count && !record.unterminated {
                     reportAt(.csvRaggedRow, "row has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s"), the header has \(header.fields.count)",
                              line: record.line, lineStart: record.offset, offset: record.offset,
                              hint: record.fields.count > header.fields.count ? "quote fields that contain the separator" : nil)
@@ -150,12 +158,13 @@ public struct CSVParser: Sendable {
             var seen: [String: Int] = [:]
             for (index, name) in header.fields.enumerated() {
                 let trimmed = name.trimmingSpaces
+                let offset = index < header.fieldOffsets.count ? header.fieldOffsets[index] : header.offset
                 if trimmed.isEmpty {
                     reportAt(.csvEmptyHeader, "header column \(index + 1) has no name", line: header.line, lineStart: header.offset,
-                             offset: header.offset, hint: "name every column in the first row")
+                             offset: offset, hint: "name every column in the first row")
                 } else if let first = seen[trimmed] {
                     reportAt(.csvDuplicateHeader, "header column \(index + 1) repeats the name '\(trimmed)' of column \(first + 1)", line: header.line,
-                             lineStart: header.offset, offset: header.offset, hint: "give each column its own name")
+                             lineStart: header.offset, offset: offset, hint: "give each column its own name")
                 } else {
                     seen[trimmed] = index
                 }
@@ -171,8 +180,11 @@ public struct CSVParser: Sendable {
             let recordLine = line
             let recordOffset = position
             var fields: [String] = []
+            var offsets: [Int] = []
             fields.reserveCapacity(table.header.count)
+            sawUnterminatedQuote = false
             while true {
+                if keepFieldOffsets { offsets.append(position) }
                 fields.append(readField())
                 if position >= bytes.count { break }
                 let byte = bytes[position]
@@ -185,7 +197,7 @@ public struct CSVParser: Sendable {
                 advanceOverNewline()
                 break
             }
-            return Record(line: recordLine, fields: fields, offset: recordOffset)
+            return Record(line: recordLine, fields: fields, offset: recordOffset, fieldOffsets: offsets, unterminated: sawUnterminatedQuote)
         }
 
         mutating func advanceOverNewline() {
@@ -225,6 +237,7 @@ public struct CSVParser: Sendable {
             var segmentStart = position
             while true {
                 guard position < bytes.count else {
+                    sawUnterminatedQuote = true
                     reportAt(.csvUnterminatedQuote, "quoted field is never closed", line: openLine, lineStart: openLineStart, offset: openAt,
                              hint: "add the closing quote; a quote inside a field is written twice")
                     value.append(contentsOf: bytes[segmentStart..<position])

@@ -1,3 +1,5 @@
+import Yams
+
 /// Reads one Markdown entry file of an entry folder: YAML front matter gives the fields, the body is the entry's page.
 public struct MarkdownEntryParser: Sendable {
     public init() {}
@@ -17,7 +19,10 @@ public struct MarkdownEntryParser: Sendable {
         if String(validating: split.body, as: UTF8.self) == nil {
             diagnostics.append(.error(.invalidUTF8, "the file is not valid UTF-8", at: file.location(line: split.bodyLineOffset + 1)))
         }
-        let entry = Entry(fields: fields, location: file.location(line: 1), body: body)
+        var entry = Entry(fields: fields, location: file.location(line: 1), body: body)
+        if let yaml = split.yaml, case .mapping(let mapping) = yaml.node {
+            for (key, value) in mapping { entry.fieldLocations[key.string ?? ""] = yaml.location(of: value) }
+        }
         return (entry, diagnostics)
     }
 

@@ -29,6 +29,7 @@ public enum SettingsParser {
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             let at = block.location(of: keyNode)
+            settings.locations[key] = block.location(of: value)
             switch key {
             case "title": settings.title = reader.string(value, key, block) ?? settings.title
             case "description": settings.description = reader.string(value, key, block)
@@ -101,6 +102,7 @@ public enum SettingsParser {
         mutating func apply(_ mapping: Node.Mapping, to list: inout ListSettings, block: YAMLBlock, allowSource: Bool = true) {
             for (keyNode, value) in mapping {
                 let key = keyNode.string ?? ""
+                list.locations[key] = block.location(of: value)
                 switch key {
                 case "source" where allowSource: break
                 case "title": list.title = string(value, key, block)

@@ -27,7 +27,8 @@ public struct Sectioner: Sendable {
         do {
             collator = try Collator(locale: settings.locale)
         } catch {
-            return ([], [.error(.badSettingValue, "unknown locale '\(settings.locale)': \(error.description)", at: input.settingsLocation,
+            return ([], [.error(.badSettingValue, "unknown locale '\(settings.locale)': \(error.description)",
+                                at: settings.location(of: "locale", or: input.settingsLocation),
                                 hint: "use an ICU locale id such as en, sv, de@collation=phonebook")])
         }
 
@@ -35,7 +36,13 @@ public struct Sectioner: Sendable {
         var entries: [Entry] = []
         entries.reserveCapacity(input.entries.count)
         for entry in input.entries {
-            if (entry.text(at: settings.titleField) ?? "").trimmingSpaces.isEmpty {
+            if let value = entry.fields.value(at: settings.titleField), !value.isText {
+                diagnostics.append(.error(.wrongFieldType, "'\(settings.titleField)' must be text, not \(value.kindDescription)", at: entry.location(of: settings.titleField),
+                                          hint: "write the title as one line of text"))
+            } else if let value = entry.fields.value(at: settings.urlField), !value.isText {
+                diagnostics.append(.error(.wrongFieldType, "'\(settings.urlField)' must be text, not \(value.kindDescription)", at: entry.location(of: settings.urlField),
+                                          hint: "give one link per entry"))
+            } else if (entry.text(at: settings.titleField) ?? "").trimmingSpaces.isEmpty {
                 diagnostics.append(.error(.missingTitle, "entry has no '\(settings.titleField)'", at: entry.location,
                                           hint: "give every entry a \(settings.titleField), or set title_field to the field that names entries"))
             } else {
@@ -48,6 +55,7 @@ public struct Sectioner: Sendable {
         // Under its own headings a list keeps the author's order (a checklist, an awesome list) unless told to sort.
         let keepSourceOrder = grouping == .heading && settings.sort.isEmpty
         let order = keepSourceOrder ? Array(entries.indices) : sortedOrder(entries, titles: titles, settings: settings, collator: collator)
+        diagnostics += duplicates(entries, titles: titles, order: order, sortedByTitle: !keepSourceOrder)
 
         var sections: [Section]
         switch grouping {
@@ -57,15 +65,16 @@ public struct Sectioner: Sendable {
                 index = try AlphabetIndex(locale: settings.locale, extraLocales: settings.indexLocales)
             } catch {
                 return ([], diagnostics + [.error(.badSettingValue, "cannot build the alphabet of '\(settings.locale)': \(error.description)",
-                                                  at: input.settingsLocation)])
+                                                  at: settings.location(of: "index_locales", or: settings.location(of: "locale", or: input.settingsLocation)))])
             }
             sections = letterSections(entries, titles: titles, order: order, index: index, settings: settings)
         case .heading:
             sections = headingSections(entries, order: order, declared: input.declaredSections, settings: settings,
-                                       collator: collator, location: input.settingsLocation, diagnostics: &diagnostics)
+                                       collator: collator, location: settings.location(of: "section_order", or: input.settingsLocation),
+                                       diagnostics: &diagnostics)
         case .field(let path):
             sections = fieldSections(entries, order: order, path: path, settings: settings, collator: collator,
-                                     location: input.settingsLocation, diagnostics: &diagnostics)
+                                     location: settings.location(of: "section_order", or: input.settingsLocation), diagnostics: &diagnostics)
         case .date(let path, let granularity):
             sections = dateSections(entries, order: order, path: path, granularity: granularity, settings: settings,
                                     diagnostics: &diagnostics)
@@ -78,6 +87,33 @@ public struct Sectioner: Sendable {
         case .index, .show: break
         }
         return (sections, diagnostics)
+    }
+
+    /// Entries whose fields are all equal to another's. Sorting puts equal titles side by side, so a sorted list
+    /// needs one pass over neighbours; a list in source order groups titles in a dictionary.
+    func duplicates(_ entries: [Entry], titles: [String], order: [Int], sortedByTitle: Bool) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var byTitle: [String: [Int]] = [:]
+        if sortedByTitle {
+            var previous: Int?
+            for position in order {
+                if let previous, titles[previous] == titles[position] {
+                    byTitle[titles[position], default: [previous]].append(position)
+                }
+                previous = position
+            }
+        } else {
+            for position in order { byTitle[titles[position], default: []].append(position) }
+        }
+        for (_, positions) in byTitle {
+            for (index, position) in positions.enumerated() {
+                guard let original = positions[..<index].first(where: { entries[$0].fields == entries[position].fields && entries[$0].children.isEmpty }) else { continue }
+                let first = entries[original].location
+                diagnostics.append(.warning(.duplicateEntry, "entry repeats \(first.path):\(first.line) field for field", at: entries[position].location,
+                                            hint: "remove one of the two"))
+            }
+        }
+        return diagnostics
     }
 
     private func isDate(_ grouping: Grouping) -> Bool {
@@ -244,6 +280,9 @@ public struct Sectioner: Sendable {
                 diagnostics.append(.error(.unknownSectionInOrder, "section_order names '\(name)', which is not a heading of the list", at: location,
                                           hint: "use the heading's exact text, or remove it from section_order"))
             } else {
+                // A declared category with no entries yet is shown empty; it may also be a typo, so say so.
+                diagnostics.append(.warning(.unknownSectionInOrder, "section_order names '\(name)', which no entry has", at: location,
+                                            hint: "check the spelling against the entries' values"))
                 result.append(Section(title: name))
             }
         }
@@ -266,7 +305,7 @@ public struct Sectioner: Sendable {
             let entry = entries[position]
             guard let text = entry.text(at: path), let date = CalendarDate(parsing: text) else {
                 let shown = entry.text(at: path).map { "'\($0)'" } ?? "no '\(path)'"
-                diagnostics.append(.error(.badDate, "entry has \(shown); dates are written YYYY-MM-DD", at: entry.location,
+                diagnostics.append(.error(.badDate, "entry has \(shown); dates are written YYYY-MM-DD", at: entry.location(of: path),
                                           hint: "write the date as 2026-11-22"))
                 continue
             }

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+@testable import IndexSite
+
+/// The catalogue of bad inputs: each folder of Tests/Fixtures/BadInputs is a small site with one problem, and its
+/// `expected.txt` holds the exact diagnostics (`path:line:col: severity: message [code]`). A `strict` file turns
+/// warnings into errors. `RECORD_GOLDENS=1` rewrites the expectations.
+@Suite struct BadInputCatalogueTests {
+    static let folder = Fixtures.folder.appendingPathComponent("BadInputs")
+    static let cases = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+
+    @Test func catalogueCoversEveryInputCode() {
+        #expect(BadInputCatalogueTests.cases.count >= 30)
+    }
+
+    @Test(arguments: cases)
+    func diagnostics(_ name: String) throws {
+        let site = BadInputCatalogueTests.folder.appendingPathComponent(name)
+        let strict = FileManager.default.fileExists(atPath: site.appendingPathComponent("strict").path)
+        let result = Build.run(BuildOptions(siteFolder: site, strict: strict, writeOutput: false))
+        let formatter = DiagnosticFormatter(format: .text, strict: strict)
+        let actual = result.diagnostics.map { formatter.line($0, hint: false) }.joined(separator: "\n") + "\n"
+        let expectedFile = site.appendingPathComponent("expected.txt")
+        if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
+            try actual.write(to: expectedFile, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(actual == (try String(contentsOf: expectedFile, encoding: .utf8)))
+        #expect(!result.diagnostics.isEmpty, "a bad input must be reported")
+        // Every diagnostic names a file inside the site and a real line.
+        for diagnostic in result.diagnostics {
+            #expect(diagnostic.location.line >= 1 && diagnostic.location.column >= 1)
+        }
+    }
+}
