@@ -121,7 +121,9 @@ public enum Build {
         do {
             result.writeSummary = try writer.write(result.pages, manifest: manifest)
         } catch {
-            result.diagnostics.append(.error(.outputRefused, error.description, at: SourceLocation(path: options.outputFolder.path, line: 1)))
+            result.diagnostics.append(.error(error.refused ? .outputRefused : .outputFailed, error.description,
+                                             at: SourceLocation(path: options.outputFolder.path, line: 1),
+                                             hint: error.refused ? "choose an empty folder or one IndexSite wrote, with --output" : nil))
         }
         result.timings.append((.write, clock.lap()))
         return result

@@ -136,4 +136,28 @@ import Testing
         let after = try FileManager.default.attributesOfItem(atPath: page)[.modificationDate] as? Date
         #expect(before == after)
     }
+
+    @Test func symlinksLeavingTheSiteAreRefused() throws {
+        let site = try CLITests.temporaryFolder()
+        let outside = try CLITests.temporaryFolder().appendingPathComponent("secret.csv")
+        try "title\nSecret\n".write(to: outside, atomically: true, encoding: .utf8)
+        let content = site.appendingPathComponent("Content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: content.appendingPathComponent("secret.csv"), withDestinationURL: outside)
+        let result = try CLITests.run(["check", site.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("\(site.path)/Content/secret.csv:1:1: error: 'Content/secret.csv' is a link to '\(outside.resolvingSymlinksInPath().path)', outside the site folder [symlink-outside-site]"))
+    }
+
+    @Test func changedContentIsRebuilt() throws {
+        let site = try CLITests.temporaryFolder()
+        let content = site.appendingPathComponent("Content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try "title\nDune\n".write(to: content.appendingPathComponent("b.csv"), atomically: true, encoding: .utf8)
+        #expect(try CLITests.run(["build", site.path, "--quiet"]).status == 0)
+        try "title\nDune\nEmma\n".write(to: content.appendingPathComponent("b.csv"), atomically: true, encoding: .utf8)
+        let again = try CLITests.run(["build", site.path])
+        #expect(again.stdout.contains("2 entries"))
+        #expect(try String(contentsOf: site.appendingPathComponent("_site/b/index.html"), encoding: .utf8).contains("Emma"))
+    }
 }

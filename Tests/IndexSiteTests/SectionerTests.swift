@@ -192,3 +192,23 @@ func titles(_ sections: [Section]) -> [String: [String]] {
         #expect(URLPolicy.safeHref(url) == nil)
     }
 }
+
+@Suite struct OrderTests {
+    @Test func canonicallyEqualTitlesOrderByBytesNotInput() {
+        let composed = "\u{E9}t\u{E9}", decomposed = "e\u{301}te\u{301}"
+        let one = section([composed, decomposed]).first { !$0.isEmpty }?.entries.map { Array(($0.text(at: "title") ?? "").utf8) }
+        let other = section([decomposed, composed]).first { !$0.isEmpty }?.entries.map { Array(($0.text(at: "title") ?? "").utf8) }
+        #expect(one == other)
+    }
+
+    @Test func headingListsKeepTheAuthorsOrder() {
+        let entries = ["Sweep", "Dust", "Air out"].enumerated().map { index, title in
+            Entry(fields: FieldRecord(names: ["title"], values: [.text(title)]), location: SourceLocation(path: "l.md", line: index + 2), heading: "Den")
+        }
+        let input = Sectioner.Input(entries: entries, declaredSections: [DeclaredSection(title: "Den", location: SourceLocation(path: "l.md"))],
+                                    kind: .markdownList, settingsLocation: SourceLocation(path: "l.md"))
+        let (sections, _) = Sectioner().section(input, settings: ListSettings(source: "l.md"))
+        #expect(sections.map(\.title) == ["Den"])
+        #expect(sections[0].entries.map { $0.text(at: "title") } == ["Sweep", "Dust", "Air out"])
+    }
+}

@@ -3,7 +3,6 @@
 public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     // Loading the site
     case sourceUnreadable = "source-unreadable"
-    case sourceUnsupported = "source-unsupported"
     case symlinkOutsideSite = "symlink-outside-site"
     case invalidUTF8 = "invalid-utf8"
     case nulByte = "nul-byte"
@@ -45,7 +44,6 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case idCollision = "id-collision"
     case unsafeURL = "unsafe-url"
     case badDate = "bad-date"
-    case unlistedCategory = "unlisted-category"
     case wrongFieldType = "wrong-field-type"
 
     // Output

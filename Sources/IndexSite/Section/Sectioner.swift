@@ -139,8 +139,9 @@ public struct Sectioner: Sendable {
         return trimmed
     }
 
-    /// The entries' order under the sort settings: one collation key per entry and sort field, compared as bytes,
-    /// ties broken by source order so the result never depends on anything but the input.
+    /// The entries' order under the sort settings: one collation key per entry and sort field, compared as bytes.
+    /// Titles the collator cannot tell apart ("é" composed and decomposed) are ordered by their bytes, and only
+    /// true ties by source order, so shuffling the input never changes the output.
     func sortedOrder(_ entries: [Entry], titles: [String], settings: ListSettings, collator: Collator) -> [Int] {
         let sortKeys = settings.sort.isEmpty ? [SortKey(path: settings.titleField)] : settings.sort
         var keyBytes: [UInt8] = []
@@ -173,7 +174,9 @@ public struct Sectioner: Sendable {
                     if result == 0 { result = ra.count == rb.count ? 0 : (ra.count < rb.count ? -1 : 1) }
                     if result != 0 { return descending[k] ? result > 0 : result < 0 }
                 }
-                return a < b
+                let titleA = entries[a].text(at: settings.titleField) ?? "", titleB = entries[b].text(at: settings.titleField) ?? ""
+                if titleA.utf8.elementsEqual(titleB.utf8) { return a < b }
+                return titleA.utf8.lexicographicallyPrecedes(titleB.utf8)
             }
         }
         return order

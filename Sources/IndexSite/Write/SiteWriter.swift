@@ -56,6 +56,8 @@ public struct SiteWriter: Sendable {
 
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var description: String
+        /// True when the writer declined to touch the folder; false when writing itself failed.
+        public var refused = false
     }
 
     /// The previous build's manifest, when its fingerprint matches and every file it wrote is still there, unchanged in size.
@@ -72,7 +74,7 @@ public struct SiteWriter: Sendable {
     }
 
     public func write(_ pages: [OutputPage], manifest: BuildManifest? = nil) throws(Failure) -> Summary {
-        if let refusal = refusal() { throw Failure(description: refusal) }
+        if let refusal = refusal() { throw Failure(description: refusal, refused: true) }
         let files = FileManager.default
         let parent = output.deletingLastPathComponent()
         let stagingPrefix = ".\(output.lastPathComponent).indexsite-"
@@ -86,7 +88,7 @@ public struct SiteWriter: Sendable {
             try files.createDirectory(at: staging, withIntermediateDirectories: true)
             var madeFolders: Set<String> = [""]
             for page in pages {
-                guard OutputPath.isSafe(page.path) else { throw Failure(description: "refusing to write '\(page.path)': it would leave the output folder") }
+                guard OutputPath.isSafe(page.path) else { throw Failure(description: "refusing to write '\(page.path)': it would leave the output folder", refused: true) }
                 let folder = page.path.split(separator: "/").dropLast().joined(separator: "/")
                 if madeFolders.insert(folder).inserted {
                     try files.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
