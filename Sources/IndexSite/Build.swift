@@ -9,15 +9,18 @@ public struct BuildOptions: Sendable {
     public var strict: Bool
     /// When false (`indexsite check`), everything is validated and nothing is written.
     public var writeOutput: Bool
+    /// Keep every rendered page in `BuildResult.pages` (for tests and in-memory use; costs memory on large sites).
+    public var keepPages: Bool
     /// Told when each stage starts, with how many items it works on; the executable turns it into a progress line.
     public var progress: (@Sendable (BuildStage, Int) -> Void)?
 
-    public init(siteFolder: URL, output: URL? = nil, strict: Bool = false, writeOutput: Bool = true,
+    public init(siteFolder: URL, output: URL? = nil, strict: Bool = false, writeOutput: Bool = true, keepPages: Bool = false,
                 progress: (@Sendable (BuildStage, Int) -> Void)? = nil) {
         self.siteFolder = siteFolder
         self.output = output
         self.strict = strict
         self.writeOutput = writeOutput
+        self.keepPages = keepPages
         self.progress = progress
     }
 
@@ -32,6 +35,9 @@ public enum BuildStage: String, Sendable, CaseIterable {
 /// What a build did: the lists and pages it made, and every problem it found.
 public struct BuildResult: Sendable {
     public var lists: [IndexedList] = []
+    /// Every output file's path, in the order rendered.
+    public var pagePaths: [String] = []
+    /// The rendered files themselves, kept only when `BuildOptions.keepPages` asks for them.
     public var pages: [OutputPage] = []
     /// Sorted by file, line and column.
     public var diagnostics: [Diagnostic] = []
@@ -100,26 +106,41 @@ public enum Build {
 
         result.timings.append((.parse, clock.lap()))
 
-        // Render
+        // Render and Write: pages stream into a staging folder as they are made, which is swapped in only if the
+        // whole build succeeded, so a large site never sits in memory whole and a failed build changes nothing.
         options.progress?(.render, result.entryCount)
         let theme = Theme.builtIn.overridden(by: site)
         let (renderer, templateDiagnostics) = PageRenderer.make(site: settings, theme: theme)
         diagnostics += templateDiagnostics
+        var staging: SiteWriter.Staging?
+        if options.writeOutput, !diagnostics.hasErrors(strict: options.strict), renderer != nil {
+            do {
+                staging = try writer.begin()
+            } catch {
+                diagnostics.append(.error(.outputRefused, error.description, at: SourceLocation(path: options.outputFolder.path, line: 1),
+                                          hint: "choose an empty folder or one IndexSite wrote, with --output"))
+            }
+        }
         if let renderer {
-            let rendered = renderer.render(result.lists)
-            result.pages = rendered.pages
-            diagnostics += rendered.diagnostics
+            diagnostics += renderer.render(result.lists) { page in
+                result.pagePaths.append(page.path)
+                if options.keepPages { result.pages.append(page) }
+                staging?.add(page)
+            }
         }
         result.diagnostics = diagnostics.sortedUnique()
         result.timings.append((.render, clock.lap()))
 
-        // Write — only a build with no errors replaces the previous site.
-        guard options.writeOutput, result.succeeded else { return result }
-        options.progress?(.write, result.pages.count)
+        guard let staging else { return result }
+        guard result.succeeded else {
+            staging.discard()
+            return result
+        }
+        options.progress?(.write, result.pagePaths.count)
         let manifest = BuildManifest(fingerprint: fingerprint.value, lists: result.listCount, sections: result.sectionCount,
                                      entries: result.entryCount, diagnostics: result.diagnostics, files: [:])
         do {
-            result.writeSummary = try writer.write(result.pages, manifest: manifest)
+            result.writeSummary = try staging.finish(manifest: manifest)
         } catch {
             result.diagnostics.append(.error(error.refused ? .outputRefused : .outputFailed, error.description,
                                              at: SourceLocation(path: options.outputFolder.path, line: 1),

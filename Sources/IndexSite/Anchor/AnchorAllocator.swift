@@ -18,26 +18,27 @@ public struct AnchorAllocator: Sendable {
 
     public func assign(_ sections: [Section], titleField: KeyPath = "title") -> ([Section], [Diagnostic]) {
         var taken = AnchorAllocator.reserved
+        var next: [String: Int] = [:]
         var diagnostics: [Diagnostic] = []
         var sections = sections
         // Sections first, so a letter keeps its plain id ("a") whatever the entries are called.
         var owners: [String: String] = [:]
         for index in sections.indices {
             let base = sections[index].isCatchAll ? "other" : Slug.make(sections[index].title, fallback: "section")
-            sections[index].id = unique(base, in: &taken)
+            sections[index].id = unique(base, in: &taken, next: &next)
             owners[sections[index].id] = "section '\(sections[index].title)'"
         }
         for sectionIndex in sections.indices {
             for entryIndex in sections[sectionIndex].entries.indices {
-                assign(&sections[sectionIndex].entries[entryIndex], titleField: titleField, taken: &taken, owners: &owners, diagnostics: &diagnostics)
+                assign(&sections[sectionIndex].entries[entryIndex], titleField: titleField, taken: &taken, next: &next, owners: &owners, diagnostics: &diagnostics)
             }
         }
         return (sections, diagnostics)
     }
 
-    private func assign(_ entry: inout Entry, titleField: KeyPath, taken: inout Set<String>, owners: inout [String: String], diagnostics: inout [Diagnostic]) {
+    private func assign(_ entry: inout Entry, titleField: KeyPath, taken: inout Set<String>, next: inout [String: Int], owners: inout [String: String], diagnostics: inout [Diagnostic]) {
         let base = Slug.make(entry.text(at: titleField) ?? entry.fields.values.first?.displayText ?? "", fallback: "entry")
-        let id = unique(base, in: &taken)
+        let id = unique(base, in: &taken, next: &next)
         let me = reportsCollisions ? "\(entry.location.path):\(entry.location.line)" : ""
         // An entry listed in several sections (tags) meets itself: that is not a collision.
         if reportsCollisions, id != base, let owner = owners[base], owner != me {
@@ -47,14 +48,17 @@ public struct AnchorAllocator: Sendable {
         if reportsCollisions, owners[base] == nil { owners[base] = me }
         entry.id = id
         for child in entry.children.indices {
-            assign(&entry.children[child], titleField: titleField, taken: &taken, owners: &owners, diagnostics: &diagnostics)
+            assign(&entry.children[child], titleField: titleField, taken: &taken, next: &next, owners: &owners, diagnostics: &diagnostics)
         }
     }
 
-    private func unique(_ base: String, in taken: inout Set<String>) -> String {
+    /// The base id, or the base with the next free number. `next` remembers where each base's numbering stopped,
+    /// so a title shared by thousands of entries costs one lookup per entry, not a walk over all earlier numbers.
+    private func unique(_ base: String, in taken: inout Set<String>, next: inout [String: Int]) -> String {
         if taken.insert(base).inserted { return base }
-        var counter = 2
+        var counter = next[base] ?? 2
         while !taken.insert("\(base)-\(counter)").inserted { counter += 1 }
+        next[base] = counter + 1
         return "\(base)-\(counter)"
     }
 }

@@ -33,27 +33,40 @@ public struct PageRenderer: Sendable {
         public var diagnostics: [Diagnostic] = []
     }
 
+    /// Renders every page into memory; for tests and small sites. Builds stream pages with `render(_:emit:)`.
     public func render(_ lists: [IndexedList]) -> Rendered {
-        var rendered = Rendered()
+        var pages: [OutputPage] = []
+        let diagnostics = render(lists) { pages.append($0) }
+        return Rendered(pages: pages, diagnostics: diagnostics)
+    }
+
+    /// Renders every page, handing each to `emit` as soon as it is made, so a large site never sits in memory whole.
+    public func render(_ lists: [IndexedList], emit: (OutputPage) -> Void) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
         var missing: Set<MustacheLibrary.MissingKey> = []
-        for list in lists {
-            renderList(list, into: &rendered, missing: &missing)
+        var htmlPaths: [String] = []
+        func emitAndRecord(_ page: OutputPage) {
+            if page.path.hasSuffix(".html") { htmlPaths.append(page.path) }
+            emit(page)
         }
-        rendered.pages.append(renderHome(lists, missing: &missing))
-        rendered.pages.append(renderNotFound(missing: &missing))
-        if let sitemap = sitemap(rendered.pages) { rendered.pages.append(sitemap) }
+        for list in lists {
+            diagnostics += renderList(list, emit: emitAndRecord, missing: &missing)
+        }
+        emitAndRecord(renderHome(lists, missing: &missing))
+        emitAndRecord(renderNotFound(missing: &missing))
+        if let sitemap = sitemap(htmlPaths) { emit(sitemap) }
         for name in theme.assets.keys.sorted() {
-            rendered.pages.append(OutputPage(path: "assets/" + name, bytes: theme.assets[name] ?? []))
+            emit(OutputPage(path: "assets/" + name, bytes: theme.assets[name] ?? []))
         }
         for key in missing.sorted(by: { ($0.template, $0.line, $0.name) < ($1.template, $1.line, $1.name) }) {
             let path = theme.templates[key.template]?.path ?? key.template
             let message = key.name.hasPrefix(">")
                 ? "template '\(key.template)' includes partial '\(key.name.dropFirst())', which does not exist"
                 : "template '\(key.template)' names '\(key.name)', which the page context does not have"
-            rendered.diagnostics.append(.error(key.name.hasPrefix(">") ? .templateMissingPartial : .templateUnknownKey, message,
-                                               at: SourceLocation(path: path, line: key.line), hint: "see the template context reference in the README"))
+            diagnostics.append(.error(key.name.hasPrefix(">") ? .templateMissingPartial : .templateUnknownKey, message,
+                                      at: SourceLocation(path: path, line: key.line), hint: "see the template context reference in the README"))
         }
-        return rendered
+        return diagnostics
     }
 
     var language: String {
@@ -104,12 +117,11 @@ public struct PageRenderer: Sendable {
     }
 
     /// `sitemap.xml` listing every HTML page, when the site has a `base_url` to make absolute URLs from.
-    func sitemap(_ pages: [OutputPage]) -> OutputPage? {
+    func sitemap(_ htmlPaths: [String]) -> OutputPage? {
         guard let base = site.baseURL else { return nil }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for page in pages.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) })
-        where page.path.hasSuffix(".html") && page.path != "404.html" {
-            let path = page.path.hasSuffix("index.html") ? String(page.path.dropLast("index.html".count)) : page.path
+        for pagePath in htmlPaths.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where pagePath != "404.html" {
+            let path = pagePath.hasSuffix("index.html") ? String(pagePath.dropLast("index.html".count)) : pagePath
             xml += "  <url><loc>" + HTML.escaped(base + path.split(separator: "/", omittingEmptySubsequences: false).map { String($0).pathEncoded }.joined(separator: "/")) + "</loc></url>\n"
         }
         xml += "</urlset>\n"
@@ -154,18 +166,17 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    func renderList(_ list: IndexedList, into rendered: inout Rendered, missing: inout Set<MustacheLibrary.MissingKey>) {
+    /// Renders a list's pages: one page, or an overview and one page per section when split. Sections are rendered
+    /// one at a time (descriptions on every core), so only one section's entries are in template form at once.
+    func renderList(_ list: IndexedList, emit: (OutputPage) -> Void, missing: inout Set<MustacheLibrary.MissingKey>) -> [Diagnostic] {
         let settings = list.settings
         let fieldPaths = displayedFields(list)
         let entryPages = list.hasEntryPages
         let split = isSplit(list)
-        // Descriptions are independent of each other: render them with cmark on every core.
-        let flat = list.sections.flatMap(\.entries)
-        let descriptions = renderDescriptions(flat, field: settings.descriptionField)
-        var position = 0
         var unsafeURLs: [Diagnostic] = []
         /// Where a section's entries are, relative to the list folder: on the one page, or on the section's own page.
         func pagePath(of section: Section) -> String { split ? section.id + "/index.html" : "index.html" }
+        func isShown(_ section: Section) -> Bool { !section.isEmpty || settings.emptySections == .show }
 
         func entryContext(_ entry: Entry, descriptionHTML: String, pagePrefix: String) -> EntryContext {
             var href = ""
@@ -174,7 +185,7 @@ public struct PageRenderer: Sendable {
                     href = safe
                 } else {
                     unsafeURLs.append(.warning(.unsafeURL, "link '\(raw)' is not http, https, mailto or relative; it is shown as text",
-                                               at: entry.location, hint: "only http, https, mailto and relative links become live links"))
+                                               at: entry.location(of: settings.urlField), hint: "only http, https, mailto and relative links become live links"))
                 }
             }
             let fields: [TemplateValue] = fieldPaths.compactMap { path in
@@ -190,21 +201,15 @@ public struct PageRenderer: Sendable {
                                 bodyHTML: "", fields: fields, children: children)
         }
 
-        var sectionValues: [TemplateValue?] = []
-        var contexts: [(entry: Entry, context: EntryContext, section: Section)] = []
-        if entryPages { contexts.reserveCapacity(flat.count) }
-        for section in list.sections {
-            var entries: [TemplateValue] = []
-            entries.reserveCapacity(section.entries.count)
-            for entry in section.entries {
-                let context = entryContext(entry, descriptionHTML: descriptions[position], pagePrefix: split ? "../" : "")
-                position += 1
-                if entryPages { contexts.append((entry, context, section)) }
-                entries.append(.object(context))
+        /// A section in template form, with its entries' contexts (kept for entry pages).
+        func sectionValue(_ section: Section) -> (TemplateValue, [EntryContext]) {
+            let descriptions = renderDescriptions(section.entries, field: settings.descriptionField)
+            let contexts = zip(section.entries, descriptions).map { entry, html in
+                entryContext(entry, descriptionHTML: html, pagePrefix: split ? "../" : "")
             }
-            let visible = !section.isEmpty || settings.emptySections == .show
-            sectionValues.append(visible ? .object(SectionContext(section: section, descriptionHTML: section.description.map { markdown($0) } ?? "",
-                                                                  entries: entries)) : nil)
+            let value = TemplateValue.object(SectionContext(section: section, descriptionHTML: section.description.map { markdown($0) } ?? "",
+                                                            entries: contexts.map { .object($0) }))
+            return (value, contexts)
         }
 
         /// The strip as seen from a page `depth` folders below the list folder, marking the page's own section.
@@ -213,7 +218,7 @@ public struct PageRenderer: Sendable {
             return .list(list.sections.enumerated().map { index, section in
                 let target = split ? up + pagePath(of: section) : ""
                 return .object(["label": .text(section.label), "title": .text(section.title), "href": .text(target + "#" + section.id.fragmentEncoded),
-                                "enabled": .bool(sectionValues[index] != nil), "current": .bool(index == current)] as [String: TemplateValue])
+                                "enabled": .bool(isShown(section)), "current": .bool(index == current)] as [String: TemplateValue])
             })
         }
         let listContext: [String: TemplateValue] = [
@@ -223,11 +228,9 @@ public struct PageRenderer: Sendable {
             "section_count": .text(String(list.sections.filter { !$0.isEmpty }.count)),
             "href": .text("index.html"),
         ]
-        let overview: [TemplateValue] = split ? list.sections.indices.compactMap { index in
-            guard sectionValues[index] != nil else { return nil }
-            let section = list.sections[index]
-            return .object(["label": .text(section.label), "title": .text(section.title), "href": .text(pagePath(of: section)),
-                            "entry_count": .text(String(section.entries.count))] as [String: TemplateValue])
+        let overview: [TemplateValue] = split ? list.sections.filter(isShown).map { section in
+            .object(["label": .text(section.label), "title": .text(section.title), "href": .text(pagePath(of: section)),
+                     "entry_count": .text(String(section.entries.count))] as [String: TemplateValue])
         } : []
 
         func listPage(path: String, depth: Int, sections: [TemplateValue], current: Int?, title: String) {
@@ -239,26 +242,13 @@ public struct PageRenderer: Sendable {
                 "is_overview": .bool(split && current == nil), "overview": .list(current == nil ? overview : []),
             ]
             var body: [UInt8] = []
-            body.reserveCapacity(sections.count * 64 + 4096)
             missing.formUnion(library.render("list", .object(context), into: &body))
-            rendered.pages.append(page(path: list.slug + "/" + path, title: title, description: list.description ?? "", kind: "list",
-                                       root: root, body: body, missing: &missing))
+            emit(page(path: list.slug + "/" + path, title: title, description: list.description ?? "", kind: "list",
+                      root: root, body: body, missing: &missing))
         }
-        if split {
-            listPage(path: "index.html", depth: 0, sections: [], current: nil, title: list.title)
-            for (index, section) in list.sections.enumerated() {
-                guard let value = sectionValues[index] else { continue }
-                listPage(path: pagePath(of: section), depth: 1, sections: [value], current: index, title: section.title + " · " + list.title)
-            }
-        } else {
-            listPage(path: "index.html", depth: 0, sections: sectionValues.compactMap { $0 }, current: nil, title: list.title)
-        }
-        rendered.diagnostics += unsafeURLs
-        rendered.pages.append(entriesJSON(list, split: split))
 
-        if entryPages {
-            var written: Set<String> = []
-            for (entry, context, section) in contexts where written.insert(entry.location.path + ":\(entry.location.line)").inserted {
+        func entryPagesOf(_ section: Section, _ contexts: [EntryContext], written: inout Set<String>) {
+            for (entry, context) in zip(section.entries, contexts) where written.insert(entry.location.path + ":\(entry.location.line)").inserted {
                 let full = EntryContext(id: context.id, title: context.title, href: context.href, pageHref: "",
                                         descriptionHTML: context.descriptionHTML, bodyHTML: entry.body.map { markdown($0) } ?? "",
                                         fields: context.fields, children: context.children)
@@ -269,10 +259,28 @@ public struct PageRenderer: Sendable {
                 var entryBody: [UInt8] = []
                 missing.formUnion(library.render("entry-page", .object(pageContext), into: &entryBody))
                 let description = entry.text(at: settings.descriptionField) ?? ""
-                rendered.pages.append(page(path: list.slug + "/" + entry.id + ".html", title: context.title + " · " + list.title,
-                                           description: description, kind: "entry", root: "../", body: entryBody, missing: &missing))
+                emit(page(path: list.slug + "/" + entry.id + ".html", title: context.title + " · " + list.title,
+                          description: description, kind: "entry", root: "../", body: entryBody, missing: &missing))
             }
         }
+
+        var written: Set<String> = []
+        if split {
+            listPage(path: "index.html", depth: 0, sections: [], current: nil, title: list.title)
+            for (index, section) in list.sections.enumerated() where isShown(section) {
+                let (value, contexts) = sectionValue(section)
+                listPage(path: pagePath(of: section), depth: 1, sections: [value], current: index, title: section.title + " · " + list.title)
+                if entryPages { entryPagesOf(section, contexts, written: &written) }
+            }
+        } else {
+            let rendered = list.sections.filter(isShown).map { ($0, sectionValue($0)) }
+            listPage(path: "index.html", depth: 0, sections: rendered.map(\.1.0), current: nil, title: list.title)
+            if entryPages {
+                for (section, (_, contexts)) in rendered { entryPagesOf(section, contexts, written: &written) }
+            }
+        }
+        emit(entriesJSON(list, split: split))
+        return unsafeURLs
     }
 
     /// The fields shown with each entry: the `fields` setting, or for CSV and JSON every plain field not shown otherwise.

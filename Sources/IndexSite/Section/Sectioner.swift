@@ -106,8 +106,12 @@ public struct Sectioner: Sendable {
             for position in order { byTitle[titles[position], default: []].append(position) }
         }
         for (_, positions) in byTitle {
-            for (index, position) in positions.enumerated() {
-                guard let original = positions[..<index].first(where: { entries[$0].fields == entries[position].fields && entries[$0].children.isEmpty }) else { continue }
+            var firstWithFields: [FieldRecord: Int] = [:]
+            for position in positions where entries[position].children.isEmpty {
+                guard let original = firstWithFields[entries[position].fields] else {
+                    firstWithFields[entries[position].fields] = position
+                    continue
+                }
                 let first = entries[original].location
                 diagnostics.append(.warning(.duplicateEntry, "entry repeats \(first.path):\(first.line) field for field", at: entries[position].location,
                                             hint: "remove one of the two"))

@@ -73,7 +73,15 @@ public struct SiteWriter: Sendable {
         return manifest
     }
 
+    /// Writes all pages at once: `begin`, `add` each, `finish`.
     public func write(_ pages: [OutputPage], manifest: BuildManifest? = nil) throws(Failure) -> Summary {
+        let staging = try begin()
+        pages.forEach(staging.add)
+        return try staging.finish(manifest: manifest)
+    }
+
+    /// Starts a new output in a staging folder beside the target; pages are added as they are rendered.
+    public func begin() throws(Failure) -> Staging {
         if let refusal = refusal() { throw Failure(description: refusal, refused: true) }
         let files = FileManager.default
         let parent = output.deletingLastPathComponent()
@@ -82,47 +90,90 @@ public struct SiteWriter: Sendable {
         for name in (try? files.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix(stagingPrefix) {
             try? files.removeItem(at: parent.appendingPathComponent(name))
         }
-        let staging = parent.appendingPathComponent(stagingPrefix + "\(getpid())")
-        var summary = Summary(written: 0, unchanged: 0)
+        let folder = parent.appendingPathComponent(stagingPrefix + "\(getpid())")
         do {
-            try files.createDirectory(at: staging, withIntermediateDirectories: true)
-            var madeFolders: Set<String> = [""]
-            for page in pages {
-                guard OutputPath.isSafe(page.path) else { throw Failure(description: "refusing to write '\(page.path)': it would leave the output folder", refused: true) }
-                let folder = page.path.split(separator: "/").dropLast().joined(separator: "/")
-                if madeFolders.insert(folder).inserted {
-                    try files.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try files.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw Failure(description: "cannot create '\(folder.path)': \(error.localizedDescription)")
+        }
+        return Staging(writer: self, folder: folder)
+    }
+
+    /// A new site being written beside the old one. Nothing the reader sees changes until `finish` swaps it in;
+    /// `discard` (or a crash) leaves the previous site as it was.
+    public final class Staging {
+        let writer: SiteWriter
+        let folder: URL
+        private var summary = Summary(written: 0, unchanged: 0)
+        private var sizes: [String: Int] = [:]
+        private var madeFolders: Set<String> = [""]
+        /// The first failure; later pages are skipped and `finish` reports it.
+        private var failure: Failure?
+
+        init(writer: SiteWriter, folder: URL) {
+            self.writer = writer
+            self.folder = folder
+        }
+
+        /// Writes one page, or hard-links the previous site's file when its bytes are the same.
+        public func add(_ page: OutputPage) {
+            guard failure == nil else { return }
+            guard OutputPath.isSafe(page.path) else {
+                failure = Failure(description: "refusing to write '\(page.path)': it would leave the output folder", refused: true)
+                return
+            }
+            do {
+                let parent = page.path.split(separator: "/").dropLast().joined(separator: "/")
+                if madeFolders.insert(parent).inserted {
+                    try FileManager.default.createDirectory(at: folder.appendingPathComponent(parent), withIntermediateDirectories: true)
                 }
-                let destination = staging.appendingPathComponent(page.path).path
-                let previous = output.appendingPathComponent(page.path).path
+                let destination = folder.appendingPathComponent(page.path).path
+                let previous = writer.output.appendingPathComponent(page.path).path
                 if SiteWriter.sameBytes(atPath: previous, page.bytes), link(previous, destination) == 0 {
                     summary.unchanged += 1
                 } else {
                     try SiteWriter.writeFile(page.bytes, to: destination)
                     summary.written += 1
                 }
+                sizes[page.path] = page.bytes.count
+            } catch let error as Failure {
+                failure = error
+            } catch {
+                failure = Failure(description: "cannot write '\(page.path)': \(error.localizedDescription)")
+            }
+        }
+
+        /// Writes the marker with the manifest and swaps the new site in.
+        public func finish(manifest: BuildManifest?) throws(Failure) -> Summary {
+            if let failure {
+                discard()
+                throw failure
             }
             var marker = Array("{}".utf8)
             if var manifest {
-                manifest.files = Dictionary(pages.map { ($0.path, $0.bytes.count) }, uniquingKeysWith: { _, last in last })
+                manifest.files = sizes
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
                 marker = (try? Array(encoder.encode(manifest))) ?? marker
             }
-            try SiteWriter.writeFile(marker, to: staging.appendingPathComponent(SiteWriter.markerFile).path)
-            try swapIn(staging)
-        } catch let failure as Failure {
-            try? files.removeItem(at: staging)
-            throw failure
-        } catch {
-            try? files.removeItem(at: staging)
-            throw Failure(description: "cannot write the site: \(error.localizedDescription)")
+            do {
+                try SiteWriter.writeFile(marker, to: folder.appendingPathComponent(SiteWriter.markerFile).path)
+                try writer.swapIn(folder)
+            } catch {
+                discard()
+                throw error
+            }
+            return summary
         }
-        return summary
+
+        /// Removes the staging folder; the previous site stays as it was.
+        public func discard() {
+            try? FileManager.default.removeItem(at: folder)
+        }
     }
 
     /// Replaces the output with the staging folder: an atomic exchange when there is a previous site.
-    private func swapIn(_ staging: URL) throws(Failure) {
+    fileprivate func swapIn(_ staging: URL) throws(Failure) {
         let files = FileManager.default
         if !files.fileExists(atPath: output.path) {
             guard rename(staging.path, output.path) == 0 else { throw Failure(description: "cannot move the new site into place: \(String(cString: strerror(errno)))") }

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The starter site `indexsite init` writes: a commented `indexsite.yml`, one sample list of each kind of source,
+/// a `.gitignore` and a GitHub Actions workflow that builds the site and publishes it to GitHub Pages.
+/// The files are plain data (`Scaffold+Files.swift`); `write(to:)` is the only code that touches the disk.
+public enum Scaffold {
+    /// One file of the scaffold: its path relative to the site folder, and its text.
+    public struct File: Sendable, Hashable {
+        public var path: String
+        public var contents: String
+
+        public init(path: String, contents: String) {
+            self.path = path
+            self.contents = contents
+        }
+    }
+
+    /// Why the scaffold was not written.
+    public enum WriteError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// These files (paths relative to the folder) already exist; nothing was written.
+        case wouldOverwrite([String])
+        /// A file or folder could not be created; the files written before it were removed again.
+        case cannotWrite(path: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case .wouldOverwrite(let paths):
+                "refusing to overwrite \(paths.count == 1 ? "an existing file" : "existing files"): \(paths.joined(separator: ", "))"
+            case .cannotWrite(let path, let reason):
+                "cannot write '\(path)': \(reason)"
+            }
+        }
+    }
+
+    /// Writes every file of the scaffold into `folder`, creating it and any subfolders as needed.
+    /// Writes nothing at all when any of the files already exists, so an existing site is never touched.
+    public static func write(to folder: URL) throws(WriteError) {
+        let manager = FileManager.default
+        // `attributesOfItem` does not follow symbolic links, so a link in the way counts as an existing file too.
+        let existing = files.map(\.path).filter { (try? manager.attributesOfItem(atPath: folder.appendingPathComponent($0).path)) != nil }
+        guard existing.isEmpty else { throw .wouldOverwrite(existing) }
+        var written: [URL] = []
+        for file in files {
+            let url = folder.appendingPathComponent(file.path)
+            do {
+                try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                // `.withoutOverwriting` creates the file exclusively: a file that appeared since the check is kept.
+                try Data(file.contents.utf8).write(to: url, options: .withoutOverwriting)
+                written.append(url)
+            } catch {
+                for url in written { try? manager.removeItem(at: url) }
+                throw .cannotWrite(path: file.path, reason: (error as NSError).localizedDescription)
+            }
+        }
+    }
+}
