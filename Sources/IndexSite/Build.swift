@@ -66,7 +66,7 @@ public enum Build {
 
         // Load
         options.progress?(.load, 0)
-        let site = SiteLoader(siteFolder: options.siteFolder).load()
+        var site = SiteLoader(siteFolder: options.siteFolder).load()
         diagnostics += site.diagnostics
         var settings = SiteSettings()
         if let configuration = site.configuration {
@@ -91,11 +91,15 @@ public enum Build {
         }
 
         // Parse, Section, Anchor — list by list
-        let plan = ListPlanner.plan(site: site, settings: settings)
-        diagnostics += plan.diagnostics
-        options.progress?(.parse, plan.lists.count)
+        var (plannedLists, planDiagnostics) = ListPlanner.plan(site: site, settings: settings)
+        diagnostics += planDiagnostics
+        options.progress?(.parse, plannedLists.count)
+        let theme = Theme.builtIn.overridden(by: site)
+        // From here on each source's bytes are referenced only by its planned list, and freed once it is parsed.
+        site.sources = []
+        plannedLists.reverse()
         var slugs: Set<String> = ["assets", "index.html", "404.html", "sitemap.xml"]
-        for planned in plan.lists {
+        while let planned = plannedLists.popLast() {
             let (list, listDiagnostics) = makeList(planned, slugs: &slugs, strict: options.strict)
             diagnostics += listDiagnostics
             if let list { result.lists.append(list) }
@@ -109,7 +113,6 @@ public enum Build {
         // Render and Write: pages stream into a staging folder as they are made, which is swapped in only if the
         // whole build succeeded, so a large site never sits in memory whole and a failed build changes nothing.
         options.progress?(.render, result.entryCount)
-        let theme = Theme.builtIn.overridden(by: site)
         let (renderer, templateDiagnostics) = PageRenderer.make(site: settings, theme: theme)
         diagnostics += templateDiagnostics
         var staging: SiteWriter.Staging?
@@ -160,8 +163,11 @@ public enum Build {
             switch planned.kind {
             case .csv: parsed = CSVParser.forPath(file.path).parse(file)
             case .json: parsed = JSONParser().parse(file)
-            case .markdownList, .entryFolder: parsed = MarkdownListParser().parse(file)
+            case .markdownList, .entryFolder, .docsIndex: parsed = MarkdownListParser().parse(file)
             }
+        case .folder(let path, let files) where planned.kind == .docsIndex:
+            parsed = DocsIndexParser(headingIDs: settings.headingIDs, linkExtension: settings.linkExtension, linkBase: settings.linkBase)
+                .parse(files, folder: path)
         case .folder(_, let files):
             parsed = ParsedSource()
             let parser = MarkdownEntryParser()
@@ -177,6 +183,7 @@ public enum Build {
         }
         let input = Sectioner.Input(entries: parsed.entries, declaredSections: parsed.declaredSections, kind: planned.kind,
                                     settingsLocation: planned.settingsLocation)
+        parsed.entries = [] // the sectioner now holds the only reference, and filters in place
         let (sections, sectionDiagnostics) = Sectioner().section(input, settings: settings)
         diagnostics += sectionDiagnostics
         let (anchored, anchorDiagnostics) = AnchorAllocator(reportsCollisions: strict).assign(sections, titleField: settings.titleField)
@@ -253,7 +260,7 @@ enum ListPlanner {
         } ?? name
         let kind: SourceKind
         switch source {
-        case .folder: kind = .entryFolder
+        case .folder: kind = settings.kind == .headings ? .docsIndex : .entryFolder
         case .file:
             switch name.split(separator: ".").last?.lowercased() {
             case "csv", "tsv": kind = .csv

@@ -16,7 +16,8 @@ public struct AnchorAllocator: Sendable {
         self.reportsCollisions = reportsCollisions
     }
 
-    public func assign(_ sections: [Section], titleField: KeyPath = "title") -> ([Section], [Diagnostic]) {
+    /// Takes the sections over (`consuming`), so ids are written into the entries in place rather than into a copy.
+    public func assign(_ sections: consuming [Section], titleField: KeyPath = "title") -> ([Section], [Diagnostic]) {
         var taken = AnchorAllocator.reserved
         var next: [String: Int] = [:]
         var diagnostics: [Diagnostic] = []

@@ -60,11 +60,7 @@ public struct SiteLoader: Sendable {
             guard insideSite(relative, root: root, diagnostics: &site.diagnostics) else { continue }
             if isDirectory(relative) {
                 var entryFiles: [SourceFile] = []
-                for child in listing(relative) where isMarkdown(child) {
-                    let childPath = relative + "/" + child
-                    guard !isDirectory(childPath), insideSite(childPath, root: root, diagnostics: &site.diagnostics) else { continue }
-                    if let file = read(relative: childPath, diagnostics: &site.diagnostics) { entryFiles.append(file) }
-                }
+                collectMarkdown(in: relative, root: root, depth: 0, into: &entryFiles, diagnostics: &site.diagnostics)
                 site.sources.append(.folder(path: relative, files: entryFiles))
             } else if SiteLoader.listExtensions.contains(fileExtension(name)) {
                 if let file = read(relative: relative, diagnostics: &site.diagnostics) { site.sources.append(.file(file)) }
@@ -84,6 +80,20 @@ public struct SiteLoader: Sendable {
             if let file = read(relative: relative, diagnostics: &site.diagnostics) { site.assets.append(file) }
         }
         return site
+    }
+
+    /// Markdown files of a folder and its subfolders (documentation is nested), in path order.
+    private func collectMarkdown(in relative: String, root: String, depth: Int, into files: inout [SourceFile], diagnostics: inout [Diagnostic]) {
+        guard depth < 16 else { return }
+        for child in listing(relative) {
+            let childPath = relative + "/" + child
+            guard insideSite(childPath, root: root, diagnostics: &diagnostics) else { continue }
+            if isDirectory(childPath) {
+                collectMarkdown(in: childPath, root: root, depth: depth + 1, into: &files, diagnostics: &diagnostics)
+            } else if isMarkdown(child), let file = read(relative: childPath, diagnostics: &diagnostics) {
+                files.append(file)
+            }
+        }
     }
 
     /// Visible names in a folder of the site, sorted by their UTF-8 bytes; empty when the folder does not exist.

@@ -25,7 +25,7 @@ public struct Section: Sendable {
 
 /// What kind of source a list was read from; decides defaults such as entry pages.
 public enum SourceKind: String, Sendable {
-    case csv, json, markdownList, entryFolder
+    case csv, json, markdownList, entryFolder, docsIndex
 }
 
 /// One list, sectioned and ready to render: the output of the Section and Anchor stages.

@@ -30,6 +30,14 @@ public enum EmptySectionStyle: String, Sendable, Hashable, CaseIterable {
     case hide
 }
 
+/// What the entries of a folder source are.
+public enum ListKind: String, Sendable, Hashable, CaseIterable {
+    /// One entry per Markdown file (a glossary, a directory).
+    case entries
+    /// A general index of documentation: every heading of every page, and the terms pages list under `index:`.
+    case headings
+}
+
 /// Whether a large list is cut into one page per section.
 public enum SplitStyle: String, Sendable, Hashable, CaseIterable {
     case none, sections, auto
@@ -89,6 +97,14 @@ public struct ListSettings: Sendable, Hashable {
     public var entryPages: Bool?
     /// Date sections newest first unless turned off.
     public var newestFirst: Bool = true
+    /// For folder sources: entry files, or a documentation index of headings.
+    public var kind: ListKind = .entries
+    /// For documentation indexes: how the docs' generator makes heading ids.
+    public var headingIDs: DocsIndexParser.HeadingIDStyle = .github
+    /// For documentation indexes: what `.md` becomes in links to the pages.
+    public var linkExtension: String = ".html"
+    /// For documentation indexes: prefixed to every link to a page.
+    public var linkBase: String = ""
     /// Where each setting was written (indexsite.yml or front matter), so problems found later point at it.
     public var locations: [String: SourceLocation] = [:]
 

@@ -67,6 +67,8 @@ public struct CSVParser: Sendable {
         /// Field start offsets are recorded for the header row only.
         var keepFieldOffsets = true
         var sawUnterminatedQuote = false
+        /// The column of the last problem located: (start of its line, byte offset, column).
+        var lastColumn = (lineStart: -1, offset: 0, column: 1)
 
         init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, separator: UInt8) {
             self.file = file
@@ -284,12 +286,19 @@ public struct CSVParser: Sendable {
 
         mutating func reportAt(_ code: DiagnosticCode, _ message: String, line: Int, lineStart: Int, offset: Int, hint: String? = nil) {
             errorBudget -= 1
+            // Problems on one line come in increasing offsets: count columns on from the last one found on the same
+            // line, so a long line with many problems stays linear instead of rescanning from the line start each time.
             var column = 1
             var index = lineStart
+            if lastColumn.lineStart == lineStart, lastColumn.offset <= offset {
+                column = lastColumn.column
+                index = lastColumn.offset
+            }
             while index < offset && index < bytes.count {
                 if bytes[index] & 0xC0 != 0x80 { column += 1 }
                 index += 1
             }
+            lastColumn = (lineStart, index, column)
             table.diagnostics.append(.error(code, message, at: SourceLocation(path: file.path, line: line, column: column), hint: hint))
         }
     }

@@ -11,6 +11,7 @@ public struct JSONParser: Sendable {
         file.bytes.withUnsafeBufferPointer { buffer in
             var reader = Reader(bytes: buffer)
             var lines = LineTracker()
+            var itemLocations = LocationTracker()
             do {
                 reader.skipSpace()
                 if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { reader.position = 3 }
@@ -31,7 +32,7 @@ public struct JSONParser: Sendable {
                             parsed.entries.append(Entry(fields: record, location: file.location(line: lines.line(atByte: start, in: buffer))))
                         } else {
                             parsed.diagnostics.append(.error(.jsonEntryNotObject, "each item of the array must be an object with fields",
-                                                             at: file.location(ofByte: start)))
+                                                             at: itemLocations.location(ofByte: start, in: buffer, path: file.path)))
                         }
                         reader.skipSpace()
                         if reader.peek == UInt8(ascii: ",") { reader.position += 1; continue }
@@ -50,6 +51,33 @@ public struct JSONParser: Sendable {
             }
         }
         return parsed
+    }
+
+    /// Turns increasing byte offsets into lines and columns (as `SourceFile.location(ofByte:)` counts them) in one
+    /// forward pass, so an array of a hundred thousand non-objects is reported in linear time.
+    private struct LocationTracker {
+        private var offset = 0
+        private var line = 1
+        private var column = 1
+
+        mutating func location(ofByte target: Int, in bytes: UnsafeBufferPointer<UInt8>, path: String) -> SourceLocation {
+            if target < offset {
+                offset = 0
+                line = 1
+                column = 1
+            }
+            while offset < target && offset < bytes.count {
+                let byte = bytes[offset]
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+                offset += 1
+            }
+            return SourceLocation(path: path, line: line, column: column)
+        }
     }
 
     private struct Reader {
@@ -100,6 +128,8 @@ public struct JSONParser: Sendable {
             position += 1
             var names: [String] = []
             var values: [FieldValue] = []
+            // Where each name is, once the object is too big to search by scanning (10,000 keys must stay linear).
+            var indexOfName: [String: Int] = [:]
             skipSpace()
             if peek == UInt8(ascii: "}") { position += 1; return .record(FieldRecord()) }
             while true {
@@ -110,9 +140,13 @@ public struct JSONParser: Sendable {
                 guard peek == UInt8(ascii: ":") else { throw Failure(offset: position, message: "expected ':' after the field name") }
                 position += 1
                 let item = try value(depth: depth + 1)
-                if let existing = names.firstIndex(of: name) {
+                if names.count >= 16 && indexOfName.isEmpty {
+                    for (index, known) in names.enumerated() { indexOfName[known] = index }
+                }
+                if let existing = indexOfName.isEmpty ? names.firstIndex(of: name) : indexOfName[name] {
                     values[existing] = item
                 } else {
+                    if !indexOfName.isEmpty { indexOfName[name] = names.count }
                     names.append(name)
                     values.append(item)
                 }

@@ -72,9 +72,9 @@ public struct MarkdownListParser: Sendable {
                 case .paragraph:
                     let text = MarkdownText.markdown(ofInlines: block)
                     if sections.isEmpty {
-                        if !sawHeading { documentDescription = join(documentDescription, text) }
+                        if !sawHeading { append(text, to: &documentDescription) }
                     } else {
-                        sections[sections.count - 1].declared.description = join(sections[sections.count - 1].declared.description, text)
+                        append(text, to: &sections[sections.count - 1].declared.description)
                     }
                 case .list:
                     for item in block.children where item.kind == .item {
@@ -91,9 +91,14 @@ public struct MarkdownListParser: Sendable {
             }
         }
 
-        func join(_ existing: String?, _ more: String) -> String {
-            guard let existing, !existing.isEmpty else { return more }
-            return existing + "\n\n" + more
+        /// Adds a paragraph to a description in place, so a heading with thousands of paragraphs stays linear.
+        func append(_ more: String, to description: inout String?) {
+            if description?.isEmpty ?? true {
+                description = more
+            } else {
+                description!.append("\n\n")
+                description!.append(more)
+            }
         }
 
         /// Makes an entry of a list item; nil for table-of-contents links (to `#anchors` only) and empty items.

@@ -10,7 +10,8 @@ public enum SettingsParser {
     static let listKeys: [String] = [
         "source", "title", "description", "slug", "group_by", "section_order", "sort", "ignore_prefixes", "index_titles",
         "empty_sections", "title_field", "url_field", "description_field", "fields", "locale", "index_locales",
-        "catch_all_label", "catch_all_position", "split", "entry_pages", "date_order",
+        "catch_all_label", "catch_all_position", "split", "entry_pages", "date_order", "kind", "heading_ids", "link_extension",
+        "link_base",
     ]
 
     /// Parses the site configuration file.
@@ -124,6 +125,10 @@ public enum SettingsParser {
                 case "catch_all_position": list.catchAllPosition = choice(value, key, block) ?? list.catchAllPosition
                 case "split": list.split = choice(value, key, block) ?? list.split
                 case "entry_pages": list.entryPages = bool(value, key, block)
+                case "kind": list.kind = choice(value, key, block) ?? list.kind
+                case "heading_ids": list.headingIDs = choice(value, key, block) ?? list.headingIDs
+                case "link_extension": list.linkExtension = string(value, key, block) ?? list.linkExtension
+                case "link_base": list.linkBase = string(value, key, block) ?? list.linkBase
                 case "date_order":
                     switch string(value, key, block) {
                     case "newest_first"?: list.newestFirst = true

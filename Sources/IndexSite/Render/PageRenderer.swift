@@ -286,6 +286,7 @@ public struct PageRenderer: Sendable {
     /// The fields shown with each entry: the `fields` setting, or for CSV and JSON every plain field not shown otherwise.
     func displayedFields(_ list: IndexedList) -> [KeyPath] {
         if let fields = list.settings.fields { return fields }
+        if list.kind == .docsIndex { return ["page"] }
         guard list.kind == .csv || list.kind == .json, let first = list.sections.lazy.flatMap(\.entries).first else { return [] }
         let shown: Set<String> = [list.settings.titleField.description, list.settings.urlField.description, list.settings.descriptionField.description]
         var grouped: String?

@@ -148,6 +148,24 @@ extension Scaffold {
         #   Default: newest_first. Example, as in What's on below:
         # date_order: oldest_first
 
+        # kind: what a folder's Markdown files are: entries (one entry per file) or headings (a documentation
+        #   index: every heading of every page becomes an entry linking to page.html#heading-id, plus the terms a
+        #   page lists under `index:` in its front matter, "Main, sub" nested under the main term).
+        #   Default: entries. Example, for a folder of docs:
+        # kind: headings
+
+        # heading_ids: for kind: headings, how the docs' own generator makes heading ids: github or pandoc.
+        #   Default: github. Example:
+        # heading_ids: pandoc
+
+        # link_extension: for kind: headings, what a page's .md becomes in links ("" keeps .md).
+        #   Default: .html. Example:
+        # link_extension: /
+
+        # link_base: for kind: headings, prefixed to every link to a page.
+        #   Default: none. Example:
+        # link_base: https://docs.example.org/
+
       # ── A Markdown list: `##` headings are its sections, list items its entries ────────────────────────────────────
       # Its title, description and one setting come from the file itself: see the top of Content/reading.md.
       - source: reading.md

@@ -6,9 +6,12 @@ import Foundation
 public enum Scaffold {
     /// One file of the scaffold: its path relative to the site folder, and its text.
     public struct File: Sendable, Hashable {
+        /// Where the file goes, relative to the site folder, with `/` between folders: `Content/recipes.csv`.
         public var path: String
+        /// The file's text, written as UTF-8.
         public var contents: String
 
+        /// A file of the scaffold at `path` with the text `contents`.
         public init(path: String, contents: String) {
             self.path = path
             self.contents = contents
@@ -22,6 +25,7 @@ public enum Scaffold {
         /// A file or folder could not be created; the files written before it were removed again.
         case cannotWrite(path: String, reason: String)
 
+        /// The problem in one line, for the command line.
         public var description: String {
             switch self {
             case .wouldOverwrite(let paths):

@@ -21,7 +21,9 @@ public struct Sectioner: Sendable {
         }
     }
 
-    public func section(_ input: Input, settings: ListSettings) -> ([Section], [Diagnostic]) {
+    /// Takes the input over (`consuming`) so its entries can be filtered in place instead of copied: a million
+    /// entries are held once, not once per stage.
+    public func section(_ input: consuming Input, settings: ListSettings) -> ([Section], [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let collator: Collator
         do {
@@ -32,10 +34,12 @@ public struct Sectioner: Sendable {
                                 hint: "use an ICU locale id such as en, sv, de@collation=phonebook")])
         }
 
-        // Entries with no title cannot be placed or linked: report them and leave them out.
-        var entries: [Entry] = []
-        entries.reserveCapacity(input.entries.count)
-        for entry in input.entries {
+        // Entries with no title cannot be placed or linked: report them and leave them out (kept entries keep their order).
+        var entries = input.entries
+        input.entries = []
+        var kept = 0
+        for index in entries.indices {
+            let entry = entries[index]
             if let value = entry.fields.value(at: settings.titleField), !value.isText {
                 diagnostics.append(.error(.wrongFieldType, "'\(settings.titleField)' must be text, not \(value.kindDescription)", at: entry.location(of: settings.titleField),
                                           hint: "write the title as one line of text"))
@@ -46,9 +50,11 @@ public struct Sectioner: Sendable {
                 diagnostics.append(.error(.missingTitle, "entry has no '\(settings.titleField)'", at: entry.location,
                                           hint: "give every entry a \(settings.titleField), or set title_field to the field that names entries"))
             } else {
-                entries.append(entry)
+                if kept != index { entries.swapAt(kept, index) }
+                kept += 1
             }
         }
+        entries.removeLast(entries.count - kept)
         let titles = entries.map { sortTitle(of: $0, settings: settings) }
         // A Markdown list is sectioned by its headings when it has some, like every other source by letter otherwise.
         let grouping = settings.grouping ?? (input.kind == .markdownList && !input.declaredSections.isEmpty ? .heading : .letter)
