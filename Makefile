@@ -9,7 +9,7 @@ TEST_PACKAGES := chromium chromium-driver python3-venv
 DEBUG_BIN := .build/debug/indexsite
 RELEASE_BIN := .build/release/indexsite
 
-.PHONY: site test build deps test-deps unit browser bench fuzz clean install
+.PHONY: site test build deps test-deps browser bench fuzz clean install
 
 deps:
 	@Scripts/install-packages.sh $(BUILD_PACKAGES)
@@ -26,8 +26,18 @@ test-deps: deps
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	SWIFT="$(SWIFT)" Scripts/test-library-consumer.sh
+	$(MAKE) browser
+
+# Real-browser checks of the sample site (headless Chromium through chromedriver, selenium in .build-venv).
+browser: build test-deps
+	rm -rf .build/browser-site
 	$(DEBUG_BIN) build . --output .build/browser-site --quiet
 	Tests/Browser/run.sh .build/browser-site
+
+# libFuzzer on the CSV, JSON, front-matter and Markdown-list parsers; FUZZ_SECONDS per target (default 300).
+fuzz: deps
+	Scripts/fuzz.sh
 
 bench: deps
 	$(SWIFT) build -c release --product indexsite
@@ -40,4 +50,4 @@ install: deps
 	install -m 755 $(RELEASE_BIN) "$(PREFIX)/bin/indexsite"
 
 clean:
-	rm -rf .build _site
+	rm -rf .build .build-* _site

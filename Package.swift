@@ -11,6 +11,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -37,13 +38,30 @@ let package = Package(
             path: "Sources/IndexSite",
             resources: [.embedInCode("Theme")]
         ),
+        // `indexsite serve`: the preview server, kept apart so the IndexSite library has no server dependencies.
+        .target(
+            name: "IndexSiteServer",
+            dependencies: [
+                "IndexSite",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
+            path: "Sources/IndexSiteServer"
+        ),
         .executableTarget(
             name: "IndexSiteCLI",
             dependencies: [
                 "IndexSite",
+                "IndexSiteServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/indexsite"
+        ),
+        // libFuzzer targets for the parsers (Scripts/fuzz.sh builds it with --sanitize fuzzer); a plain build replays inputs.
+        .executableTarget(
+            name: "IndexSiteFuzz",
+            dependencies: ["IndexSite"],
+            path: "Fuzz/IndexSiteFuzz"
         ),
         .testTarget(
             name: "IndexSiteTests",
@@ -64,6 +82,11 @@ let package = Package(
             dependencies: ["IndexSiteCLI"],
             path: "Tests/CLITests",
             exclude: ["Sites"]
+        ),
+        .testTarget(
+            name: "ServeTests",
+            dependencies: ["IndexSiteServer", "IndexSiteCLI"],
+            path: "Tests/ServeTests"
         ),
     ],
     cxxLanguageStandard: .cxx17

@@ -77,7 +77,7 @@ public struct DocsIndexParser: Sendable {
         if !linkExtension.isEmpty, let dot = relative.lastIndex(of: "."), relative[dot...].lowercased().hasPrefix(".md") {
             relative = String(relative[..<dot]) + linkExtension
         }
-        return relative.split(separator: "/").map { String($0).pathEncoded }.joined(separator: "/")
+        return relative.split(separator: "/").map { String($0).percentEncoded }.joined(separator: "/")
     }
 
     func uniqueID(for text: String, used: inout [String: Int]) -> String {

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// Render: turns indexed lists into HTML pages through the theme's Mustache templates, with Markdown fields
 /// rendered by cmark (safe mode unless the site allows unsafe HTML) and every other text escaped.
@@ -86,8 +87,8 @@ public struct PageRenderer: Sendable {
         let context: [String: TemplateValue] = [
             "site": siteContext(),
             "root": .text(root),
-            "page": .object(["title": .text(title), "description": .text(description), "canonical": .text(canonical),
-                             "kind": .text(kind)] as [String: TemplateValue]),
+            "page": .object(["title": .text(title), "document_title": .text(kind == "home" ? title : title + " · " + site.title),
+                             "description": .text(description), "canonical": .text(canonical), "kind": .text(kind)] as [String: TemplateValue]),
             "content": .bytes(body),
         ]
         var output: [UInt8] = []
@@ -122,7 +123,7 @@ public struct PageRenderer: Sendable {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for pagePath in htmlPaths.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where pagePath != "404.html" {
             let path = pagePath.hasSuffix("index.html") ? String(pagePath.dropLast("index.html".count)) : pagePath
-            xml += "  <url><loc>" + HTML.escaped(base + path.split(separator: "/", omittingEmptySubsequences: false).map { String($0).pathEncoded }.joined(separator: "/")) + "</loc></url>\n"
+            xml += "  <url><loc>" + HTML.escaped(base + path.split(separator: "/", omittingEmptySubsequences: false).map { String($0).percentEncoded }.joined(separator: "/")) + "</loc></url>\n"
         }
         xml += "</urlset>\n"
         return OutputPage(path: "sitemap.xml", bytes: Array(xml.utf8))
@@ -139,7 +140,7 @@ public struct PageRenderer: Sendable {
                 first = false
                 json.raw("{\"title\":"); json.string(entry.text(at: list.settings.titleField) ?? "")
                 json.raw(",\"id\":"); json.string(entry.id)
-                json.raw(",\"href\":"); json.string(list.slug + "/" + (split ? section.id + "/" : "") + "index.html#" + entry.id.fragmentEncoded)
+                json.raw(",\"href\":"); json.string(list.slug + "/" + (split ? section.id + "/" : "") + "index.html#" + entry.id.percentEncoded)
                 json.raw(",\"url\":"); json.string(entry.text(at: list.settings.urlField).flatMap(URLPolicy.safeHref) ?? "")
                 json.raw(",\"section\":"); json.string(section.title)
                 json.raw(",\"fields\":"); json.value(.record(entry.fields))
@@ -166,121 +167,37 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    /// Renders a list's pages: one page, or an overview and one page per section when split. Sections are rendered
-    /// one at a time (descriptions on every core), so only one section's entries are in template form at once.
+    /// Renders a list's pages: one page, or an overview and one page per section when split. A split list's sections
+    /// render on every core, a few at a time, and are emitted in order, so output stays identical and memory bounded.
     func renderList(_ list: IndexedList, emit: (OutputPage) -> Void, missing: inout Set<MustacheLibrary.MissingKey>) -> [Diagnostic] {
-        let settings = list.settings
-        let fieldPaths = displayedFields(list)
-        let entryPages = list.hasEntryPages
-        let split = isSplit(list)
-        var unsafeURLs: [Diagnostic] = []
-        /// Where a section's entries are, relative to the list folder: on the one page, or on the section's own page.
-        func pagePath(of section: Section) -> String { split ? section.id + "/index.html" : "index.html" }
-        func isShown(_ section: Section) -> Bool { !section.isEmpty || settings.emptySections == .show }
-
-        func entryContext(_ entry: Entry, descriptionHTML: String, pagePrefix: String) -> EntryContext {
-            var href = ""
-            if let raw = entry.text(at: settings.urlField) {
-                if let safe = URLPolicy.safeHref(raw) {
-                    href = safe
-                } else {
-                    unsafeURLs.append(.warning(.unsafeURL, "link '\(raw)' is not http, https, mailto or relative; it is shown as text",
-                                               at: entry.location(of: settings.urlField), hint: "only http, https, mailto and relative links become live links"))
+        let pages = ListPages(renderer: self, list: list)
+        var diagnostics: [Diagnostic] = []
+        func take(_ output: ListPages.Output) {
+            output.pages.forEach(emit)
+            missing.formUnion(output.missing)
+            diagnostics += output.diagnostics
+        }
+        if pages.split {
+            take(pages.overviewPage())
+            let shown = list.sections.indices.filter { pages.isShown(list.sections[$0]) }
+            let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+            for batchStart in stride(from: 0, to: shown.count, by: width) {
+                let batch = Array(shown[batchStart..<min(batchStart + width, shown.count)])
+                let outputs = UnsafeMutableBufferPointer<ListPages.Output>.allocate(capacity: batch.count)
+                outputs.initialize(repeating: ListPages.Output())
+                nonisolated(unsafe) let shared = outputs
+                DispatchQueue.concurrentPerform(iterations: batch.count) { slot in
+                    shared[slot] = pages.sectionPage(batch[slot])
                 }
-            }
-            let fields: [TemplateValue] = fieldPaths.compactMap { path in
-                guard let value = entry.text(at: path) else { return nil }
-                return .object(FieldContext(name: path.components.joined(separator: " "), value: value))
-            }
-            let children = entry.children.map { child in
-                TemplateValue.object(entryContext(child, descriptionHTML: child.text(at: settings.descriptionField).map { markdown($0) } ?? "",
-                                                  pagePrefix: pagePrefix))
-            }
-            return EntryContext(id: entry.id, title: entry.text(at: settings.titleField) ?? "", href: href,
-                                pageHref: entryPages ? pagePrefix + entry.id + ".html" : "", descriptionHTML: descriptionHTML,
-                                bodyHTML: "", fields: fields, children: children)
-        }
-
-        /// A section in template form, with its entries' contexts (kept for entry pages).
-        func sectionValue(_ section: Section) -> (TemplateValue, [EntryContext]) {
-            let descriptions = renderDescriptions(section.entries, field: settings.descriptionField)
-            let contexts = zip(section.entries, descriptions).map { entry, html in
-                entryContext(entry, descriptionHTML: html, pagePrefix: split ? "../" : "")
-            }
-            let value = TemplateValue.object(SectionContext(section: section, descriptionHTML: section.description.map { markdown($0) } ?? "",
-                                                            entries: contexts.map { .object($0) }))
-            return (value, contexts)
-        }
-
-        /// The strip as seen from a page `depth` folders below the list folder, marking the page's own section.
-        func strip(from depth: Int, current: Int?) -> TemplateValue {
-            let up = String(repeating: "../", count: depth)
-            return .list(list.sections.enumerated().map { index, section in
-                let target = split ? up + pagePath(of: section) : ""
-                return .object(["label": .text(section.label), "title": .text(section.title), "href": .text(target + "#" + section.id.fragmentEncoded),
-                                "enabled": .bool(isShown(section)), "current": .bool(index == current)] as [String: TemplateValue])
-            })
-        }
-        let listContext: [String: TemplateValue] = [
-            "title": .text(list.title),
-            "description_html": .text(list.description.map { markdown($0) } ?? ""),
-            "entry_count": .text(String(list.entryCount)),
-            "section_count": .text(String(list.sections.filter { !$0.isEmpty }.count)),
-            "href": .text("index.html"),
-        ]
-        let overview: [TemplateValue] = split ? list.sections.filter(isShown).map { section in
-            .object(["label": .text(section.label), "title": .text(section.title), "href": .text(pagePath(of: section)),
-                     "entry_count": .text(String(section.entries.count))] as [String: TemplateValue])
-        } : []
-
-        func listPage(path: String, depth: Int, sections: [TemplateValue], current: Int?, title: String) {
-            let root = String(repeating: "../", count: depth + 1)
-            let context: [String: TemplateValue] = [
-                "site": siteContext(), "root": .text(root), "list": .object(listContext),
-                "strip": strip(from: depth, current: current), "strip_count": .text(String(list.sections.count)),
-                "sections": .list(sections), "has_sections": .bool(!sections.isEmpty),
-                "is_overview": .bool(split && current == nil), "overview": .list(current == nil ? overview : []),
-            ]
-            var body: [UInt8] = []
-            missing.formUnion(library.render("list", .object(context), into: &body))
-            emit(page(path: list.slug + "/" + path, title: title, description: list.description ?? "", kind: "list",
-                      root: root, body: body, missing: &missing))
-        }
-
-        func entryPagesOf(_ section: Section, _ contexts: [EntryContext], written: inout Set<String>) {
-            for (entry, context) in zip(section.entries, contexts) where written.insert(entry.location.path + ":\(entry.location.line)").inserted {
-                let full = EntryContext(id: context.id, title: context.title, href: context.href, pageHref: "",
-                                        descriptionHTML: context.descriptionHTML, bodyHTML: entry.body.map { markdown($0) } ?? "",
-                                        fields: context.fields, children: context.children)
-                let pageContext: [String: TemplateValue] = [
-                    "site": siteContext(), "root": .text("../"), "entry": .object(full),
-                    "list": .object(["title": .text(list.title), "href": .text(pagePath(of: section) + "#" + entry.id.fragmentEncoded)] as [String: TemplateValue]),
-                ]
-                var entryBody: [UInt8] = []
-                missing.formUnion(library.render("entry-page", .object(pageContext), into: &entryBody))
-                let description = entry.text(at: settings.descriptionField) ?? ""
-                emit(page(path: list.slug + "/" + entry.id + ".html", title: context.title + " · " + list.title,
-                          description: description, kind: "entry", root: "../", body: entryBody, missing: &missing))
-            }
-        }
-
-        var written: Set<String> = []
-        if split {
-            listPage(path: "index.html", depth: 0, sections: [], current: nil, title: list.title)
-            for (index, section) in list.sections.enumerated() where isShown(section) {
-                let (value, contexts) = sectionValue(section)
-                listPage(path: pagePath(of: section), depth: 1, sections: [value], current: index, title: section.title + " · " + list.title)
-                if entryPages { entryPagesOf(section, contexts, written: &written) }
+                outputs.forEach(take)
+                _ = outputs.deinitialize()
+                outputs.deallocate()
             }
         } else {
-            let rendered = list.sections.filter(isShown).map { ($0, sectionValue($0)) }
-            listPage(path: "index.html", depth: 0, sections: rendered.map(\.1.0), current: nil, title: list.title)
-            if entryPages {
-                for (section, (_, contexts)) in rendered { entryPagesOf(section, contexts, written: &written) }
-            }
+            take(pages.singlePage())
         }
-        emit(entriesJSON(list, split: split))
-        return unsafeURLs
+        take(ListPages.Output(pages: [entriesJSON(list, split: pages.split)]))
+        return diagnostics
     }
 
     /// The fields shown with each entry: the `fields` setting, or for CSV and JSON every plain field not shown otherwise.
@@ -328,23 +245,9 @@ extension String {
         String(map { $0 == "_" ? "-" : $0 })
     }
 
-    /// The id percent-encoded for use after `#` in an href (ids may hold letters of any script).
-    var fragmentEncoded: String {
-        var out = ""
-        for byte in utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return out
-    }
-
-    /// The text percent-encoded for a URL path segment.
-    var pathEncoded: String {
+    /// The text percent-encoded except for URL-unreserved characters: safe after `#` (ids hold letters of any script)
+    /// and as a path segment.
+    var percentEncoded: String {
         var out = ""
         for byte in utf8 {
             switch byte {

@@ -61,10 +61,46 @@
 
   // Scroll so that the section's heading sits directly below the sticky chrome.
   // Uses the <section> box, because a sticky heading reports where it is stuck.
-  function scrollToSection(section) {
-    var y = section.getBoundingClientRect().top + window.pageYOffset - chromeHeight();
-    window.scrollTo(0, Math.max(0, Math.round(y)));
+  // Sections out of view are not laid out (content-visibility) and their
+  // estimated heights become real ones once shown, so the jump is checked again
+  // for a few frames, until it holds or the reader scrolls.
+  var jump = { section: null, frames: 0, stable: 0 };
+
+  function offsetOf(section) {
+    return section.getBoundingClientRect().top - chromeHeight();
   }
+
+  function scrollToSection(section) {
+    window.scrollTo(0, Math.max(0, Math.round(offsetOf(section) + window.pageYOffset)));
+    var running = jump.section !== null;
+    jump.section = section;
+    jump.frames = 0;
+    jump.stable = 0;
+    if (!running) requestAnimationFrame(holdJump);
+  }
+
+  function holdJump() {
+    var section = jump.section;
+    if (!section) return;
+    var off = offsetOf(section);
+    var atEnd = window.pageYOffset + window.innerHeight >= root.scrollHeight - 1;
+    if (Math.abs(off) > 0.75 && !(off > 0 && atEnd)) {
+      window.scrollBy(0, Math.round(off));
+      jump.stable = 0;
+    } else {
+      jump.stable++;
+    }
+    if (++jump.frames < 30 && jump.stable < 3) requestAnimationFrame(holdJump);
+    else jump.section = null;
+  }
+
+  function stopHolding(event) {
+    if (event.target && event.target.nodeType === 1 && strip.contains(event.target)) return;
+    jump.section = null;
+  }
+  ['wheel', 'touchstart', 'keydown', 'mousedown'].forEach(function (type) {
+    window.addEventListener(type, stopHolding, { passive: true, capture: true });
+  });
 
   function focusHeading(heading) {
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
@@ -109,22 +145,11 @@
 
   // ---- Section in view -----------------------------------------------------
 
-  var tops = null;       // document y of each visible section, in order
-  var topSections = null;
+  var visibleSections = sectionEls.slice();   // in order; the filter updates it
   var currentItem = null;
 
-  function invalidate() { tops = null; }
-
-  function measure() {
-    tops = [];
-    topSections = [];
-    var offset = window.pageYOffset;
-    for (var i = 0; i < sectionEls.length; i++) {
-      var s = sectionEls[i];
-      if (s.hidden) continue;
-      tops.push(s.getBoundingClientRect().top + offset);
-      topSections.push(s);
-    }
+  function invalidate() {
+    visibleSections = sectionEls.filter(function (s) { return !s.hidden; });
   }
 
   function setCurrent(item) {
@@ -140,48 +165,46 @@
     }
   }
 
+  // The last section whose top is at or above the line just below the chrome:
+  // a binary search over live positions (a handful of reads, no writes between).
   function updateCurrent() {
-    if (!tops) measure();
-    var y = window.pageYOffset + chromeHeight() + 2;
-    var lo = 0, hi = tops.length - 1, found = -1;
+    var line = chromeHeight() + 2;
+    var lo = 0, hi = visibleSections.length - 1, found = -1;
     while (lo <= hi) {
       var mid = (lo + hi) >> 1;
-      if (tops[mid] <= y) { found = mid; lo = mid + 1; } else hi = mid - 1;
+      if (visibleSections[mid].getBoundingClientRect().top <= line) { found = mid; lo = mid + 1; } else hi = mid - 1;
     }
-    var item = found >= 0 ? itemBySection.get(topSections[found]) : null;
+    var item = found >= 0 ? itemBySection.get(visibleSections[found]) : null;
     setCurrent(item && item.link ? item : null);
   }
 
   var scrollQueued = false;
-  window.addEventListener('scroll', function () {
+  function queueUpdate() {
     if (scrollQueued) return;
     scrollQueued = true;
     requestAnimationFrame(function () { scrollQueued = false; updateCurrent(); });
-  }, { passive: true });
+  }
+  window.addEventListener('scroll', queueUpdate, { passive: true });
+  // sections change height without a scroll when first shown (content-visibility)
+  if (window.ResizeObserver) {
+    var sizes = new ResizeObserver(queueUpdate);
+    sectionEls.forEach(function (s) { sizes.observe(s); });
+  }
 
-  if (window.ResizeObserver) new ResizeObserver(invalidate).observe(listMain);
 
   // ---- Dots when the titles do not fit --------------------------------------
 
-  var slots = [];   // each: { el, first, last } ranges of item indexes
+  var slots = items.map(function (item) { return { el: item.li, first: item.index, last: item.index }; });
+  var layoutKey = 'all';  // which titles are kept now
 
-  function layoutStrip() {
-    // undo a previous layout
-    Array.prototype.slice.call(ol.querySelectorAll('.strip-dot')).forEach(function (d) { d.remove(); });
-    items.forEach(function (item) {
-      item.dot = null;
-      item.li.classList.remove('is-dropped');
-      item.li.style.top = '';
-    });
-    strip.classList.remove('is-collapsed');
-    strip.style.removeProperty('--strip-slots');
-
+  // Which titles to keep: all when they fit at MIN_SLOT each, else every n-th
+  // (first and last always), leaving one dot slot between kept ones.
+  function keptTitles() {
     var n = items.length;
     var cs = getComputedStyle(strip);
+    // the strip's height is set by the viewport alone, not by its titles
     var avail = strip.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
-    slots = items.map(function (item) { return { el: item.li, first: item.index, last: item.index }; });
-    if (n < 3 || avail <= 0 || n * MIN_SLOT <= avail) return;
-
+    if (n < 3 || avail <= 0 || n * MIN_SLOT <= avail) return null;
     var s = Math.max(3, Math.floor(avail / MIN_SLOT));
     if (s % 2 === 0) s -= 1;
     var keep = (s + 1) / 2;
@@ -190,8 +213,28 @@
       var k = Math.round(j * (n - 1) / (keep - 1));
       if (!kept.length || k > kept[kept.length - 1]) kept.push(k);
     }
+    return kept;
+  }
+
+  function layoutStrip() {
+    var kept = keptTitles();
+    var key = kept ? kept.join(',') : 'all';
+    if (key === layoutKey) { placeDropped(); return; }   // nothing to rebuild: no reflow
+    layoutKey = key;
+
+    Array.prototype.slice.call(ol.querySelectorAll('.strip-dot')).forEach(function (d) { d.remove(); });
+    items.forEach(function (item) {
+      item.dot = null;
+      item.li.classList.remove('is-dropped');
+      item.li.style.top = '';
+    });
+    slots = items.map(function (item) { return { el: item.li, first: item.index, last: item.index }; });
+    if (!kept) {
+      strip.classList.remove('is-collapsed');
+      strip.style.removeProperty('--strip-slots');
+      return;
+    }
     slots = [];
-    var placed = [];
     for (var a = 0; a < kept.length; a++) {
       var i = kept[a];
       slots.push({ el: items[i].li, first: i, last: i });
@@ -206,15 +249,19 @@
       for (var m = i + 1; m < next; m++) {
         items[m].li.classList.add('is-dropped');
         items[m].dot = dot;
-        placed.push(items[m]);
       }
     }
     strip.style.setProperty('--strip-slots', String(slots.length));
     strip.classList.add('is-collapsed');
-    // place each dropped title (shown only while focused) beside its dot
-    var dotTops = placed.map(function (item) { return item.dot.offsetTop; });
-    placed.forEach(function (item, x) { item.li.style.top = dotTops[x] + 'px'; });
+    placeDropped();
     if (currentItem && currentItem.dot) currentItem.dot.classList.add('is-current');
+  }
+
+  // Each dropped title (shown only while focused) sits beside its dot.
+  function placeDropped() {
+    var dropped = items.filter(function (item) { return item.dot; });
+    var tops = dropped.map(function (item) { return item.dot.offsetTop + item.dot.offsetHeight / 2; });  // reads first
+    dropped.forEach(function (item, x) { item.li.style.top = tops[x] + 'px'; });
   }
 
   var resizeQueued = false;
@@ -224,7 +271,6 @@
     requestAnimationFrame(function () {
       resizeQueued = false;
       layoutStrip();
-      invalidate();
       updateCurrent();
     });
   });
@@ -389,6 +435,8 @@
       if (filter.index.entries.length > 5000) filter.timer = setTimeout(runFilter, FILTER_DELAY_BIG);
       else runFilter();
     });
+    // build the search index when the reader comes to the box, before typing
+    input.addEventListener('focus', function () { if (!filter.index) buildIndex(); });
     input.addEventListener('keydown', function (event) {
       if (event.key === 'Escape' && input.value) { input.value = ''; runFilter(); }
     });
@@ -504,6 +552,19 @@
   // ---- Start ----------------------------------------------------------------
 
   layoutStrip();
+
+  // Opened at #fragment: the filter box inserted above, and a strip widened by
+  // dropping titles, may have moved the target after the browser's jump; jump
+  // again (not on reload or Back, where the browser restores the reader's place).
+  (function refocusFragment() {
+    var nav = performance.getEntriesByType && performance.getEntriesByType('navigation')[0];
+    if (!location.hash || (nav && nav.type !== 'navigate')) return;
+    var target = doc.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (!target || !listMain.contains(target)) return;
+    if (target.classList.contains('section-header')) scrollToSection(target.closest('.section'));
+    else target.scrollIntoView({ block: 'start' });
+  })();
+
   updateCurrent();
-  window.addEventListener('load', function () { invalidate(); layoutStrip(); updateCurrent(); });
+  window.addEventListener('load', function () { layoutStrip(); updateCurrent(); });
 })();

@@ -1,0 +1,163 @@
+import Foundation
+import IndexSite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An HTTP response as the router makes it, before the server library sends it.
+public struct PreviewResponse: Sendable, Equatable {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: Data
+
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public var contentType: String? { headers["Content-Type"] }
+
+    public static func text(_ status: Int, _ text: String) -> PreviewResponse {
+        PreviewResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Data(text.utf8))
+    }
+}
+
+/// Maps a request path to a file of the output folder and answers with it: the right content type, `index.html` for
+/// folders, the live-reload script in HTML, the error page while the last build failed. Any path that could reach
+/// outside the output (dot segments, encoded slashes or backslashes, hidden files, symbolic links out) is a 404.
+public struct PreviewRouter: Sendable {
+    /// Where a request path leads.
+    public enum Resolution: Equatable, Sendable {
+        case file(String)
+        /// A folder asked for without its trailing slash: redirect, so the page's relative links work.
+        case redirect(String)
+        /// Missing, or not allowed: the two are answered the same, so a probe learns nothing.
+        case notFound
+    }
+
+    public let outputFolder: URL
+    /// Warnings count as errors on the error page.
+    public var strict: Bool
+
+    public init(outputFolder: URL, strict: Bool = false) {
+        self.outputFolder = outputFolder.standardizedFileURL
+        self.strict = strict
+    }
+
+    /// The response to a GET (or HEAD) of `rawPath`, the request target's path exactly as sent (still percent-encoded).
+    public func respond(to rawPath: String, state: PreviewState, tag: String) -> PreviewResponse {
+        var response: PreviewResponse
+        switch resolve(rawPath) {
+        case .redirect(let location):
+            response = PreviewResponse(status: 302, headers: ["Location": location, "Content-Type": "text/plain; charset=utf-8"],
+                                       body: Data("Moved to \(location)\n".utf8))
+        case .file(let path):
+            let type = ContentType.forPath(path)
+            if ContentType.isHTML(type), let failure = state.failure {
+                response = errorPage(failure, tag: tag)
+            } else if let data = FileManager.default.contents(atPath: path) {
+                let body = ContentType.isHTML(type) ? LiveReloadScript.inject(into: data, tag: tag) : data
+                response = PreviewResponse(status: 200, headers: ["Content-Type": type], body: body)
+            } else {
+                response = .text(404, "Not found\n")
+            }
+        case .notFound where Self.isPlainPath(rawPath):
+            if let failure = state.failure, Self.looksLikePage(rawPath) {
+                response = errorPage(failure, tag: tag)
+            } else if case .file(let page) = resolve("/404.html"), let data = FileManager.default.contents(atPath: page) {
+                response = PreviewResponse(status: 404, headers: ["Content-Type": ContentType.forPath(page)],
+                                           body: LiveReloadScript.inject(into: data, tag: tag))
+            } else {
+                response = .text(404, "Not found\n")
+            }
+        case .notFound:
+            response = .text(404, "Not found\n")
+        }
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        return response
+    }
+
+    private func errorPage(_ diagnostics: [Diagnostic], tag: String) -> PreviewResponse {
+        PreviewResponse(status: 500, headers: ["Content-Type": "text/html; charset=utf-8"],
+                        body: Data(ErrorPage.html(diagnostics, strict: strict, tag: tag).utf8))
+    }
+
+    /// Where `rawPath` leads inside the output folder.
+    public func resolve(_ rawPath: String) -> Resolution {
+        guard let segments = Self.segments(rawPath), let root = Self.realPath(outputFolder.path) else { return .notFound }
+        let candidate = ([root] + segments).joined(separator: "/")
+        guard let real = Self.realPath(candidate), Self.isInside(real, root: root) else { return .notFound }
+        switch Self.kind(real) {
+        case .file:
+            return .file(real)
+        case .folder:
+            // One leading slash only: `//name/` would be another host's address.
+            guard rawPath.hasSuffix("/") else { return .redirect("/" + rawPath.drop { $0 == "/" } + "/") }
+            guard let index = Self.realPath(real + "/index.html"), Self.isInside(index, root: root), Self.kind(index) == .file else { return .notFound }
+            return .file(index)
+        case .other:
+            return .notFound
+        }
+    }
+
+    /// The decoded path segments, or nil when the path is not one a static site can have: not absolute, a dot segment
+    /// or hidden name (which covers `..` and `%2e%2e`), an encoded slash, backslash or NUL, or bad percent-encoding.
+    static func segments(_ rawPath: String) -> [String]? {
+        guard rawPath.hasPrefix("/"), !rawPath.contains("\\") else { return nil }
+        let lowered = rawPath.lowercased()
+        guard !lowered.contains("%2f"), !lowered.contains("%5c"), !lowered.contains("%00"), let decoded = rawPath.removingPercentEncoding,
+              !decoded.contains("\\"), !decoded.contains("\u{0}") else { return nil }
+        let segments = decoded.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard segments.allSatisfy({ !$0.hasPrefix(".") }) else { return nil }
+        return segments
+    }
+
+    /// True for a `Host` header naming this machine's loopback: `127.0.0.1`, `localhost`, `*.localhost`, `[::1]`, any port.
+    public static func isLocal(host: String?) -> Bool {
+        guard var name = host?.lowercased(), !name.isEmpty else { return false }
+        if name.hasPrefix("[") {
+            return name.hasPrefix("[::1]") && (name == "[::1]" || name.dropFirst(5).hasPrefix(":"))
+        }
+        if let colon = name.lastIndex(of: ":") {
+            guard name[name.index(after: colon)...].allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+            name = String(name[..<colon])
+        }
+        return name == "127.0.0.1" || name == "localhost" || name.hasSuffix(".localhost")
+    }
+
+    /// True when a path names a page (a folder or an `.html` file), not an asset such as `/favicon.ico`.
+    static func looksLikePage(_ rawPath: String) -> Bool {
+        let last = rawPath.split(separator: "/").last ?? ""
+        return rawPath.hasSuffix("/") || !last.contains(".") || ContentType.isHTML(ContentType.forPath(String(last)))
+    }
+
+    /// True when a missing path is an ordinary one (so the site's 404 page or the error page fits), false for a refused one.
+    static func isPlainPath(_ rawPath: String) -> Bool { segments(rawPath) != nil }
+
+    private enum Kind { case file, folder, other }
+
+    private static func kind(_ path: String) -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .other }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .folder
+        default: return .other
+        }
+    }
+
+    /// The path with every symbolic link resolved, or nil when it does not exist.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func isInside(_ path: String, root: String) -> Bool {
+        path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import IndexSite
+
+/// One run of `indexsite serve`: builds the site into a temporary folder (or `output`), serves it, and rebuilds and
+/// tells open pages to reload whenever the `SiteWatcher` sees a change. `stop` removes the temporary folder.
+public final class PreviewSession: Sendable {
+    public struct Options: Sendable {
+        public var siteFolder: URL
+        /// Where the site is built; nil builds into a temporary folder, so a preview never replaces `_site`.
+        public var output: URL?
+        /// 0 lets the system pick a free port.
+        public var port: UInt16
+        public var strict: Bool
+        /// How often the watcher looks at the site's files.
+        public var pollInterval: Duration
+
+        public init(siteFolder: URL, output: URL? = nil, port: UInt16 = 8000, strict: Bool = false, pollInterval: Duration = .milliseconds(100)) {
+            self.siteFolder = siteFolder
+            self.output = output
+            self.port = port
+            self.strict = strict
+            self.pollInterval = pollInterval
+        }
+    }
+
+    /// One finished build, for the command to print.
+    public struct BuildReport: Sendable {
+        public var result: BuildResult
+        public var seconds: Double
+        /// The state pages now see; its version did not change when the build changed nothing they show.
+        public var state: PreviewState
+        /// True for the first build `run` makes, false for rebuilds.
+        public var isFirst: Bool
+    }
+
+    public let options: Options
+    /// The folder the site is built into and served from.
+    public let outputFolder: URL
+    /// The temporary folder holding `outputFolder`, removed by `stop`; nil when `options.output` was given.
+    public let temporaryFolder: URL?
+    public let channel = ReloadChannel()
+    private let server: PreviewServer
+    private let onBuild: @Sendable (BuildReport) -> Void
+
+    public init(options: Options, onBuild: @escaping @Sendable (BuildReport) -> Void = { _ in }) throws {
+        self.options = options
+        self.onBuild = onBuild
+        if let output = options.output {
+            temporaryFolder = nil
+            outputFolder = output.standardizedFileURL
+        } else {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-serve-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            temporaryFolder = folder
+            outputFolder = folder.appendingPathComponent("site")
+        }
+        server = try PreviewServer(router: PreviewRouter(outputFolder: outputFolder, strict: options.strict), channel: channel, port: options.port)
+    }
+
+    /// Builds the site, starts serving it and tells `ready` the address to open (`http://127.0.0.1:PORT/`); then
+    /// watches the site and rebuilds on every change until the calling task is cancelled. Throws when it cannot listen.
+    public func run(ready: @Sendable (URL) -> Void) async throws {
+        // Listen first, so a port in use fails at once, not after a long build; the address is told once the site is built.
+        let port = try await server.start()
+        // The first snapshot is taken before the first build, so a change made while it runs is not missed.
+        var watcher = SiteWatcher(siteFolder: options.siteFolder)
+        await rebuild(isFirst: true)
+        ready(URL(string: "http://127.0.0.1:\(port)/")!)
+        let clock = ContinuousClock()
+        var pause = options.pollInterval
+        while !Task.isCancelled {
+            try? await Task.sleep(for: pause)
+            let scanned = clock.now
+            let changed = watcher.poll()
+            // A site of many thousand files takes longer to scan: keep scanning to at most a fifth of the time.
+            pause = max(options.pollInterval, (clock.now - scanned) * 4)
+            if changed, !Task.isCancelled {
+                await rebuild(isFirst: false)
+            }
+        }
+    }
+
+    /// Stops serving, answers the waiting pages and removes the temporary folder. Call after cancelling `run`.
+    public func stop() async {
+        await server.stop()
+        if let temporaryFolder { try? FileManager.default.removeItem(at: temporaryFolder) }
+    }
+
+    /// Runs one build off the concurrency pool (a build is synchronous and can take a while) and publishes its state.
+    private func rebuild(isFirst: Bool) async {
+        let buildOptions = BuildOptions(siteFolder: options.siteFolder, output: outputFolder, strict: options.strict)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(returning: Build.run(buildOptions))
+            }
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let previous = await channel.state
+        let state = previous.after(result)
+        if state != previous { await channel.publish(state) }
+        onBuild(BuildReport(result: result, seconds: seconds, state: state, isFirst: isFirst))
+    }
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import IndexSite
+import IndexSiteServer
+
+/// `indexsite serve`: a live preview. Builds the site into a temporary folder, serves it on 127.0.0.1, rebuilds when
+/// `Content/`, `Templates/` or `indexsite.yml` change and reloads the open pages; Ctrl-C stops it and cleans up.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Build the site, serve it on 127.0.0.1, rebuild on every change and reload the open pages.",
+        discussion: "The preview is built into a temporary folder, so it never replaces _site; while the content has errors, the browser shows them. Ctrl-C stops the server."
+    )
+
+    @Argument(help: "The site folder (with Content/, optional indexsite.yml and Templates/).")
+    var site: String = "."
+
+    @Option(help: "The port to listen on, on 127.0.0.1 only; 0 picks a free one.")
+    var port: Int = 8000
+
+    @Option(name: .shortAndLong, help: "Build into this folder instead of a temporary one (kept when the server stops).")
+    var output: String?
+
+    @Flag(help: "Treat warnings as errors.")
+    var strict = false
+
+    var siteURL: URL { URL(fileURLWithPath: site, isDirectory: true) }
+
+    func validate() throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: site, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("'\(site)' is not a folder")
+        }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+    }
+
+    func run() throws {
+        let outputURL = output.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        if let outputURL {
+            let writer = SiteWriter(output: outputURL, siteFolder: siteURL, protectedFolders: [
+                siteURL.appendingPathComponent(SiteLoader.contentFolder), siteURL.appendingPathComponent(SiteLoader.templatesFolder),
+            ])
+            if let refusal = writer.refusal() {
+                Self.printError("error: \(refusal)")
+                throw ExitCode.failure
+            }
+        }
+        let prefix = site == "." || site == "./" ? "" : (site.hasSuffix("/") ? site : site + "/")
+        let formatter = DiagnosticFormatter(format: .text, pathPrefix: prefix, strict: strict)
+        let options = PreviewSession.Options(siteFolder: siteURL, output: outputURL, port: UInt16(port), strict: strict)
+        let session: PreviewSession
+        do {
+            session = try PreviewSession(options: options) { Self.printReport($0, formatter: formatter) }
+        } catch {
+            Self.printError("error: cannot start the preview: \(error)")
+            throw ExitCode.failure
+        }
+
+        // The signals are taken from their default action (ending the process at once) and turned into a clean stop.
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let running = Task {
+            var code: Int32 = 0
+            do {
+                try await session.run { url in
+                    Self.printLine("Serving \(site == "." ? "this site" : site) at \(url) (Ctrl-C to stop)")
+                }
+            } catch {
+                Self.printError("error: \(error)")
+                code = 1
+            }
+            await session.stop()
+            Foundation.exit(code)
+        }
+        let signals = [SIGINT, SIGTERM].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                if running.isCancelled { Foundation.exit(130) } // a second Ctrl-C: stop waiting
+                Self.printLine("Stopping…")
+                running.cancel()
+            }
+            source.resume()
+            return source
+        }
+        withExtendedLifetime(signals) { dispatchMain() }
+    }
+
+    /// One line per build on stdout; diagnostics on stderr, as `build` prints them.
+    static func printReport(_ report: PreviewSession.BuildReport, formatter: DiagnosticFormatter) {
+        let result = report.result
+        let seconds = String(format: "%.2f", report.seconds)
+        if !result.diagnostics.isEmpty { printError(formatter.report(result.diagnostics)) }
+        if !result.succeeded {
+            let errors = result.diagnostics.filter { formatter.strict || $0.severity == .error }.count
+            printLine("Build failed with \(errors == 1 ? "1 error" : "\(errors) errors") in \(seconds) s; the browser shows \(errors == 1 ? "it" : "them") until fixed")
+        } else if report.isFirst {
+            printLine("Built \(result.listCount) lists, \(result.sectionCount) sections, \(result.entryCount) entries in \(seconds) s")
+        } else {
+            let written = result.writeSummary.map { " (\($0.written) \($0.written == 1 ? "file" : "files") changed)" } ?? ""
+            printLine("Rebuilt in \(seconds) s\(written)")
+        }
+    }
+
+    /// Writes a line to stdout at once (print buffers when stdout is a pipe).
+    static func printLine(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    static func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
