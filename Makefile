@@ -25,7 +25,7 @@ test-deps: deps
 
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --no-parallel
 	SWIFT="$(SWIFT)" Scripts/test-library-consumer.sh
 	$(MAKE) browser
 

@@ -2,6 +2,7 @@ import Foundation
 
 /// What to build and how.
 public struct BuildOptions: Sendable {
+    /// The site to build: the folder with `indexsite.yml` (optional), `Content/` and `Templates/` (optional).
     public var siteFolder: URL
     /// The output folder; `_site` inside the site folder when nil.
     public var output: URL?
@@ -14,6 +15,7 @@ public struct BuildOptions: Sendable {
     /// Told when each stage starts, with how many items it works on; the executable turns it into a progress line.
     public var progress: (@Sendable (BuildStage, Int) -> Void)?
 
+    /// Options for building `siteFolder`; the defaults are those of `indexsite build` with no flags.
     public init(siteFolder: URL, output: URL? = nil, strict: Bool = false, writeOutput: Bool = true, keepPages: Bool = false,
                 progress: (@Sendable (BuildStage, Int) -> Void)? = nil) {
         self.siteFolder = siteFolder
@@ -24,32 +26,51 @@ public struct BuildOptions: Sendable {
         self.progress = progress
     }
 
+    /// Where the site is written: `output`, or `_site` inside the site folder.
     public var outputFolder: URL { output ?? siteFolder.appendingPathComponent("_site") }
 }
 
 /// The stages of the pipeline, as progress reports and timings name them.
 public enum BuildStage: String, Sendable, CaseIterable {
-    case load, parse, section, render, write
+    /// Reading `indexsite.yml`, `Content/` and `Templates/` into memory; reported with a count of 0.
+    case load
+    /// Parsing each source into entries; reported with the number of lists, and timed with sectioning and anchors.
+    case parse
+    /// Putting entries into sections and sorting them; builds report and time it as part of `parse`, list by list.
+    case section
+    /// Turning lists into pages through the templates; reported with the number of entries.
+    case render
+    /// Swapping the written pages in as the new output folder; reported with the number of files.
+    case write
 }
 
 /// What a build did: the lists and pages it made, and every problem it found.
+///
+/// When `reusedPreviousOutput` is true nothing was parsed or rendered: `lists`, `pagePaths` and `pages` are empty,
+/// and the counts and diagnostics are those the previous build recorded in its output folder.
 public struct BuildResult: Sendable {
+    /// The site's lists, sectioned and anchored, in the order they were built (empty when the previous output was reused).
     public var lists: [IndexedList] = []
-    /// Every output file's path, in the order rendered.
+    /// Every output file's path, in the order rendered (empty when the previous output was reused).
     public var pagePaths: [String] = []
-    /// The rendered files themselves, kept only when `BuildOptions.keepPages` asks for them.
+    /// The rendered files themselves, kept only when `BuildOptions.keepPages` asks for them
+    /// (and empty when the previous output was reused, since nothing was rendered).
     public var pages: [OutputPage] = []
-    /// Sorted by file, line and column.
+    /// Every problem found, sorted by file, line and column.
     public var diagnostics: [Diagnostic] = []
-    /// Set when the output was written.
+    /// How many files were written and how many kept as they were; set when the output was written or reused.
     public var writeSummary: SiteWriter.Summary?
+    /// Whether the build ran with `BuildOptions.strict`, so warnings count against `succeeded`.
     public var strict = false
     /// Seconds spent in each stage, in pipeline order (parse includes sectioning and anchors, list by list).
     public var timings: [(stage: BuildStage, seconds: Double)] = []
     /// True when the inputs matched the previous build's and its output was kept as it was, without rendering.
     public var reusedPreviousOutput = false
+    /// How many lists the site has (from the previous build's manifest when its output was reused).
     public var listCount = 0
+    /// How many non-empty sections the lists have, together (from the manifest when the output was reused).
     public var sectionCount = 0
+    /// How many entries the lists show, an entry counted once per section it is in (from the manifest when reused).
     public var entryCount = 0
 
     /// True when nothing stopped the build (warnings are fine unless strict).
@@ -58,6 +79,8 @@ public struct BuildResult: Sendable {
 
 /// The whole pipeline in one place: Load → Parse → Section → Anchor → Render → Write.
 public enum Build {
+    /// Builds the site `options` describe and reports what happened; problems come back as diagnostics, never thrown.
+    /// Only Load and Write touch the disk; with `writeOutput: false` nothing is written.
     public static func run(_ options: BuildOptions) -> BuildResult {
         var result = BuildResult()
         result.strict = options.strict

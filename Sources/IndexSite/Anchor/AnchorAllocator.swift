@@ -12,6 +12,7 @@ public struct AnchorAllocator: Sendable {
     /// Collisions are reported only when asked (`--strict`): duplicate titles are common and their `-2` ids are stable anyway.
     public var reportsCollisions: Bool
 
+    /// An allocator; `reportsCollisions: false` is what `indexsite build` uses without `--strict`.
     public init(reportsCollisions: Bool = true) {
         self.reportsCollisions = reportsCollisions
     }
@@ -67,8 +68,10 @@ public struct AnchorAllocator: Sendable {
 /// Turns titles into ids and file names: lower-case letters and digits of any script, words joined by `-`.
 /// The result never contains `/`, `\`, `.` or spaces, so it cannot leave the output folder.
 public enum Slug {
+    /// Slugs are cut at this many characters, so file names stay within every file system's limits.
     public static let maximumLength = 80
 
+    /// The slug of `text` ("Crème Brûlée" → "crème-brûlée"), or `fallback` when `text` has no letters or digits.
     public static func make(_ text: String, fallback: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return makeASCII(text, fallback: fallback) }
         var slug = ""

@@ -1,15 +1,20 @@
 /// A place in a source file: the path as the user wrote it (relative to the site), a 1-based line and column.
 public struct SourceLocation: Hashable, Sendable, Comparable, Codable {
+    /// The file, relative to the site folder with `/` separators (`Content/books.csv`), as diagnostics print it.
     public var path: String
+    /// The line, counted from 1.
     public var line: Int
+    /// The column in Unicode scalars, counted from 1.
     public var column: Int
 
+    /// A place in `path`; line and column default to the start of the file.
     public init(path: String, line: Int = 1, column: Int = 1) {
         self.path = path
         self.line = line
         self.column = column
     }
 
+    /// Orders by path, then line, then column: the order diagnostics are reported in.
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
         (a.path, a.line, a.column) < (b.path, b.line, b.column)
     }
@@ -17,22 +22,30 @@ public struct SourceLocation: Hashable, Sendable, Comparable, Codable {
 
 /// How bad a diagnostic is; warnings become errors under `--strict`.
 public enum Severity: String, Sendable, Codable, Comparable {
+    /// Reported, but the build still succeeds (unless strict).
     case warning
+    /// The build fails; nothing is written.
     case error
 
+    /// A warning is less severe than an error.
     public static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
 }
 
 /// One problem found in the site's input, with where it is and how to fix it.
 /// Diagnostics are values: stages return them beside their output instead of throwing, so one run reports every problem.
 public struct Diagnostic: Hashable, Sendable, Codable {
+    /// Whether the problem stops the build.
     public var severity: Severity
+    /// The stable identifier of the kind of problem, printed in brackets after the message.
     public var code: DiagnosticCode
+    /// What is wrong, in one sentence that names the offending value.
     public var message: String
+    /// Where the problem is: the file, line and column to fix.
     public var location: SourceLocation
     /// A one-line suggestion, when there is an obvious fix.
     public var hint: String?
 
+    /// A diagnostic of any severity; `error(_:_:at:hint:)` and `warning(_:_:at:hint:)` read better at call sites.
     public init(_ severity: Severity, _ code: DiagnosticCode, _ message: String, at location: SourceLocation, hint: String? = nil) {
         self.severity = severity
         self.code = code
@@ -41,10 +54,12 @@ public struct Diagnostic: Hashable, Sendable, Codable {
         self.hint = hint
     }
 
+    /// A problem that stops the build.
     public static func error(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, hint: String? = nil) -> Diagnostic {
         Diagnostic(.error, code, message, at: location, hint: hint)
     }
 
+    /// A problem that is reported but lets the build succeed (unless strict).
     public static func warning(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, hint: String? = nil) -> Diagnostic {
         Diagnostic(.warning, code, message, at: location, hint: hint)
     }

@@ -2,51 +2,84 @@
 /// Codes never change meaning once released: scripts and CI annotations match on them.
 public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     // Loading the site
+    /// A file of the site could not be read (permissions, or it vanished while loading).
     case sourceUnreadable = "source-unreadable"
+    /// A symbolic link in the site points outside the site folder, so it is not followed.
     case symlinkOutsideSite = "symlink-outside-site"
+    /// A source is not valid UTF-8; the diagnostic points at the first bad byte.
     case invalidUTF8 = "invalid-utf8"
+    /// A source contains a NUL byte, which no text file should.
     case nulByte = "nul-byte"
+    /// A source is UTF-16 (it starts with a UTF-16 byte order mark); IndexSite reads UTF-8.
     case utf16Input = "utf16-input"
 
     // CSV / TSV
+    /// A quoted CSV field is never closed.
     case csvUnterminatedQuote = "csv-unterminated-quote"
+    /// A quote appears inside an unquoted CSV field.
     case csvStrayQuote = "csv-stray-quote"
+    /// A CSV row has more or fewer fields than the header.
     case csvRaggedRow = "csv-ragged-row"
+    /// Two header columns of a CSV file have the same name.
     case csvDuplicateHeader = "csv-duplicate-header"
+    /// A header column of a CSV file has no name.
     case csvEmptyHeader = "csv-empty-header"
+    /// A CSV file is empty: the first row must name the fields.
     case csvNoHeader = "csv-no-header"
 
     // JSON
+    /// A JSON file is not valid JSON.
     case jsonSyntax = "json-syntax"
+    /// A JSON file is not an array of objects.
     case jsonNotArray = "json-not-array"
+    /// An item of a JSON list is not an object with fields.
     case jsonEntryNotObject = "json-entry-not-object"
 
     // YAML front matter and configuration
+    /// The configuration or a front matter block is not valid YAML, or not a mapping.
     case yamlSyntax = "yaml-syntax"
+    /// Front matter opened with `---` is never closed.
     case frontMatterUnclosed = "front-matter-unclosed"
+    /// A YAML mapping names the same key twice.
     case duplicateKey = "duplicate-key"
+    /// A setting name is not one IndexSite knows (usually a typo; the hint suggests the closest).
     case unknownSetting = "unknown-setting"
+    /// A setting has a value of the wrong kind or outside its choices, or a list is configured wrongly.
     case badSettingValue = "bad-setting-value"
+    /// A configured list's `source` is not in `Content/`.
     case missingSource = "missing-source"
+    /// `section_order` names a section that does not exist: an error for headings, a warning for categories.
     case unknownSectionInOrder = "unknown-section-in-order"
 
     // Markdown lists
+    /// A Markdown list item has no text, so it makes no entry.
     case emptyListItem = "empty-list-item"
 
     // Templates
+    /// A Mustache template does not parse.
     case templateSyntax = "template-syntax"
+    /// A template names a key the page context does not have (it would render empty).
     case templateUnknownKey = "template-unknown-key"
+    /// A template includes a partial that does not exist, or the theme lacks a required template.
     case templateMissingPartial = "template-missing-partial"
 
     // Entries
+    /// An entry has no title, so it cannot be placed or linked; it is left out.
     case missingTitle = "missing-title"
+    /// An entry repeats an earlier one field for field.
     case duplicateEntry = "duplicate-entry"
+    /// Two entries would have the same id, so the later one gets `-2`; reported only under `--strict`.
     case idCollision = "id-collision"
+    /// A link is not http, https, mailto or relative, so it is shown as text.
     case unsafeURL = "unsafe-url"
+    /// A date field is missing or not a real `YYYY-MM-DD` date in a list grouped by date.
     case badDate = "bad-date"
+    /// A title or link field is a list or a mapping where text is needed.
     case wrongFieldType = "wrong-field-type"
 
     // Output
+    /// The output folder may not be written: it holds the site, overlaps its folders, or is not IndexSite's.
     case outputRefused = "output-refused"
+    /// Writing the output failed (disk full, permissions); the previous site is left as it was.
     case outputFailed = "output-failed"
 }

@@ -2,18 +2,26 @@ import Foundation
 
 /// How diagnostics are printed: one line each for people and editors, GitHub Actions annotations, or JSON for tools.
 public enum DiagnosticFormat: String, Sendable, CaseIterable {
-    case text, json, github
+    /// `path:line:col: error: message [code]` lines, with hints, for people and editors.
+    case text
+    /// One JSON array of objects (file, line, column, severity, code, message, hint) for tools.
+    case json
+    /// GitHub Actions workflow commands (`::error file=…,line=…::…`) that annotate a pull request.
+    case github
 }
 
 /// Renders diagnostics for the terminal or CI. The library only makes the text; the executable prints it.
 public struct DiagnosticFormatter: Sendable {
+    /// Which of the three forms the report takes.
     public var format: DiagnosticFormat
     /// Prefixed to every path, so paths are relative to where the user ran the command.
     public var pathPrefix: String
     /// At most this many diagnostics are printed in text formats; the rest are counted.
     public var limit: Int
+    /// Print warnings as errors, as `--strict` reports them.
     public var strict: Bool
 
+    /// A formatter with the command line's defaults: paths as diagnostics hold them, at most 100 lines, warnings as warnings.
     public init(format: DiagnosticFormat, pathPrefix: String = "", limit: Int = 100, strict: Bool = false) {
         self.format = format
         self.pathPrefix = pathPrefix

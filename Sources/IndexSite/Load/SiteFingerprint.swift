@@ -1,10 +1,10 @@
 /// A fingerprint of everything a build reads: when it matches the one stored with the previous output,
 /// the output is already what this build would write, and the build can stop after loading.
-public struct SiteFingerprint: Sendable, Equatable {
-    public var value: String
+struct SiteFingerprint: Sendable, Equatable {
+    var value: String
 
     /// Hashes the loaded files, their paths, the build settings that change output, and the tool's identity.
-    public init(site: LoadedSite, strict: Bool, tool: String) {
+    init(site: LoadedSite, strict: Bool, tool: String) {
         var hash = StableHash()
         hash.add(tool)
         hash.add(strict ? "strict" : "lenient")

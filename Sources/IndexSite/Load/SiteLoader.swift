@@ -2,7 +2,9 @@ import Foundation
 
 /// One source of content: a single file (CSV, TSV, JSON, Markdown list) or a folder of Markdown entry files.
 public enum ContentSource: Sendable {
+    /// A file that is one list by itself.
     case file(SourceFile)
+    /// A folder whose Markdown files (subfolders included, in path order) make one list; `path` is relative to the site.
     case folder(path: String, files: [SourceFile])
 
     /// The path relative to `Content/`, as `source:` names it in the configuration.
@@ -16,6 +18,7 @@ public enum ContentSource: Sendable {
 
 /// Everything the build reads from disk, read once, before any other stage runs.
 public struct LoadedSite: Sendable {
+    /// `indexsite.yml`, when the site has one.
     public var configuration: SourceFile?
     /// Content sources in path order, so the build never depends on the file system's listing order.
     public var sources: [ContentSource] = []
@@ -23,24 +26,31 @@ public struct LoadedSite: Sendable {
     public var templates: [String: SourceFile] = [:]
     /// Static files of the theme (`Templates/assets/`), copied to the output's `assets/`.
     public var assets: [SourceFile] = []
+    /// Files that could not be read, and links that point outside the site.
     public var diagnostics: [Diagnostic] = []
     /// The running program's identity (path, size, modification time), so a new build of IndexSite never reuses old output.
-    public var toolIdentity = ""
+    var toolIdentity = ""
 }
 
 /// Load: reads `indexsite.yml`, `Content/` and `Templates/` of a site folder into memory.
 public struct SiteLoader: Sendable {
+    /// The name of the site configuration file, in the site folder.
     public static let configurationFile = "indexsite.yml"
+    /// The folder of the site's sources; each file or folder directly inside it is one list.
     public static let contentFolder = "Content"
+    /// The folder of the site's own templates and `assets/`, which override the built-in theme.
     public static let templatesFolder = "Templates"
     static let listExtensions: Set<String> = ["csv", "tsv", "json", "md", "markdown"]
 
+    /// The folder read; every path the loader reports is relative to it.
     public var siteFolder: URL
 
+    /// A loader for the site in `siteFolder`.
     public init(siteFolder: URL) {
         self.siteFolder = siteFolder.standardizedFileURL
     }
 
+    /// Reads the whole site into memory; unreadable files and links leaving the site are diagnostics, not failures.
     public func load() -> LoadedSite {
         var site = LoadedSite()
         let files = FileManager.default

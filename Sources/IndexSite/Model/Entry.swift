@@ -1,5 +1,6 @@
 /// One item of a list: a CSV row, a JSON object, a Markdown list item or a Markdown entry file.
 public struct Entry: Sendable {
+    /// The entry's named fields in source order (`title`, `url`, `description` and any others), reached by key paths.
     public var fields: FieldRecord
     /// Where the entry starts in its source, for diagnostics.
     public var location: SourceLocation
@@ -19,7 +20,8 @@ public struct Entry: Sendable {
         fieldLocations[path.components.first ?? ""] ?? location
     }
 
-    public init(fields: FieldRecord, location: SourceLocation, children: [Entry] = [], body: String? = nil, heading: String? = nil) {
+    /// An entry with `fields`; entries made in memory may leave `location` empty (diagnostics then name no file).
+    public init(fields: FieldRecord, location: SourceLocation = SourceLocation(path: ""), children: [Entry] = [], body: String? = nil, heading: String? = nil) {
         self.fields = fields
         self.location = location
         self.children = children
@@ -27,6 +29,7 @@ public struct Entry: Sendable {
         self.heading = heading
     }
 
+    /// The field at `path` as one line of text (lists joined with ", "), or nil when it is missing or empty.
     public func text(at path: KeyPath) -> String? {
         guard let value = fields.value(at: path) else { return nil }
         let text = value.displayText
@@ -36,11 +39,14 @@ public struct Entry: Sendable {
 
 /// A heading of a Markdown list file: a section the author declared, possibly with no items.
 public struct DeclaredSection: Sendable, Hashable {
+    /// The heading's text, which becomes the section's title and is what `section_order` names.
     public var title: String
     /// The paragraph under the heading, as Markdown.
     public var description: String?
+    /// Where the heading is, for diagnostics about the section.
     public var location: SourceLocation
 
+    /// A section declared at `location`, with an optional Markdown description.
     public init(title: String, description: String? = nil, location: SourceLocation) {
         self.title = title
         self.description = description
@@ -50,14 +56,19 @@ public struct DeclaredSection: Sendable, Hashable {
 
 /// What a parser makes of one source: entries, declared sections, the settings a file carries about itself, and problems.
 public struct ParsedSource: Sendable {
+    /// The entries in source order, ready for the `Sectioner`.
     public var entries: [Entry] = []
+    /// The sections a Markdown list's headings declare, in file order, including headings with no items.
     public var declaredSections: [DeclaredSection] = []
-    /// The list's own title and description, when the source names them (a Markdown list's `# Title` or front matter).
+    /// The list's own title, when the source names it (a Markdown list's `# Title`).
     public var title: String?
+    /// The list's own description, as Markdown (the paragraph under a Markdown list's `# Title`).
     public var description: String?
-    /// Settings from the source's front matter, applied over the site configuration.
+    /// Settings from the source's front matter, to apply over the site configuration with `SettingsParser.apply(_:to:)`.
     public var settings: SettingsPatch?
+    /// Problems found while parsing; entries that could still be read are kept.
     public var diagnostics: [Diagnostic] = []
 
+    /// An empty result, for parsers to fill in.
     public init() {}
 }

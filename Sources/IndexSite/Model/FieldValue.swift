@@ -1,9 +1,20 @@
 /// The value of one field of an entry: text, a list (tags) or a nested record (reached by dotted key paths).
 /// Numbers, booleans and dates are kept as the text the author wrote, so nothing is reformatted behind their back.
-public enum FieldValue: Sendable, Hashable {
+///
+/// Literals make values in memory: `"Dune"` is `.text("Dune")` and `["sci-fi", "classic"]` a `.list` of texts.
+public enum FieldValue: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral {
+    /// One piece of text, exactly as written in the source.
     case text(String)
+    /// Several values, such as tags; an entry grouped by a list field is in one section per value.
     case list([FieldValue])
+    /// Named sub-fields, such as `author` with `first` and `last`, reached as `author.last`.
     case record(FieldRecord)
+
+    /// A text value from a string literal.
+    public init(stringLiteral value: String) { self = .text(value) }
+
+    /// A list value from an array literal.
+    public init(arrayLiteral elements: FieldValue...) { self = .list(elements) }
 
     /// The value as one line of text: lists joined with ", ", records empty.
     public var displayText: String {
@@ -14,6 +25,7 @@ public enum FieldValue: Sendable, Hashable {
         }
     }
 
+    /// True for `.text`: titles and links must be text, not lists or records.
     public var isText: Bool {
         if case .text = self { return true }
         return false
@@ -39,16 +51,33 @@ public enum FieldValue: Sendable, Hashable {
 }
 
 /// Named fields in source order. CSV rows share one `names` array (copy-on-write), so a million rows keep one header.
-public struct FieldRecord: Sendable, Hashable {
+///
+/// A dictionary literal keeps its order: `["title": "Dune", "year": "1965"]`.
+public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
+    /// The field names, in source order; `values` has one value per name.
     public private(set) var names: [String]
+    /// The field values, in the same order as `names`.
     public private(set) var values: [FieldValue]
 
-    public init(names: [String] = [], values: [FieldValue] = []) {
+    /// An empty record, for fields to be added with `set(_:_:)`.
+    public init() {
+        self.init(names: [], values: [])
+    }
+
+    /// A record of `names` and their `values`, which must have the same count.
+    public init(names: [String], values: [FieldValue]) {
         precondition(names.count == values.count, "one value per field name")
         self.names = names
         self.values = values
     }
 
+    /// A record with the literal's fields in the order written; a repeated name keeps its last value, in its first place.
+    public init(dictionaryLiteral elements: (String, FieldValue)...) {
+        self.init()
+        for (name, value) in elements { set(name, value) }
+    }
+
+    /// The value of the top-level field `name`, or nil when there is none (see `value(at:)` for dotted paths).
     public subscript(name: String) -> FieldValue? {
         guard let index = names.firstIndex(of: name) else { return nil }
         return values[index]
@@ -64,6 +93,7 @@ public struct FieldRecord: Sendable, Hashable {
         }
     }
 
+    /// The value at a dotted key path such as `author.last`, or nil when any part of the path is missing.
     public func value(at path: KeyPath) -> FieldValue? {
         var current = FieldValue.record(self)
         for component in path.components {
@@ -73,19 +103,24 @@ public struct FieldRecord: Sendable, Hashable {
         return current
     }
 
+    /// True when the record has no fields.
     public var isEmpty: Bool { names.isEmpty }
 }
 
 /// A dotted path into an entry's fields, such as `author.last`.
 public struct KeyPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The field names along the path: `["author", "last"]` for `author.last`.
     public var components: [String]
 
+    /// The path written with dots, as settings write it (`author.last`).
     public init(_ dotted: String) {
         components = dotted.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
+    /// The path from a string literal, so settings read `titleField = "name"`.
     public init(stringLiteral value: String) { self.init(value) }
 
+    /// The path written with dots, as in settings and diagnostics.
     public var description: String { components.joined(separator: ".") }
 
     /// True when every component is non-empty: `a..b` and `.a` name no field.

@@ -6,12 +6,14 @@ public struct Section: Sendable {
     public var label: String
     /// Markdown describing the section (a paragraph under a Markdown list heading).
     public var description: String?
+    /// The entries of the section, in display order.
     public var entries: [Entry]
     /// The catch-all section for digits, symbols and other scripts ("#").
     public var isCatchAll: Bool
     /// The anchor id on the page, set by the AnchorAllocator.
     public var id: String = ""
 
+    /// A section titled `title`; its strip label is the title unless given.
     public init(title: String, label: String? = nil, description: String? = nil, entries: [Entry] = [], isCatchAll: Bool = false) {
         self.title = title
         self.label = label ?? title
@@ -20,24 +22,40 @@ public struct Section: Sendable {
         self.isCatchAll = isCatchAll
     }
 
+    /// True when no entry is in the section: greyed in the strip, shown or hidden as `empty_sections` says.
     public var isEmpty: Bool { entries.isEmpty }
 }
 
 /// What kind of source a list was read from; decides defaults such as entry pages.
 public enum SourceKind: String, Sendable {
-    case csv, json, markdownList, entryFolder, docsIndex
+    /// A CSV or TSV file: one entry per row.
+    case csv
+    /// A JSON array of objects: one entry per object.
+    case json
+    /// A Markdown list file: list items are entries, headings are sections.
+    case markdownList
+    /// A folder of Markdown files with front matter: one entry, with a page of its own, per file.
+    case entryFolder
+    /// A folder of Markdown documentation indexed by its headings and `index:` terms (`kind: headings`).
+    case docsIndex
 }
 
 /// One list, sectioned and ready to render: the output of the Section and Anchor stages.
 public struct IndexedList: Sendable {
+    /// The list's resolved settings, which the renderer reads too (fields shown, split, empty sections).
     public var settings: ListSettings
+    /// The list's heading and page title.
     public var title: String
+    /// Markdown shown under the title, when the list has a description.
     public var description: String?
     /// The output folder of the list, unique in the site.
     public var slug: String
+    /// The kind of source the list was read from.
     public var kind: SourceKind
+    /// The sections in page order, with their entries and anchor ids.
     public var sections: [Section]
 
+    /// A list from sections already made; `make(title:entries:settings:kind:)` sections plain entries in one call.
     public init(settings: ListSettings, title: String, description: String?, slug: String, kind: SourceKind, sections: [Section]) {
         self.settings = settings
         self.title = title
@@ -50,5 +68,6 @@ public struct IndexedList: Sendable {
     /// Entries on the list, counting an entry once per section it appears in.
     public var entryCount: Int { sections.reduce(0) { $0 + $1.entries.count } }
 
+    /// Whether each entry gets a page of its own: the `entry_pages` setting, or yes for entry folders only.
     public var hasEntryPages: Bool { settings.entryPages ?? (kind == .entryFolder) }
 }

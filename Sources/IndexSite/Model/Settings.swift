@@ -10,13 +10,25 @@ public enum Grouping: Sendable, Hashable {
     case date(KeyPath, DateGranularity)
 }
 
+/// How wide the sections of a list grouped by date are (`group_by: date:<key path>:month`).
 public enum DateGranularity: String, Sendable, Hashable, CaseIterable {
-    case day, month, year
+    /// One section per day: "22 November 2026".
+    case day
+    /// One section per month: "November 2026".
+    case month
+    /// One section per year: "2026".
+    case year
 }
 
 /// What the index strip shows for a section: the whole title, its initials, or its first letter.
 public enum IndexTitleStyle: String, Sendable, Hashable, CaseIterable {
-    case auto, initials, full
+    /// The whole title when it is short (up to three characters), its initials otherwise.
+    case auto
+    /// The first letter of each word: "MB" for "Master Bathroom".
+    case initials
+    /// The whole title, however long.
+    case full
+    /// The title's first letter, upper-cased.
     case firstLetter = "first-letter"
 }
 
@@ -40,19 +52,30 @@ public enum ListKind: String, Sendable, Hashable, CaseIterable {
 
 /// Whether a large list is cut into one page per section.
 public enum SplitStyle: String, Sendable, Hashable, CaseIterable {
-    case none, sections, auto
+    /// Always one page.
+    case none
+    /// One page per section, with an overview page; the strip links across the pages.
+    case sections
+    /// One page per section only past `PageRenderer.automaticSplitThreshold` entries.
+    case auto
 }
 
 /// Where the catch-all section ("#": digits, symbols, other scripts) stands.
 public enum CatchAllPosition: String, Sendable, Hashable, CaseIterable {
-    case first, last
+    /// Before every other section.
+    case first
+    /// After every other section, as iOS puts "#".
+    case last
 }
 
 /// One sort key: a field and a direction.
 public struct SortKey: Sendable, Hashable {
+    /// The field compared, by its dotted key path.
     public var path: KeyPath
+    /// True for `-year`: largest or last first.
     public var descending: Bool
 
+    /// Sorts by the field at `path`, ascending unless told otherwise.
     public init(path: KeyPath, descending: Bool = false) {
         self.path = path
         self.descending = descending
@@ -72,26 +95,41 @@ public struct SortKey: Sendable, Hashable {
 public struct ListSettings: Sendable, Hashable {
     /// The source path relative to `Content/`.
     public var source: String
+    /// The list's title; when nil, the source's own `# Title`, else a title made from the file name.
     public var title: String?
+    /// Markdown shown under the list's title; when nil, the source's own description, if any.
     public var description: String?
     /// The output folder name; derived from the source's name when absent.
     public var slug: String?
     /// `nil` means the default for the source kind: headings for Markdown lists, letters otherwise.
     public var grouping: Grouping?
+    /// Section titles to put first, in this order; the others follow in collation order.
     public var sectionOrder: [String]?
+    /// How entries are sorted inside a section; empty means by title (or source order under headings).
     public var sort: [SortKey] = []
+    /// Leading words ignored for sorting and letters, case-insensitively ("The " files "The Hobbit" under H).
     public var ignorePrefixes: [String] = []
+    /// How category section titles are shortened for the strip.
     public var indexTitles: IndexTitleStyle = .auto
+    /// What happens to sections with no entries.
     public var emptySections: EmptySectionStyle = .index
+    /// The field that names an entry: its title, sort key, letter and id.
     public var titleField: KeyPath = "title"
+    /// The field holding an entry's link (http, https, mailto and relative links only).
     public var urlField: KeyPath = "url"
+    /// The Markdown field shown under each entry.
     public var descriptionField: KeyPath = "description"
     /// Extra fields shown with each entry; `nil` means every plain field not otherwise shown (CSV and JSON) or none (Markdown).
     public var fields: [KeyPath]?
+    /// The ICU locale id that decides collation, the alphabet of the strip and date titles (`sv`, `de@collation=phonebook`).
     public var locale: String = "en"
+    /// Locales whose alphabets are added to the strip, as UIKit shows A–Z before the kana.
     public var indexLocales: [String] = []
+    /// The title and strip label of the catch-all section for digits, symbols and other scripts.
     public var catchAllLabel: String = "#"
+    /// Whether the catch-all section comes first or last.
     public var catchAllPosition: CatchAllPosition = .last
+    /// Whether the list is cut into one page per section.
     public var split: SplitStyle = .auto
     /// Whether each entry also gets a page of its own; `nil` means yes for entry folders, no otherwise.
     public var entryPages: Bool?
@@ -113,6 +151,7 @@ public struct ListSettings: Sendable, Hashable {
         locations[key] ?? fallback
     }
 
+    /// The defaults for the list read from `source` (a path inside `Content/`); in-memory lists may name anything.
     public init(source: String) {
         self.source = source
     }
@@ -120,13 +159,19 @@ public struct ListSettings: Sendable, Hashable {
 
 /// The site-wide settings of `indexsite.yml`.
 public struct SiteSettings: Sendable, Hashable {
+    /// The site's name, shown in every page header and on the home page.
     public var title: String = "Index"
+    /// The home page's description, also its `<meta name="description">`.
     public var description: String?
     /// When set, pages get canonical links and the site a `sitemap.xml`.
     public var baseURL: String?
+    /// The default locale of every list, and the language of the pages (`<html lang>`).
     public var locale: String = "en"
+    /// The default extra alphabets of every list's strip.
     public var indexLocales: [String] = []
+    /// The default label of every list's catch-all section.
     public var catchAllLabel: String = "#"
+    /// Where every list's catch-all section stands by default.
     public var catchAllPosition: CatchAllPosition = .last
     /// Lets raw HTML and any link scheme through Markdown; off by default because content is often edited by many hands.
     public var allowUnsafeHTML: Bool = false
@@ -137,6 +182,7 @@ public struct SiteSettings: Sendable, Hashable {
     /// Where each configured list was declared, for diagnostics about its source.
     public var listLocations: [String: SourceLocation] = [:]
 
+    /// The settings of a site with no `indexsite.yml`.
     public init() {}
 
     /// The settings a list starts from before its own configuration applies.

@@ -2,13 +2,16 @@
 public struct SourceFile: Sendable {
     /// The path shown in diagnostics: relative to the site folder, with `/` separators.
     public var path: String
+    /// The file's contents exactly as read; parsers work on bytes, not on a decoded String.
     public var bytes: [UInt8]
 
+    /// A file with the given contents, as if read from `path`.
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
     }
 
+    /// A file whose contents are `text` in UTF-8, for sources made in memory.
     public init(path: String, text: String) {
         self.init(path: path, bytes: Array(text.utf8))
     }
@@ -34,6 +37,7 @@ public struct SourceFile: Sendable {
         return SourceLocation(path: path, line: line, column: column)
     }
 
+    /// A place in this file, by line and column.
     public func location(line: Int, column: Int = 1) -> SourceLocation {
         SourceLocation(path: path, line: line, column: column)
     }

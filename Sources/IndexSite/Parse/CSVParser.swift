@@ -1,8 +1,10 @@
 /// Reads CSV (RFC 4180) and TSV over bytes: header row for field names, quoted fields with commas, quotes and
 /// newlines, optional BOM, LF or CRLF. Every record remembers its line; every problem is reported where it is.
 public struct CSVParser: Sendable {
+    /// The byte between fields: `,` for CSV, a tab for TSV.
     public var separator: UInt8
 
+    /// A parser for fields separated by `separator`.
     public init(separator: UInt8 = UInt8(ascii: ",")) {
         self.separator = separator
     }
@@ -13,22 +15,27 @@ public struct CSVParser: Sendable {
     }
 
     /// One row of the file, before it becomes an entry.
-    public struct Record: Sendable, Equatable {
-        public var line: Int
-        public var fields: [String]
+    package struct Record: Sendable, Equatable {
+        /// The line the record starts on.
+        package var line: Int
+        /// The fields' texts, unquoted.
+        package var fields: [String]
         /// Byte offset where the record starts, for locating problems with the whole row.
-        public var offset: Int = 0
+        package var offset: Int = 0
         /// Where each field starts, kept for the header only (to point at a bad column name).
-        public var fieldOffsets: [Int] = []
+        package var fieldOffsets: [Int] = []
         /// The record ran into the end of the file inside a quoted field (already reported).
-        public var unterminated = false
+        package var unterminated = false
     }
 
     /// The raw table: header, records and problems found while reading them.
-    public struct Table: Sendable {
-        public var header: [String] = []
-        public var records: [Record] = []
-        public var diagnostics: [Diagnostic] = []
+    package struct Table: Sendable {
+        /// The field names of the first row.
+        package var header: [String] = []
+        /// The rows after the header.
+        package var records: [Record] = []
+        /// Problems found while reading.
+        package var diagnostics: [Diagnostic] = []
     }
 
     /// Parses a file into entries whose fields are named by the header row.
@@ -47,7 +54,7 @@ public struct CSVParser: Sendable {
     }
 
     /// Splits the bytes into a header and records, checking encoding, quoting and row lengths.
-    public func parseTable(_ file: SourceFile) -> Table {
+    package func parseTable(_ file: SourceFile) -> Table {
         file.bytes.withUnsafeBufferPointer { buffer in
             var scanner = Scanner(file: file, bytes: buffer, separator: separator)
             return scanner.run()

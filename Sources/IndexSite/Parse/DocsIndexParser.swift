@@ -10,12 +10,14 @@ public struct DocsIndexParser: Sendable {
         case pandoc
     }
 
+    /// How the docs' generator makes heading ids, so links land on the headings.
     public var headingIDs: HeadingIDStyle
     /// What a page's `.md` becomes in links (`.html`; empty keeps `.md`).
     public var linkExtension: String
     /// Prefixed to every link, e.g. `https://docs.example.org/` or `../docs/`.
     public var linkBase: String
 
+    /// A parser for docs published with GitHub-style heading ids as `.html` pages beside the index, unless told otherwise.
     public init(headingIDs: HeadingIDStyle = .github, linkExtension: String = ".html", linkBase: String = "") {
         self.headingIDs = headingIDs
         self.linkExtension = linkExtension

@@ -1,16 +1,19 @@
 /// Splits YAML front matter (between `---` lines at the top of a Markdown file) from the body and reads it.
-public enum FrontMatterParser {
+package enum FrontMatterParser {
     /// A Markdown file cut in two: the YAML block, if any, and the body with the line it starts on.
-    public struct Split: Sendable {
-        public var yaml: YAMLBlock?
+    package struct Split: Sendable {
+        /// The front matter, when the file has a readable one.
+        package var yaml: YAMLBlock?
         /// The body bytes after the closing `---`.
-        public var body: ArraySlice<UInt8>
+        package var body: ArraySlice<UInt8>
         /// Lines before the body, to add to line numbers found in it.
-        public var bodyLineOffset: Int
-        public var diagnostics: [Diagnostic] = []
+        package var bodyLineOffset: Int
+        /// Problems with the front matter (unclosed, not UTF-8, not YAML, not a mapping).
+        package var diagnostics: [Diagnostic] = []
     }
 
-    public static func split(_ file: SourceFile) -> Split {
+    /// Cuts `file` into front matter and body; a file without an opening `---` is all body.
+    package static func split(_ file: SourceFile) -> Split {
         let bytes = file.bytes
         var start = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }

@@ -4,8 +4,10 @@ public struct JSONParser: Sendable {
     /// Deeper nesting than this is refused rather than risking the stack.
     public static let maximumDepth = 256
 
+    /// A JSON list parser.
     public init() {}
 
+    /// Parses a file holding one array of objects into entries, one per object, with nested objects as records.
     public func parse(_ file: SourceFile) -> ParsedSource {
         var parsed = ParsedSource()
         file.bytes.withUnsafeBufferPointer { buffer in

@@ -2,8 +2,11 @@ import Yams
 
 /// Reads one Markdown entry file of an entry folder: YAML front matter gives the fields, the body is the entry's page.
 public struct MarkdownEntryParser: Sendable {
+    /// A Markdown entry file parser.
     public init() {}
 
+    /// The entry of one file (its front matter fields, a leading `# Heading` as the title if none is given, the body),
+    /// or nil when the front matter cannot be read.
     public func parse(_ file: SourceFile) -> (Entry?, [Diagnostic]) {
         let split = FrontMatterParser.split(file)
         var diagnostics = split.diagnostics

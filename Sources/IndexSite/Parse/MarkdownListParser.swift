@@ -8,13 +8,15 @@ public struct MarkdownListParser: Sendable {
     /// Nested lists deeper than this are kept flat, so a hostile file cannot exhaust the stack.
     public static let maximumDepth = 64
 
+    /// A Markdown list parser.
     public init() {}
 
+    /// Parses one Markdown list file: its entries, its headings as declared sections, its title, and its front matter settings.
     public func parse(_ file: SourceFile) -> ParsedSource {
         let split = FrontMatterParser.split(file)
         var parsed = ParsedSource()
         parsed.diagnostics = split.diagnostics
-        parsed.settings = split.yaml
+        parsed.settings = split.yaml.map(SettingsPatch.init(block:))
         CommonMark.withDocument(Array(split.body)) { document in
             var walker = Walker(file: file, lineOffset: split.bodyLineOffset)
             walker.walk(document)
@@ -43,6 +45,10 @@ public struct MarkdownListParser: Sendable {
         var documentTitle: String?
         var documentDescription: String?
         var sawHeading = false
+        /// Paragraphs of the document's and the last section's description, joined once they are complete: joining
+        /// as they come would copy the growing text for each paragraph (quadratic for thousands of paragraphs).
+        var documentParagraphs: [String] = []
+        var sectionParagraphs: [String] = []
 
         init(file: SourceFile, lineOffset: Int) {
             self.file = file
@@ -67,14 +73,15 @@ public struct MarkdownListParser: Sendable {
                 case .heading where index == titleIndex:
                     documentTitle = MarkdownText.plain(block)
                 case .heading:
+                    finishSectionDescription()
                     sawHeading = true
                     sections.append(OpenSection(declared: DeclaredSection(title: MarkdownText.plain(block), location: location(block))))
                 case .paragraph:
                     let text = MarkdownText.markdown(ofInlines: block)
                     if sections.isEmpty {
-                        if !sawHeading { append(text, to: &documentDescription) }
+                        if !sawHeading { documentParagraphs.append(text) }
                     } else {
-                        append(text, to: &sections[sections.count - 1].declared.description)
+                        sectionParagraphs.append(text)
                     }
                 case .list:
                     for item in block.children where item.kind == .item {
@@ -89,16 +96,22 @@ public struct MarkdownListParser: Sendable {
                     break
                 }
             }
+            finishSectionDescription()
+            documentDescription = Walker.description(joining: documentParagraphs)
         }
 
-        /// Adds a paragraph to a description in place, so a heading with thousands of paragraphs stays linear.
-        func append(_ more: String, to description: inout String?) {
-            if description?.isEmpty ?? true {
-                description = more
-            } else {
-                description!.append("\n\n")
-                description!.append(more)
+        /// Gives the last section the paragraphs read under its heading.
+        mutating func finishSectionDescription() {
+            if !sections.isEmpty, let description = Walker.description(joining: sectionParagraphs) {
+                sections[sections.count - 1].declared.description = description
             }
+            sectionParagraphs = []
+        }
+
+        /// Paragraphs joined by blank lines, leading empty ones dropped; nil when there are none.
+        static func description(joining paragraphs: [String]) -> String? {
+            guard !paragraphs.isEmpty else { return nil }
+            return paragraphs.drop(while: \.isEmpty).joined(separator: "\n\n")
         }
 
         /// Makes an entry of a list item; nil for table-of-contents links (to `#anchors` only) and empty items.

@@ -3,11 +3,13 @@ import Yams
 /// Reads `indexsite.yml` and list front matter into settings, reporting unknown keys and bad values where they stand.
 /// A typo must never be silently ignored, so every key is checked against the known ones.
 public enum SettingsParser {
-    static let siteKeys: [String] = [
+    /// Every key `indexsite.yml` accepts at its top level; any other key is an `unknown-setting` error.
+    public static let siteKeys: [String] = [
         "title", "description", "base_url", "locale", "index_locales", "catch_all_label", "catch_all_position",
         "allow_unsafe_html", "lists",
     ]
-    static let listKeys: [String] = [
+    /// Every key a list accepts, under `lists:` or in a Markdown list's front matter (where `source` is not allowed).
+    public static let listKeys: [String] = [
         "source", "title", "description", "slug", "group_by", "section_order", "sort", "ignore_prefixes", "index_titles",
         "empty_sections", "title_field", "url_field", "description_field", "fields", "locale", "index_locales",
         "catch_all_label", "catch_all_position", "split", "entry_pages", "date_order", "kind", "heading_ids", "link_extension",
@@ -67,14 +69,16 @@ public enum SettingsParser {
         return (settings, reader.diagnostics)
     }
 
-    /// Applies front matter settings of a list source over its resolved settings.
+    /// Applies front matter settings of a list source over its resolved settings; unknown keys and bad values come back
+    /// as diagnostics at their lines.
     public static func apply(_ patch: SettingsPatch, to settings: inout ListSettings) -> [Diagnostic] {
         var reader = Reader()
-        guard case .mapping(let mapping) = patch.node else {
-            reader.error(.badSettingValue, "front matter must be a mapping of settings (key: value)", at: patch.location(of: patch.node))
+        let block = patch.block
+        guard case .mapping(let mapping) = block.node else {
+            reader.error(.badSettingValue, "front matter must be a mapping of settings (key: value)", at: block.location(of: block.node))
             return reader.diagnostics
         }
-        reader.apply(mapping, to: &settings, block: patch, allowSource: false)
+        reader.apply(mapping, to: &settings, block: block, allowSource: false)
         return reader.diagnostics
     }
 

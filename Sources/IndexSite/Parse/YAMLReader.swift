@@ -1,7 +1,7 @@
 import Yams
 
 /// A YAML mapping found in a file, kept with where it starts so its keys can be reported at their real lines.
-public struct YAMLBlock: @unchecked Sendable {
+package struct YAMLBlock: @unchecked Sendable {
     // Yams.Node is an immutable value tree; it is only read after parsing.
     var node: Node
     var path: String
@@ -14,8 +14,12 @@ public struct YAMLBlock: @unchecked Sendable {
     }
 }
 
-/// The settings a source file carries about itself, applied after the site configuration.
-public typealias SettingsPatch = YAMLBlock
+/// The settings a source file carries about itself in its front matter, applied after the site configuration
+/// with `SettingsParser.apply(_:to:)`. Opaque: it is checked only when applied, so problems point at their lines.
+public struct SettingsPatch: Sendable {
+    /// The front matter mapping, with where it is in its file.
+    let block: YAMLBlock
+}
 
 /// Reads YAML text with Yams and turns its errors into diagnostics at the right line of the file.
 enum YAMLReader {
@@ -23,11 +27,38 @@ enum YAMLReader {
     static func compose(_ text: String, path: String, lineOffset: Int) -> (YAMLBlock?, [Diagnostic]) {
         do {
             guard let node = try Yams.compose(yaml: text) else { return (nil, []) }
+            var budget = maximumExpandedNodes
+            if exceedsBudget(node, &budget) {
+                return (nil, [.error(.yamlSyntax, "the YAML expands to more than \(maximumExpandedNodes) values through aliases",
+                                     at: SourceLocation(path: path, line: lineOffset + 1),
+                                     hint: "write the values out instead of nesting aliases of aliases")])
+            }
             return (YAMLBlock(node: node, path: path, lineOffset: lineOffset), [])
         } catch let error as YamlError {
             return (nil, [diagnostic(for: error, path: path, lineOffset: lineOffset)])
         } catch {
             return (nil, [.error(.yamlSyntax, "\(error)", at: SourceLocation(path: path, line: lineOffset + 1))])
+        }
+    }
+
+    /// The most values a YAML document may expand to once aliases are followed. Aliases share nodes, but every reader
+    /// walks them expanded: a few hundred bytes of aliases of aliases ("billion laughs") would otherwise become
+    /// millions of values, seconds of work and gigabytes of memory.
+    static let maximumExpandedNodes = 100_000
+
+    /// Counts the expanded nodes down from `budget`, stopping as soon as it runs out; true when it did.
+    private static func exceedsBudget(_ node: Node, _ budget: inout Int) -> Bool {
+        budget -= 1
+        if budget < 0 { return true }
+        switch node {
+        case .scalar, .alias:
+            return false
+        case .sequence(let sequence):
+            for item in sequence where exceedsBudget(item, &budget) { return true }
+            return false
+        case .mapping(let mapping):
+            for (key, value) in mapping where exceedsBudget(key, &budget) || exceedsBudget(value, &budget) { return true }
+            return false
         }
     }
 

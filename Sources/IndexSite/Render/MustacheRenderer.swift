@@ -1,5 +1,5 @@
 /// A value a template can show: text, a flag, a list to repeat a section over, or an object with named keys.
-public enum TemplateValue: Sendable {
+enum TemplateValue: Sendable {
     case null
     case bool(Bool)
     case text(String)
@@ -22,21 +22,21 @@ public enum TemplateValue: Sendable {
 }
 
 /// Something with named keys a template can look up; page contexts implement it without building dictionaries.
-public protocol TemplateObject: Sendable {
+protocol TemplateObject: Sendable {
     func value(forKey key: TemplateKey) -> TemplateValue?
 }
 
 extension Dictionary: TemplateObject where Key == String, Value == TemplateValue {
-    public func value(forKey key: TemplateKey) -> TemplateValue? { self[key.name] }
+    func value(forKey key: TemplateKey) -> TemplateValue? { self[key.name] }
 }
 
 /// A name in a template, resolved once when the template is parsed: the theme's own keys get a number,
 /// so page contexts answer lookups with a jump instead of comparing strings for every entry.
-public struct TemplateKey: Hashable, Sendable {
-    public let name: String
+struct TemplateKey: Hashable, Sendable {
+    let name: String
     let known: KnownTemplateKey?
 
-    public init(_ name: String) {
+    init(_ name: String) {
         self.name = name
         known = KnownTemplateKey(rawValue: name)
     }
@@ -49,30 +49,30 @@ enum KnownTemplateKey: String, Sendable {
 }
 
 /// A set of parsed templates that can include each other as partials, rendered into byte buffers.
-public struct MustacheLibrary: Sendable {
-    public private(set) var templates: [String: MustacheTemplate] = [:]
+struct MustacheLibrary: Sendable {
+    private(set) var templates: [String: MustacheTemplate] = [:]
     /// The source of each template, kept to build indented copies for standalone partials.
     private var sources: [String: String] = [:]
     /// Partials nested deeper than this stop rendering, so a template that includes itself cannot hang the build.
-    public static let maximumDepth = 64
+    static let maximumDepth = 64
 
-    public init() {}
+    init() {}
 
     /// A key a template names that nothing in the context provides: a typo, reported by `check`.
-    public struct MissingKey: Hashable, Sendable {
-        public var template: String
-        public var name: String
-        public var line: Int
+    struct MissingKey: Hashable, Sendable {
+        var template: String
+        var name: String
+        var line: Int
     }
 
-    public mutating func add(name: String, source: String) throws(MustacheTemplate.SyntaxError) {
+    mutating func add(name: String, source: String) throws(MustacheTemplate.SyntaxError) {
         templates[name] = try MustacheTemplate(name: name, source: source)
         sources[name] = source
     }
 
     /// Renders template `name` with `context`, appending to `output`; returns the keys nothing in the context provided.
     @discardableResult
-    public func render(_ name: String, _ context: TemplateValue, into output: inout [UInt8]) -> Set<MissingKey> {
+    func render(_ name: String, _ context: TemplateValue, into output: inout [UInt8]) -> Set<MissingKey> {
         guard let template = templates[name] else { return [] }
         var renderer = Renderer(library: self)
         var stack = [context]
@@ -80,7 +80,7 @@ public struct MustacheLibrary: Sendable {
         return renderer.missing
     }
 
-    public func render(_ name: String, _ context: TemplateValue) -> String {
+    func render(_ name: String, _ context: TemplateValue) -> String {
         var output: [UInt8] = []
         render(name, context, into: &output)
         return String(decoding: output, as: UTF8.self)
@@ -180,8 +180,8 @@ public struct MustacheLibrary: Sendable {
 }
 
 /// HTML escaping of text, for element content and attribute values alike.
-public enum HTML {
-    public static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+enum HTML {
+    static func appendEscaped(_ text: String, to output: inout [UInt8]) {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
@@ -194,7 +194,7 @@ public enum HTML {
         }
     }
 
-    public static func escaped(_ text: String) -> String {
+    static func escaped(_ text: String) -> String {
         var output: [UInt8] = []
         appendEscaped(text, to: &output)
         return String(decoding: output, as: UTF8.self)

@@ -1,7 +1,7 @@
 /// A parsed Mustache template: comments, set delimiters, interpolation, sections, inverted sections and partials,
 /// following the official specification (standalone lines, partial indentation). Lambdas are not supported.
 /// Parsing happens once per template; rendering walks the node tree into a byte buffer.
-public struct MustacheTemplate: Sendable {
+struct MustacheTemplate: Sendable {
     /// A piece of a template.
     indirect enum Node: Sendable {
         case text([UInt8])
@@ -11,17 +11,17 @@ public struct MustacheTemplate: Sendable {
     }
 
     /// A syntax error with its place in the template.
-    public struct SyntaxError: Error, Sendable, Equatable {
-        public var message: String
-        public var line: Int
-        public var column: Int
+    struct SyntaxError: Error, Sendable, Equatable {
+        var message: String
+        var line: Int
+        var column: Int
     }
 
     /// The template's name, as partials refer to it and diagnostics show it.
-    public var name: String
+    var name: String
     let nodes: [Node]
 
-    public init(name: String, source: String) throws(SyntaxError) {
+    init(name: String, source: String) throws(SyntaxError) {
         self.name = name
         var parser = Parser(source: Array(source.utf8))
         nodes = try parser.parse()

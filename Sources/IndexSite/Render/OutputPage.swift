@@ -2,8 +2,10 @@
 public struct OutputPage: Sendable, Equatable {
     /// Relative path with `/` separators, such as `foods/index.html`.
     public var path: String
+    /// The file's contents: UTF-8 for pages, JSON and CSS, as they are for other assets.
     public var bytes: [UInt8]
 
+    /// A file to write at `path` in the output folder.
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes

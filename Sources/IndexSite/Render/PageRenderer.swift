@@ -4,9 +4,12 @@ import Foundation
 /// Render: turns indexed lists into HTML pages through the theme's Mustache templates, with Markdown fields
 /// rendered by cmark (safe mode unless the site allows unsafe HTML) and every other text escaped.
 public struct PageRenderer: Sendable {
+    /// The site-wide settings every page shows (title, language, base URL) and whether Markdown may carry raw HTML.
     public var site: SiteSettings
-    public var library: MustacheLibrary
-    public var theme: Theme
+    /// The theme's templates, parsed.
+    var library: MustacheLibrary
+    /// The theme the templates and assets come from.
+    var theme: Theme
 
     /// Parses the theme's templates; syntax errors come back as diagnostics naming the template file and line.
     public static func make(site: SiteSettings, theme: Theme) -> (PageRenderer?, [Diagnostic]) {
@@ -30,7 +33,10 @@ public struct PageRenderer: Sendable {
 
     /// The result of rendering: the pages and what was found wrong on the way (unsafe links, unknown template keys).
     public struct Rendered: Sendable {
+        /// Every file of the site in the order rendered: each list's pages and `entries.json`, then the home page,
+        /// `404.html`, `sitemap.xml` (when the site has a base URL) and the theme's assets.
         public var pages: [OutputPage] = []
+        /// Problems found while rendering.
         public var diagnostics: [Diagnostic] = []
     }
 

@@ -5,6 +5,7 @@ public struct Theme: Sendable {
     /// Files copied to the output's `assets/` folder, by file name.
     public var assets: [String: [UInt8]]
 
+    /// The templates every theme must have; a site's `Templates/` may override any of them and add partials.
     public static let templateNames = ["layout", "home", "list", "section", "entry", "strip", "entry-page"]
 
     /// The theme compiled into the library, so an installed binary works in any folder.

@@ -1,10 +1,10 @@
 /// Decides which links from content may become live links: http, https, mailto and relative URLs.
 /// Anything else (`javascript:`, `data:`, `vbscript:`, `file:`) is dropped, however it is disguised.
-public enum URLPolicy {
-    public static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
+enum URLPolicy {
+    static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
 
     /// The URL as it may appear in an `href`, or nil when its scheme is not allowed.
-    public static func safeHref(_ raw: String) -> String? {
+    static func safeHref(_ raw: String) -> String? {
         // The common case, checked over bytes: an absolute http(s) URL with nothing odd in it.
         let utf8 = raw.utf8
         if (utf8.starts(with: "https://".utf8) || utf8.starts(with: "http://".utf8)), utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {

@@ -2,8 +2,8 @@ import ICUCollation
 
 /// The one door to ICU: every call of the `ICUCollation` C API is in this file.
 /// A failure to open a locale is an error value, reported by the caller where the locale was set.
-public struct CollationError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+struct CollationError: Error, Sendable, CustomStringConvertible {
+    var description: String
 
     /// Reads the NUL-terminated message the C API wrote.
     init(message: [CChar]) {
@@ -13,12 +13,12 @@ public struct CollationError: Error, Sendable, CustomStringConvertible {
 
 /// Compares text the way a locale's readers expect, through ICU sort keys (bytes compared with memcmp).
 /// Numbers compare by value: "Item 2" sorts before "Item 10".
-public final class Collator: @unchecked Sendable {
+final class Collator: @unchecked Sendable {
     // The handle is used by one thread at a time: `copy()` gives each worker its own.
     private let handle: OpaquePointer
-    public let locale: String
+    let locale: String
 
-    public init(locale: String) throws(CollationError) {
+    init(locale: String) throws(CollationError) {
         var message = [CChar](repeating: 0, count: 256)
         guard let handle = ixs_collator_open(locale, &message, Int32(message.count)) else {
             throw CollationError(message: message)
@@ -35,14 +35,14 @@ public final class Collator: @unchecked Sendable {
     deinit { ixs_collator_close(handle) }
 
     /// An independent collator for another thread.
-    public func copy() -> Collator {
+    func copy() -> Collator {
         guard let clone = ixs_collator_clone(handle) else { fatalError("ICU could not clone a collator for \(locale)") }
         return Collator(handle: clone, locale: locale)
     }
 
     /// Appends the sort key of `text` to `keys`, without the terminating zero, and returns how many bytes it added.
     @discardableResult
-    public func appendSortKey(of text: String, to keys: inout [UInt8]) -> Int {
+    func appendSortKey(of text: String, to keys: inout [UInt8]) -> Int {
         var text = text
         return text.withUTF8 { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { chars in
@@ -66,7 +66,7 @@ public final class Collator: @unchecked Sendable {
     }
 
     /// The sort key of `text` as bytes.
-    public func sortKey(_ text: String) -> [UInt8] {
+    func sortKey(_ text: String) -> [UInt8] {
         var key: [UInt8] = []
         appendSortKey(of: text, to: &key)
         return key
@@ -75,22 +75,22 @@ public final class Collator: @unchecked Sendable {
 
 /// The section letters of a locale, and which letter a name belongs under: ICU's AlphabeticIndex.
 /// Lookups are thread-safe.
-public final class AlphabetIndex: @unchecked Sendable {
+final class AlphabetIndex: @unchecked Sendable {
     /// What a bucket holds: a letter of the alphabet, or names before, between or after the alphabets.
-    public enum BucketKind: Int32, Sendable {
+    enum BucketKind: Int32, Sendable {
         case letter = 0, underflow = 1, inflow = 2, overflow = 3
     }
 
-    public struct Bucket: Sendable, Hashable {
-        public var label: String
-        public var kind: BucketKind
+    struct Bucket: Sendable, Hashable {
+        var label: String
+        var kind: BucketKind
     }
 
     private let handle: OpaquePointer
-    public let buckets: [Bucket]
+    let buckets: [Bucket]
 
     /// Builds the index of `locale`, adding the letters of `extraLocales` (as UIKit shows A–Z before the kana).
-    public init(locale: String, extraLocales: [String] = []) throws(CollationError) {
+    init(locale: String, extraLocales: [String] = []) throws(CollationError) {
         var message = [CChar](repeating: 0, count: 256)
         let opened: OpaquePointer? = AlphabetIndex.withCStrings(extraLocales) { extras in
             ixs_index_open(locale, extras.baseAddress, Int32(extras.count), &message, Int32(message.count))
@@ -114,7 +114,7 @@ public final class AlphabetIndex: @unchecked Sendable {
     deinit { ixs_index_close(handle) }
 
     /// The index of the bucket `name` falls into.
-    public func bucket(of name: String) -> Int {
+    func bucket(of name: String) -> Int {
         var name = name
         let bucket = name.withUTF8 { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { ixs_index_bucket_of(handle, $0.baseAddress, Int32($0.count)) }
@@ -138,11 +138,11 @@ public final class AlphabetIndex: @unchecked Sendable {
 }
 
 /// Formats dates for section titles in a locale's own words ("März 2024"), from ICU skeletons such as "yMMMM".
-public final class DateTitleFormatter: @unchecked Sendable {
+final class DateTitleFormatter: @unchecked Sendable {
     // Used by one thread at a time: the sectioner formats one list's sections in sequence.
     private let handle: OpaquePointer
 
-    public init(locale: String, skeleton: String) throws(CollationError) {
+    init(locale: String, skeleton: String) throws(CollationError) {
         var message = [CChar](repeating: 0, count: 256)
         guard let handle = ixs_date_formatter_open(locale, skeleton, Int32(IXS_CAPITALIZATION_STANDALONE), &message, Int32(message.count)) else {
             throw CollationError(message: message)
@@ -152,7 +152,7 @@ public final class DateTitleFormatter: @unchecked Sendable {
 
     deinit { ixs_date_formatter_close(handle) }
 
-    public func string(year: Int, month: Int, day: Int) -> String {
+    func string(year: Int, month: Int, day: Int) -> String {
         var buffer = [CChar](repeating: 0, count: 128)
         let length = ixs_date_formatter_format(handle, Int32(year), Int32(month), Int32(day), &buffer, Int32(buffer.count))
         guard length >= 0 else { return "\(year)-\(month)-\(day)" }

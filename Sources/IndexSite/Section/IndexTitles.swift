@@ -4,6 +4,7 @@ public enum IndexTitles {
     /// Titles up to this many characters are shown whole under `auto`.
     public static let shortTitleLength = 3
 
+    /// The sections with labels in `style`, numbered where two would read the same ("B", "B2"); the catch-all keeps its own.
     public static func assign(to sections: [Section], style: IndexTitleStyle) -> [Section] {
         var used: Set<String> = []
         return sections.map { section in
@@ -22,6 +23,7 @@ public enum IndexTitles {
         }
     }
 
+    /// The strip label of one title in `style`, before labels are made unique.
     public static func label(for title: String, style: IndexTitleStyle) -> String {
         switch style {
         case .full: return title

@@ -3,17 +3,23 @@ import Foundation
 /// Section: puts a list's entries into sections (letters of the locale's alphabet, categories or dates),
 /// sorts them with the locale's collation and gives every section its index title.
 public struct Sectioner: Sendable {
+    /// A sectioner; it holds no state, so one can section any number of lists.
     public init() {}
 
     /// What the sectioner needs besides the settings: the parsed entries and what the source declared.
     public struct Input: Sendable {
+        /// The entries to place, in source order (ties in sorting keep this order).
         public var entries: [Entry]
+        /// The headings of a Markdown list, which become its sections (in their order) when it has any.
         public var declaredSections: [DeclaredSection]
+        /// The kind of source, which decides the default grouping: headings for Markdown lists, letters otherwise.
         public var kind: SourceKind
         /// Where the list's settings were written, for diagnostics about them.
         public var settingsLocation: SourceLocation
 
-        public init(entries: [Entry], declaredSections: [DeclaredSection] = [], kind: SourceKind, settingsLocation: SourceLocation) {
+        /// The input for `entries`; entries made in memory need nothing else.
+        public init(entries: [Entry], declaredSections: [DeclaredSection] = [], kind: SourceKind = .json,
+                    settingsLocation: SourceLocation = SourceLocation(path: "")) {
             self.entries = entries
             self.declaredSections = declaredSections
             self.kind = kind
@@ -349,12 +355,13 @@ public struct Sectioner: Sendable {
 
 /// A date as written in content (YYYY, YYYY-MM, YYYY-MM-DD, optionally followed by a time), without time zones,
 /// so the same file gives the same sections on every machine.
-public struct CalendarDate: Hashable, Sendable {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+struct CalendarDate: Hashable, Sendable {
+    var year: Int
+    var month: Int
+    var day: Int
 
-    public init?(parsing text: String) {
+    /// Reads the date at the start of `text`; nil when it is not a real date.
+    init?(parsing text: String) {
         let digits = Array(text.trimmingSpaces.utf8)
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= digits.count else { return nil }
@@ -387,5 +394,19 @@ public struct CalendarDate: Hashable, Sendable {
         case 4, 6, 9, 11: 30
         default: 31
         }
+    }
+}
+
+extension IndexedList {
+    /// Sections and anchors entries made in memory in one call, as a build does for one source, without touching the disk:
+    /// the `Sectioner` places and sorts them as `settings` say, the `AnchorAllocator` gives every section and entry its id.
+    /// The list's slug is made from `settings.slug`, else the title; entries without a title are left out and reported.
+    public static func make(title: String, entries: [Entry], settings: ListSettings, kind: SourceKind = .json) -> (IndexedList, [Diagnostic]) {
+        let (sections, sectionDiagnostics) = Sectioner().section(Sectioner.Input(entries: entries, kind: kind), settings: settings)
+        // Duplicate titles are reported only under --strict in a build, and their `-2` ids are stable: the same here.
+        let (anchored, anchorDiagnostics) = AnchorAllocator(reportsCollisions: false).assign(sections, titleField: settings.titleField)
+        let list = IndexedList(settings: settings, title: title, description: settings.description,
+                               slug: Slug.make(settings.slug ?? title, fallback: "list"), kind: kind, sections: anchored)
+        return (list, sectionDiagnostics + anchorDiagnostics)
     }
 }

@@ -10,12 +10,14 @@ public struct SiteWriter: Sendable {
     /// The file that marks a folder as IndexSite's output; a non-empty folder without it is never replaced.
     public static let markerFile = ".indexsite-output"
 
+    /// The folder the site is written into; it is replaced as a whole.
     public var output: URL
     /// The site folder: the output may sit inside it, but never be it or contain it.
     public var siteFolder: URL?
     /// Folders the output may neither be, contain, nor sit inside (Content/, Templates/).
     public var protectedFolders: [URL]
 
+    /// A writer for `output` that refuses to write over the site folder or the protected folders.
     public init(output: URL, siteFolder: URL? = nil, protectedFolders: [URL] = []) {
         self.output = output.standardizedFileURL
         self.siteFolder = siteFolder?.standardizedFileURL
@@ -47,6 +49,7 @@ public struct SiteWriter: Sendable {
         return nil
     }
 
+    /// What a write did, file by file.
     public struct Summary: Sendable, Equatable {
         /// Files whose bytes changed or are new.
         public var written: Int
@@ -54,14 +57,16 @@ public struct SiteWriter: Sendable {
         public var unchanged: Int
     }
 
+    /// Why the output was not written; the previous site, if any, is left as it was.
     public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// The problem in one line, naming the folder or file.
         public var description: String
         /// True when the writer declined to touch the folder; false when writing itself failed.
         public var refused = false
     }
 
     /// The previous build's manifest, when its fingerprint matches and every file it wrote is still there, unchanged in size.
-    public func reusableManifest(fingerprint: SiteFingerprint) -> BuildManifest? {
+    func reusableManifest(fingerprint: SiteFingerprint) -> BuildManifest? {
         let marker = output.appendingPathComponent(SiteWriter.markerFile)
         guard let data = FileManager.default.contents(atPath: marker.path),
               let manifest = try? JSONDecoder().decode(BuildManifest.self, from: data),
@@ -217,8 +222,9 @@ private func renameExchange(_ a: String, _ b: String) -> Int32 {
 }
 
 /// Checks relative output paths: no `..`, no absolute paths, no backslashes, no empty components.
-public enum OutputPath {
-    public static func isSafe(_ path: String) -> Bool {
+enum OutputPath {
+    /// True when `path` stays inside the output folder.
+    static func isSafe(_ path: String) -> Bool {
         guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"), !path.contains("\u{0}") else { return false }
         return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
     }

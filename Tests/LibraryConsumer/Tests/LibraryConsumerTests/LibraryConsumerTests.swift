@@ -138,6 +138,78 @@ import Testing
         #expect(anchored[2].entries[1].id == "tomato-soup-2")
     }
 
+    @Test func sectionsLiteralEntriesInOneCall() throws {
+        // From README.md's "From Swift" recipe, verbatim:
+        var settings = ListSettings(source: "people")
+        settings.locale = "sv"
+        let entries: [Entry] = [
+            Entry(fields: ["title": "Åsa", "tags": ["a", "b"]]),
+            Entry(fields: ["title": "Anders", "url": "https://example.org/anders"]),
+            Entry(fields: ["title": "Örjan"]),
+        ]
+        let (list, diagnostics) = IndexedList.make(title: "People", entries: entries, settings: settings)
+        // list.sections: A (Anders), B … Z, Å (Åsa), Ä, Ö (Örjan); the empty ones are greyed in the strip.
+        let (renderer, _) = PageRenderer.make(site: SiteSettings(), theme: .builtIn)
+        let pages = renderer?.render([list]).pages ?? [] // people/index.html, people/entries.json, index.html, …
+        // (end of the recipe)
+
+        #expect(diagnostics.isEmpty)
+        #expect(list.title == "People" && list.slug == "people" && list.kind == .json)
+        let filled = list.sections.filter { !$0.isEmpty }
+        #expect(filled.map(\.title) == ["A", "Å", "Ö"])
+        #expect(filled.map(\.id) == ["a", "å", "ö"])
+        #expect(filled.map { $0.entries.map(\.id) } == [["anders"], ["åsa"], ["örjan"]])
+        #expect(list.sections.count > 26) // the whole Swedish alphabet is in the strip
+        // Literals keep their order and kinds.
+        let åsa = try #require(filled.first { $0.title == "Å" }?.entries.first)
+        #expect(åsa.fields.names == ["title", "tags"])
+        #expect(åsa.fields["tags"] == .list([.text("a"), .text("b")]))
+        #expect(åsa.text(at: "tags") == "a, b")
+        #expect(åsa.location == SourceLocation(path: ""))
+        #expect(Set(pages.map(\.path)).isSuperset(of: ["people/index.html", "people/entries.json", "index.html"]))
+        let html = try #require(pages.first { $0.path == "people/index.html" }).bytes
+        #expect(String(decoding: html, as: UTF8.self).contains("href=\"https://example.org/anders\""))
+    }
+
+    @Test func sectionsByTagsInOneCall() {
+        var settings = ListSettings(source: "fruit")
+        settings.grouping = .field("tags")
+        settings.slug = "Fruit & Berries"
+        let entries: [Entry] = [
+            Entry(fields: ["title": "Blueberry", "tags": ["berry", "blue"]]),
+            Entry(fields: ["title": "Apple", "tags": "tree"]),
+            Entry(fields: ["title": "Kiwi"]),
+            Entry(fields: ["tags": "tree"]),
+        ]
+
+        let (list, diagnostics) = IndexedList.make(title: "Fruit", entries: entries, settings: settings, kind: .csv)
+
+        #expect(list.slug == "fruit-berries")
+        #expect(list.kind == .csv)
+        #expect(list.sections.map(\.title) == ["berry", "blue", "tree", "#"])
+        #expect(list.sections.map { $0.entries.compactMap { $0.text(at: "title") } } == [["Blueberry"], ["Blueberry"], ["Apple"], ["Kiwi"]])
+        // The entry in two sections is on the page twice, under two ids.
+        #expect(list.sections[0].entries[0].id == "blueberry" && list.sections[1].entries[0].id == "blueberry-2")
+        // The entry without a title is left out, and said so.
+        #expect(diagnostics.map(\.code) == [.missingTitle])
+    }
+
+    @Test func inputsHaveDefaultsForEntriesInMemory() {
+        let entries: [Entry] = [Entry(fields: ["title": "Zebra"]), Entry(fields: ["title": "apple"])]
+        let (sections, diagnostics) = Sectioner().section(Sectioner.Input(entries: entries), settings: ListSettings(source: "animals"))
+        #expect(diagnostics.isEmpty)
+        #expect(sections.filter { !$0.isEmpty }.map(\.title) == ["A", "Z"])
+
+        // The keys a configuration may use, for editors and checkers.
+        #expect(SettingsParser.siteKeys.contains("base_url") && SettingsParser.siteKeys.contains("lists"))
+        #expect(SettingsParser.listKeys.contains("group_by") && !SettingsParser.listKeys.contains("base_url"))
+
+        // A record literal keeps the order it is written in; nested literals make lists and records.
+        let record: FieldRecord = ["title": "Dune", "author": .record(["first": "Frank", "last": "Herbert"]), "year": "1965"]
+        #expect(record.names == ["title", "author", "year"])
+        #expect(record.value(at: "author.last") == "Herbert")
+    }
+
     @Test func rendersAnInMemoryListToPages() throws {
         let entries = ["Kiwi", "Apple", "Banana"].enumerated().map { Self.entry(["title": .text($1)], line: $0 + 1) }
         let settings = ListSettings(source: "fruit")
