@@ -62,7 +62,7 @@ public struct BuildResult: Sendable {
     public var writeSummary: SiteWriter.Summary?
     /// Whether the build ran with `BuildOptions.strict`, so warnings count against `succeeded`.
     public var strict = false
-    /// Seconds spent in each stage, in pipeline order (parse includes sectioning and anchors, list by list).
+    /// Seconds spent in each stage, in pipeline order; `section` covers sorting, sectioning and anchors of every list.
     public var timings: [(stage: BuildStage, seconds: Double)] = []
     /// True when the inputs matched the previous build's and its output was kept as it was, without rendering.
     public var reusedPreviousOutput = false
@@ -122,8 +122,9 @@ public enum Build {
         site.sources = []
         plannedLists.reverse()
         var slugs: Set<String> = ["assets", "index.html", "404.html", "sitemap.xml"]
+        var sectionSeconds = 0.0
         while let planned = plannedLists.popLast() {
-            let (list, listDiagnostics) = makeList(planned, slugs: &slugs, strict: options.strict)
+            let (list, listDiagnostics) = makeList(planned, slugs: &slugs, strict: options.strict, sectionSeconds: &sectionSeconds)
             diagnostics += listDiagnostics
             if let list { result.lists.append(list) }
         }
@@ -131,7 +132,9 @@ public enum Build {
         result.sectionCount = result.lists.reduce(0) { $0 + $1.sections.filter { !$0.isEmpty }.count }
         result.entryCount = result.lists.reduce(0) { $0 + $1.entryCount }
 
-        result.timings.append((.parse, clock.lap()))
+        let parseAndSection = clock.lap()
+        result.timings.append((.parse, parseAndSection - sectionSeconds))
+        result.timings.append((.section, sectionSeconds))
 
         // Render and Write: pages stream into a staging folder as they are made, which is swapped in only if the
         // whole build succeeded, so a large site never sits in memory whole and a failed build changes nothing.
@@ -177,7 +180,13 @@ public enum Build {
     }
 
     /// Parses one source and sections its entries.
+    /// `sectionSeconds` adds up the time spent sorting, sectioning and anchoring, for the build's stage timings.
     static func makeList(_ planned: ListPlanner.PlannedList, slugs: inout Set<String>, strict: Bool = false) -> (IndexedList?, [Diagnostic]) {
+        var ignored = 0.0
+        return makeList(planned, slugs: &slugs, strict: strict, sectionSeconds: &ignored)
+    }
+
+    static func makeList(_ planned: ListPlanner.PlannedList, slugs: inout Set<String>, strict: Bool, sectionSeconds: inout Double) -> (IndexedList?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var settings = planned.settings
         var parsed: ParsedSource
@@ -207,9 +216,11 @@ public enum Build {
         let input = Sectioner.Input(entries: parsed.entries, declaredSections: parsed.declaredSections, kind: planned.kind,
                                     settingsLocation: planned.settingsLocation)
         parsed.entries = [] // the sectioner now holds the only reference, and filters in place
+        var clock = StageClock()
         let (sections, sectionDiagnostics) = Sectioner().section(input, settings: settings)
         diagnostics += sectionDiagnostics
         let (anchored, anchorDiagnostics) = AnchorAllocator(reportsCollisions: strict).assign(sections, titleField: settings.titleField)
+        sectionSeconds += clock.lap()
         diagnostics += anchorDiagnostics
 
         var slug = Slug.make(settings.slug ?? planned.defaultSlug, fallback: "list")
