@@ -95,8 +95,8 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
 
     /// The value at a dotted key path such as `author.last`, or nil when any part of the path is missing.
     public func value(at path: KeyPath) -> FieldValue? {
-        var current = FieldValue.record(self)
-        for component in path.components {
+        guard let first = path.components.first, var current = self[first] else { return nil }
+        for component in path.components.dropFirst() {
             guard case .record(let record) = current, let next = record[component] else { return nil }
             current = next
         }

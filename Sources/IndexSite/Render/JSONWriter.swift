@@ -9,7 +9,7 @@ struct JSONWriter {
     mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         // Most text needs no escaping: copy it in one go.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "<") }) {
+        if !JSONWriter.needsEscaping(text) {
             bytes.append(contentsOf: text.utf8)
             bytes.append(UInt8(ascii: "\""))
             return
@@ -28,6 +28,21 @@ struct JSONWriter {
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    static func needsEscaping(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<") {
+                return true
+            }
+            return false
+        }
+    }
+
+    /// Appends JSON made elsewhere (a chunk written on another thread).
+    mutating func append(_ other: JSONWriter) {
+        bytes.append(contentsOf: other.bytes)
     }
 
     mutating func value(_ value: FieldValue) {

@@ -136,25 +136,35 @@ public struct PageRenderer: Sendable {
     }
 
     /// `entries.json` of a list: every entry with its section, its anchor on the page and its fields, for other tools and search.
+    /// Sections are written on every core and joined in order.
     func entriesJSON(_ list: IndexedList, split: Bool) -> OutputPage {
-        var json = JSONWriter()
-        json.raw("[")
-        var first = true
-        for section in list.sections {
+        let sections = list.sections.filter { !$0.isEmpty }
+        let chunks = UnsafeMutableBufferPointer<JSONWriter>.allocate(capacity: sections.count)
+        chunks.initialize(repeating: JSONWriter())
+        defer { chunks.deallocate() }
+        nonisolated(unsafe) let shared = chunks
+        DispatchQueue.concurrentPerform(iterations: sections.count) { index in
+            let section = sections[index]
+            var json = JSONWriter()
             for entry in section.entries {
-                json.raw(first ? "\n" : ",\n")
-                first = false
                 json.raw("{\"title\":"); json.string(entry.text(at: list.settings.titleField) ?? "")
                 json.raw(",\"id\":"); json.string(entry.id)
                 json.raw(",\"href\":"); json.string(list.slug + "/" + (split ? section.id + "/" : "") + "index.html#" + entry.id.percentEncoded)
                 json.raw(",\"url\":"); json.string(entry.text(at: list.settings.urlField).flatMap(URLPolicy.safeHref) ?? "")
                 json.raw(",\"section\":"); json.string(section.title)
                 json.raw(",\"fields\":"); json.value(.record(entry.fields))
-                json.raw("}")
+                json.raw("},\n")
             }
+            shared[index] = json
         }
-        json.raw("\n]\n")
-        return OutputPage(path: list.slug + "/entries.json", bytes: json.bytes)
+        var json = JSONWriter()
+        json.raw("[\n")
+        for chunk in chunks { json.append(chunk) }
+        _ = chunks.deinitialize()
+        var bytes = json.bytes
+        if bytes.count > 2 { bytes.removeLast(2) } // the last ",\n"
+        bytes.append(contentsOf: "\n]\n".utf8)
+        return OutputPage(path: list.slug + "/entries.json", bytes: bytes)
     }
 
     func markdown(_ text: String) -> String {

@@ -177,6 +177,8 @@ public struct Sectioner: Sendable {
                 ranges.append(start..<keyBytes.count)
             }
         }
+        // Ties on every key are broken by the titles' bytes (computed once, not per comparison), then by source order.
+        let rawTitles = entries.map { $0.text(at: settings.titleField) ?? "" }
         let descending = sortKeys.map(\.descending)
         let width = sortKeys.count
         var order = Array(entries.indices)
@@ -190,9 +192,8 @@ public struct Sectioner: Sendable {
                     if result == 0 { result = ra.count == rb.count ? 0 : (ra.count < rb.count ? -1 : 1) }
                     if result != 0 { return descending[k] ? result > 0 : result < 0 }
                 }
-                let titleA = entries[a].text(at: settings.titleField) ?? "", titleB = entries[b].text(at: settings.titleField) ?? ""
-                if titleA.utf8.elementsEqual(titleB.utf8) { return a < b }
-                return titleA.utf8.lexicographicallyPrecedes(titleB.utf8)
+                if rawTitles[a].utf8.elementsEqual(rawTitles[b].utf8) { return a < b }
+                return rawTitles[a].utf8.lexicographicallyPrecedes(rawTitles[b].utf8)
             }
         }
         return order
