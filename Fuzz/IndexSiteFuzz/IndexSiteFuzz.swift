@@ -148,11 +148,24 @@ func fuzzCSV(_ bytes: [UInt8], separator: UInt8, path: String) {
 
     // A table read without a problem, printed back with every field quoted, reads back as the same table.
     guard table.diagnostics.isEmpty, !table.header.isEmpty else { return }
-    func quoted(_ field: String) -> String { "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-    let delimiter = String(UnicodeScalar(separator))
-    var printed = table.header.map(quoted).joined(separator: delimiter) + "\n"
-    for record in table.records { printed += record.fields.map(quoted).joined(separator: delimiter) + "\n" }
-    let again = parser.parseTable(SourceFile(path: path, text: printed))
+    // Quotes are doubled over bytes: a quote followed by a combining mark is one Character, which String-level
+    // replacing would not see.
+    var printed: [UInt8] = []
+    func printRow(_ fields: [String]) {
+        for (index, field) in fields.enumerated() {
+            if index > 0 { printed.append(separator) }
+            printed.append(UInt8(ascii: "\""))
+            for byte in field.utf8 {
+                if byte == UInt8(ascii: "\"") { printed.append(byte) }
+                printed.append(byte)
+            }
+            printed.append(UInt8(ascii: "\""))
+        }
+        printed.append(UInt8(ascii: "\n"))
+    }
+    printRow(table.header)
+    for record in table.records { printRow(record.fields) }
+    let again = parser.parseTable(SourceFile(path: path, bytes: printed))
     require(again.diagnostics.isEmpty, "reprinted table has diagnostics: \(again.diagnostics)")
     require(again.header == table.header, "reprinted header differs: \(again.header) vs \(table.header)")
     require(again.records.map(\.fields) == table.records.map(\.fields), "reprinted records differ")
