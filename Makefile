@@ -6,10 +6,14 @@
 SWIFT ?= swift
 BUILD_PACKAGES := libcmark-dev libicu-dev pkg-config
 TEST_PACKAGES := chromium chromium-driver python3-venv
+# The release binary links the Swift runtime and Foundation statically: it runs on machines without Swift and starts
+# in about half the time. Static Foundation needs libcurl's development files to link.
+RELEASE_PACKAGES := libcurl4-openssl-dev
+RELEASE_FLAGS := -c release --static-swift-stdlib
 DEBUG_BIN := .build/debug/indexsite
 RELEASE_BIN := .build/release/indexsite
 
-.PHONY: site test build deps test-deps browser bench fuzz clean install
+.PHONY: site test build deps test-deps release-deps browser bench fuzz clean install
 
 deps:
 	@Scripts/install-packages.sh $(BUILD_PACKAGES)
@@ -39,13 +43,16 @@ browser: build test-deps
 fuzz: deps
 	Scripts/fuzz.sh
 
-bench: deps
-	$(SWIFT) build -c release --product indexsite
-	Benchmarks/run.sh "$$($(SWIFT) build -c release --show-bin-path)/indexsite"
+release-deps: deps
+	@Scripts/install-packages.sh $(RELEASE_PACKAGES)
+
+bench: release-deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product indexsite
+	Benchmarks/run.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/indexsite"
 
 PREFIX ?= /usr/local
-install: deps
-	$(SWIFT) build -c release
+install: release-deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product indexsite
 	install -d "$(PREFIX)/bin"
 	install -m 755 $(RELEASE_BIN) "$(PREFIX)/bin/indexsite"
 

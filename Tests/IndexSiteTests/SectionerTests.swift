@@ -67,6 +67,31 @@ func titles(_ sections: [Section]) -> [String: [String]] {
         #expect(byTitle["A"] == ["Apple"])
     }
 
+    @Test func articlesMatchWholeCharactersInAnyCase() {
+        let prefixes = ["The ", "A ", "Él "]
+        #expect(Sectioner.stripPrefixes("THE Zebra", prefixes) == "Zebra")
+        #expect(Sectioner.stripPrefixes("  the  zebra ", prefixes) == "zebra")
+        #expect(Sectioner.stripPrefixes("The ", prefixes) == "The")
+        #expect(Sectioner.stripPrefixes("Thé Zebra", ["The"]) == "Thé Zebra")
+        #expect(Sectioner.stripPrefixes("The\u{301} Zebra", ["The"]) == "The\u{301} Zebra")
+        #expect(Sectioner.stripPrefixes("Theater", prefixes) == "Theater")
+        #expect(Sectioner.stripPrefixes("él Niño", prefixes) == "Niño")
+        #expect(Sectioner.stripPrefixes("A_B", ["A "]) == "A_B")
+    }
+
+    @Test func duplicatesAreEntriesEqualInEveryField() {
+        // Forty entries share a title, and their descriptions share length and first bytes: only the exact repeat counts.
+        var titles = Array(repeating: "Same", count: 40)
+        var descriptions = (0..<40).map { "same start, different end \($0 + 100)" }
+        titles.append("Same")
+        descriptions.append(descriptions[7])
+        let input = Sectioner.Input(entries: entries(titles, extra: ["description": descriptions]), kind: .csv)
+        let diagnostics = Sectioner().section(input, settings: ListSettings(source: "t")).1
+        #expect(diagnostics.map(\.code) == [.duplicateEntry])
+        #expect(diagnostics.first?.location.line == 41)
+        #expect(diagnostics.first?.message.contains("t:8") == true)
+    }
+
     @Test func categoriesInDeclaredOrderThenCollation() {
         let sections = section(["a", "b", "c", "d"], extra: ["room": ["Kitchen", "Den", "Attic", "Kitchen"]]) { settings in
             settings.grouping = .field("room")

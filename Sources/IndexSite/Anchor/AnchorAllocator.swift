@@ -20,6 +20,7 @@ public struct AnchorAllocator: Sendable {
     /// Takes the sections over (`consuming`), so ids are written into the entries in place rather than into a copy.
     public func assign(_ sections: consuming [Section], titleField: KeyPath = "title") -> ([Section], [Diagnostic]) {
         var taken = AnchorAllocator.reserved
+        taken.reserveCapacity(taken.count + sections.count + sections.reduce(0) { $0 + $1.entries.count })
         var next: [String: Int] = [:]
         var diagnostics: [Diagnostic] = []
         var sections = sections

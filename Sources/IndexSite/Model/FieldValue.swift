@@ -79,8 +79,8 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
 
     /// The value of the top-level field `name`, or nil when there is none (see `value(at:)` for dotted paths).
     public subscript(name: String) -> FieldValue? {
-        guard let index = names.firstIndex(of: name) else { return nil }
-        return values[index]
+        for index in names.indices where names[index] == name { return values[index] }
+        return nil
     }
 
     /// Sets a field, replacing the value of an existing name or appending a new one.
@@ -95,6 +95,8 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
 
     /// The value at a dotted key path such as `author.last`, or nil when any part of the path is missing.
     public func value(at path: KeyPath) -> FieldValue? {
+        // Most paths are one name: looked up without walking the components (a hot path, once per field and entry).
+        if path.components.count == 1 { return self[path.components[0]] }
         guard let first = path.components.first, var current = self[first] else { return nil }
         for component in path.components.dropFirst() {
             guard case .record(let record) = current, let next = record[component] else { return nil }

@@ -26,7 +26,9 @@ enum YAMLReader {
     /// Parses one YAML document. Returns nil and a diagnostic when the text is not valid YAML.
     static func compose(_ text: String, path: String, lineOffset: Int) -> (YAMLBlock?, [Diagnostic]) {
         do {
-            guard let node = try Yams.compose(yaml: text) else { return (nil, []) }
+            // The basic resolver tags every scalar as text: values stay as written, and the default resolver's
+            // regular expressions (a few milliseconds to compile at start-up) are never built.
+            guard let node = try Yams.compose(yaml: text, .basic) else { return (nil, []) }
             var budget = maximumExpandedNodes
             if exceedsBudget(node, &budget) {
                 return (nil, [.error(.yamlSyntax, "the YAML expands to more than \(maximumExpandedNodes) values through aliases",

@@ -4,6 +4,8 @@ struct ListPages: Sendable {
     let renderer: PageRenderer
     let list: IndexedList
     let fieldPaths: [KeyPath]
+    /// The shown fields' names as templates see them (`author.last` as "author last"), made once per list.
+    let fieldNames: [String]
     let entryPages: Bool
     let split: Bool
     let listContext: [String: TemplateValue]
@@ -20,6 +22,7 @@ struct ListPages: Sendable {
         self.renderer = renderer
         self.list = list
         fieldPaths = renderer.displayedFields(list)
+        fieldNames = fieldPaths.map { $0.components.joined(separator: " ") }
         entryPages = list.hasEntryPages
         let split = renderer.isSplit(list)
         self.split = split
@@ -82,9 +85,9 @@ struct ListPages: Sendable {
                                                    at: entry.location(of: settings.urlField), hint: "only http, https, mailto and relative links become live links"))
             }
         }
-        let fields: [TemplateValue] = fieldPaths.compactMap { path in
-            guard let value = entry.text(at: path) else { return nil }
-            return .object(FieldContext(name: path.components.joined(separator: " "), value: value))
+        var fields: [TemplateValue] = []
+        for (path, name) in zip(fieldPaths, fieldNames) {
+            if let value = entry.text(at: path) { fields.append(.object(FieldContext(name: name, value: value))) }
         }
         let children = entry.children.map { child in
             TemplateValue.object(entryContext(child, descriptionHTML: child.text(at: settings.descriptionField).map { renderer.markdown($0) } ?? "",

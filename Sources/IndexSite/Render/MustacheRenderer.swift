@@ -157,11 +157,10 @@ struct MustacheLibrary: Sendable {
         mutating func lookup(_ name: [TemplateKey], in stack: [TemplateValue], template: String, line: Int) -> TemplateValue {
             if name.count == 1 && name[0].name == "." { return stack.last ?? .null }
             var found: TemplateValue?
-            for value in stack.reversed() {
-                if case .object(let object) = value, let hit = object.value(forKey: name[0]) {
-                    found = hit
-                    break
-                }
+            var level = stack.count
+            while found == nil && level > 0 {
+                level -= 1
+                if case .object(let object) = stack[level] { found = object.value(forKey: name[0]) }
             }
             guard var current = found else {
                 missing.insert(MissingKey(template: template, name: name.map(\.name).joined(separator: "."), line: line))
@@ -181,16 +180,26 @@ struct MustacheLibrary: Sendable {
 
 /// HTML escaping of text, for element content and attribute values alike.
 enum HTML {
+    /// Runs of bytes that need no escaping (nearly all of them) are appended in one copy, not byte by byte.
     static func appendEscaped(_ text: String, to output: inout [UInt8]) {
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
-            case UInt8(ascii: "'"): output.append(contentsOf: "&#39;".utf8)
-            default: output.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for index in 0..<bytes.count {
+                let replacement: StaticString
+                switch bytes[index] {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\""): replacement = "&quot;"
+                case UInt8(ascii: "'"): replacement = "&#39;"
+                default: continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                replacement.withUTF8Buffer { output.append(contentsOf: $0) }
+                runStart = index + 1
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         }
     }
 

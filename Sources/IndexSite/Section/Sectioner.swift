@@ -44,30 +44,34 @@ public struct Sectioner: Sendable {
         var entries = input.entries
         input.entries = []
         var kept = 0
+        // Each kept entry's title is read here once: the raw one breaks sorting ties, the stripped one sorts and letters.
+        var rawTitles: [String] = []
+        rawTitles.reserveCapacity(entries.count)
         for index in entries.indices {
-            let entry = entries[index]
-            if let value = entry.fields.value(at: settings.titleField), !value.isText {
-                diagnostics.append(.error(.wrongFieldType, "'\(settings.titleField)' must be text, not \(value.kindDescription)", at: entry.location(of: settings.titleField),
-                                          hint: "write the title as one line of text"))
-            } else if let value = entry.fields.value(at: settings.urlField), !value.isText {
-                diagnostics.append(.error(.wrongFieldType, "'\(settings.urlField)' must be text, not \(value.kindDescription)", at: entry.location(of: settings.urlField),
-                                          hint: "give one link per entry"))
-            } else if (entry.text(at: settings.titleField) ?? "").trimmingSpaces.isEmpty {
-                diagnostics.append(.error(.missingTitle, "entry has no '\(settings.titleField)'", at: entry.location,
-                                          hint: "give every entry a \(settings.titleField), or set title_field to the field that names entries"))
-            } else {
+            let title = entries[index].fields.value(at: settings.titleField)
+            if let title, !title.isText {
+                diagnostics.append(.error(.wrongFieldType, "'\(settings.titleField)' must be text, not \(title.kindDescription)",
+                                          at: entries[index].location(of: settings.titleField), hint: "write the title as one line of text"))
+            } else if let value = entries[index].fields.value(at: settings.urlField), !value.isText {
+                diagnostics.append(.error(.wrongFieldType, "'\(settings.urlField)' must be text, not \(value.kindDescription)",
+                                          at: entries[index].location(of: settings.urlField), hint: "give one link per entry"))
+            } else if case .text(let text) = title, !text.trimmingSpaces.isEmpty {
                 if kept != index { entries.swapAt(kept, index) }
                 kept += 1
+                rawTitles.append(text)
+            } else {
+                diagnostics.append(.error(.missingTitle, "entry has no '\(settings.titleField)'", at: entries[index].location,
+                                          hint: "give every entry a \(settings.titleField), or set title_field to the field that names entries"))
             }
         }
         entries.removeLast(entries.count - kept)
-        let titles = entries.map { sortTitle(of: $0, settings: settings) }
+        let titles = rawTitles.map { Sectioner.stripPrefixes($0, settings.ignorePrefixes) }
         // A Markdown list is sectioned by its headings when it has some, like every other source by letter otherwise.
         let grouping = settings.grouping ?? (input.kind == .markdownList && !input.declaredSections.isEmpty ? .heading : .letter)
         // Under its own headings a list keeps the author's order (a checklist, an awesome list) unless told to sort.
         let keepSourceOrder = grouping == .heading && settings.sort.isEmpty
-        let order = keepSourceOrder ? Array(entries.indices) : sortedOrder(entries, titles: titles, settings: settings, collator: collator)
-        diagnostics += duplicates(entries, titles: titles, order: order, sortedByTitle: !keepSourceOrder)
+        let order = keepSourceOrder ? Array(entries.indices) : sortedOrder(entries, titles: titles, rawTitles: rawTitles, settings: settings, collator: collator)
+        diagnostics += duplicates(entries, rawTitles: rawTitles, order: order, sorted: !keepSourceOrder)
 
         var sections: [Section]
         switch grouping {
@@ -101,35 +105,72 @@ public struct Sectioner: Sendable {
         return (sections, diagnostics)
     }
 
-    /// Entries whose fields are all equal to another's. Sorting puts equal titles side by side, so a sorted list
-    /// needs one pass over neighbours; a list in source order groups titles in a dictionary.
-    func duplicates(_ entries: [Entry], titles: [String], order: [Int], sortedByTitle: Bool) -> [Diagnostic] {
+    /// Entries whose fields are all equal to another's. Sorting orders equal entries side by side (same keys, same
+    /// title bytes), so a sorted list is checked run by run of identical titles; a list in source order groups titles
+    /// in a dictionary.
+    func duplicates(_ entries: [Entry], rawTitles: [String], order: [Int], sorted: Bool) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        var byTitle: [String: [Int]] = [:]
-        if sortedByTitle {
-            var previous: Int?
-            for position in order {
-                if let previous, titles[previous] == titles[position] {
-                    byTitle[titles[position], default: [previous]].append(position)
+        func check(_ run: some Collection<Int>) {
+            guard run.count > 1 else { return }
+            // Most titles repeat a few times: comparing those pair by pair beats building a dictionary.
+            var originals: [Int] = []
+            var firstWithFields: [CheapRecordKey: Int] = [:]
+            for position in run where entries[position].children.isEmpty {
+                let key = CheapRecordKey(entries[position].fields)
+                let original: Int?
+                if run.count <= 8 {
+                    original = originals.first { CheapRecordKey(entries[$0].fields) == key }
+                    if original == nil { originals.append(position) }
+                } else {
+                    original = firstWithFields[key]
+                    if original == nil { firstWithFields[key] = position }
                 }
-                previous = position
-            }
-        } else {
-            for position in order { byTitle[titles[position], default: []].append(position) }
-        }
-        for (_, positions) in byTitle {
-            var firstWithFields: [FieldRecord: Int] = [:]
-            for position in positions where entries[position].children.isEmpty {
-                guard let original = firstWithFields[entries[position].fields] else {
-                    firstWithFields[entries[position].fields] = position
-                    continue
-                }
+                guard let original else { continue }
                 let first = entries[original].location
                 diagnostics.append(.warning(.duplicateEntry, "entry repeats \(first.path):\(first.line) field for field", at: entries[position].location,
                                             hint: "remove one of the two"))
             }
         }
+        if sorted {
+            var runStart = 0
+            for index in order.indices.dropFirst() where Sectioner.compareBytes(rawTitles[order[index]], rawTitles[order[index - 1]]) != 0 {
+                check(order[runStart..<index])
+                runStart = index
+            }
+            check(order[runStart...])
+        } else {
+            var byTitle: [String: [Int]] = [:]
+            for position in order { byTitle[rawTitles[position], default: []].append(position) }
+            for positions in byTitle.values { check(positions) }
+        }
         return diagnostics
+    }
+
+    /// A record compared in full but hashed by the lengths and end bytes of its texts: entries that share a title
+    /// nearly always differ there, and hashing every byte of every field cost a quarter of sectioning.
+    struct CheapRecordKey: Hashable {
+        let record: FieldRecord
+
+        init(_ record: FieldRecord) { self.record = record }
+
+        /// Texts are equal when their bytes are: a duplicate is the same line written twice.
+        static func == (a: CheapRecordKey, b: CheapRecordKey) -> Bool {
+            guard a.record.names == b.record.names else { return false }
+            return zip(a.record.values, b.record.values).allSatisfy { x, y in
+                if case .text(let p) = x, case .text(let q) = y { return Sectioner.compareBytes(p, q) == 0 }
+                return x == y
+            }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(record.values.count)
+            for value in record.values {
+                guard case .text(let text) = value else { hasher.combine(0); continue }
+                hasher.combine(text.utf8.count)
+                hasher.combine(text.utf8.first ?? 0)
+                hasher.combine(text.utf8.last ?? 0)
+            }
+        }
     }
 
     private func isDate(_ grouping: Grouping) -> Bool {
@@ -137,28 +178,41 @@ public struct Sectioner: Sendable {
         return false
     }
 
-    /// The title used for sorting and letters: the title field without an ignored leading article ("The ").
-    func sortTitle(of entry: Entry, settings: ListSettings) -> String {
-        let title = entry.text(at: settings.titleField) ?? ""
-        return Sectioner.stripPrefixes(title, settings.ignorePrefixes)
-    }
-
+    /// The title used for sorting and letters: the title without an ignored leading article ("The "), compared
+    /// case-insensitively; a title that is nothing but the article keeps it.
     static func stripPrefixes(_ title: String, _ prefixes: [String]) -> String {
         let trimmed = title.trimmingSpaces
         for prefix in prefixes where !prefix.isEmpty {
-            let lowerPrefix = prefix.lowercased()
-            if trimmed.count > prefix.count, trimmed.lowercased().hasPrefix(lowerPrefix) {
-                let rest = String(trimmed.dropFirst(prefix.count)).trimmingSpaces
-                if !rest.isEmpty { return rest }
-            }
+            guard let end = end(ofPrefix: prefix, in: trimmed) else { continue }
+            let rest = trimmed[end...].trimmingSpaces
+            if !rest.isEmpty { return rest }
         }
         return trimmed
+    }
+
+    /// Where `prefix` ends in `text` when the text starts with it (ignoring case) and goes on after it. ASCII prefixes
+    /// ("The ", "A ") are compared over bytes, without lower-casing every title.
+    static func end(ofPrefix prefix: String, in text: String) -> String.Index? {
+        guard prefix.utf8.allSatisfy({ $0 < 0x80 }) else {
+            guard text.count > prefix.count, text.lowercased().hasPrefix(prefix.lowercased()) else { return nil }
+            return text.index(text.startIndex, offsetBy: prefix.count)
+        }
+        var index = text.utf8.startIndex
+        for expected in prefix.utf8 {
+            guard index < text.utf8.endIndex else { return nil }
+            let byte = text.utf8[index], folded = byte | 0x20
+            guard byte == expected || (folded == expected | 0x20 && folded >= UInt8(ascii: "a") && folded <= UInt8(ascii: "z")) else { return nil }
+            text.utf8.formIndex(after: &index)
+        }
+        // The prefix must end between two characters: "The" does not end inside "Thé" written with a combining accent.
+        guard index < text.utf8.endIndex, let boundary = String.Index(index, within: text) else { return nil }
+        return boundary
     }
 
     /// The entries' order under the sort settings: one collation key per entry and sort field, compared as bytes.
     /// Titles the collator cannot tell apart ("é" composed and decomposed) are ordered by their bytes, and only
     /// true ties by source order, so shuffling the input never changes the output.
-    func sortedOrder(_ entries: [Entry], titles: [String], settings: ListSettings, collator: Collator) -> [Int] {
+    func sortedOrder(_ entries: [Entry], titles: [String], rawTitles: [String], settings: ListSettings, collator: Collator) -> [Int] {
         let sortKeys = settings.sort.isEmpty ? [SortKey(path: settings.titleField)] : settings.sort
         var keyBytes: [UInt8] = []
         keyBytes.reserveCapacity(entries.count * sortKeys.count * 24)
@@ -177,8 +231,7 @@ public struct Sectioner: Sendable {
                 ranges.append(start..<keyBytes.count)
             }
         }
-        // Ties on every key are broken by the titles' bytes (computed once, not per comparison), then by source order.
-        let rawTitles = entries.map { $0.text(at: settings.titleField) ?? "" }
+        // Ties on every key are broken by the titles' bytes, then by source order.
         let descending = sortKeys.map(\.descending)
         let width = sortKeys.count
         var order = Array(entries.indices)
@@ -192,11 +245,25 @@ public struct Sectioner: Sendable {
                     if result == 0 { result = ra.count == rb.count ? 0 : (ra.count < rb.count ? -1 : 1) }
                     if result != 0 { return descending[k] ? result > 0 : result < 0 }
                 }
-                if rawTitles[a].utf8.elementsEqual(rawTitles[b].utf8) { return a < b }
-                return rawTitles[a].utf8.lexicographicallyPrecedes(rawTitles[b].utf8)
+                let bytes = Sectioner.compareBytes(rawTitles[a], rawTitles[b])
+                return bytes == 0 ? a < b : bytes < 0
             }
         }
         return order
+    }
+
+    /// Compares two strings' UTF-8 bytes with memcmp (the generic byte-by-byte comparison cost a tenth of sorting).
+    static func compareBytes(_ a: String, _ b: String) -> Int {
+        let result = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y -> Int in
+                let common = min(x.count, y.count)
+                let order = common == 0 ? 0 : Int(memcmp(x.baseAddress!, y.baseAddress!, common))
+                return order != 0 ? order : x.count - y.count
+            }
+        }
+        if let result, let result { return result }
+        if a.utf8.elementsEqual(b.utf8) { return 0 }
+        return a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : 1
     }
 
     func letterSections(_ entries: [Entry], titles: [String], order: [Int], index: AlphabetIndex, settings: ListSettings) -> [Section] {
