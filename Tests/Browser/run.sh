@@ -6,8 +6,8 @@
 #
 # Extra arguments after SITE_DIR go to pytest (e.g. -k filter, -x).
 # Screenshots: $SCREENSHOT_DIR (default .build/browser-screenshots/).
-# Installs chromium + chromium-driver (apt) when missing, and selenium, pytest,
-# chevron and html5lib into the git-ignored venv .build-venv at the repository root.
+# Scripts/browser-env.sh installs chromium + chromium-driver (apt) when missing, and selenium,
+# pytest, chevron and html5lib into the git-ignored venv .build-venv at the repository root.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -19,24 +19,11 @@ if [ $# -lt 1 ]; then
 fi
 site="$1"; shift
 
-if ! command -v chromium >/dev/null 2>&1 || ! [ -x /usr/bin/chromedriver ]; then
-  echo "run.sh: installing chromium and chromium-driver" >&2
-  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium chromium-driver >/dev/null
-fi
-
-venv="$repo/.build-venv"
-if ! [ -x "$venv/bin/python" ]; then
-  python3 -m venv "$venv"
-fi
-if ! "$venv/bin/python" -c 'import selenium, pytest, chevron, html5lib' >/dev/null 2>&1; then
-  "$venv/bin/python" -m pip install -q --disable-pip-version-check 'selenium>=4.10,<5' 'pytest>=7' 'chevron==0.14.0' 'html5lib==1.1'
-fi
+python="$("$repo/Scripts/browser-env.sh")"
 
 if [ "$site" = "--mock" ]; then
   site="$repo/.build/browser-mock-site"
-  "$venv/bin/python" "$here/mock/build_mocks.py" "$site"
+  "$python" "$here/mock/build_mocks.py" "$site"
 fi
 if ! [ -d "$site" ]; then
   echo "run.sh: $site is not a folder" >&2
@@ -46,4 +33,5 @@ fi
 export SITE_DIR="$(cd "$site" && pwd)"
 export SCREENSHOT_DIR="${SCREENSHOT_DIR:-$repo/.build/browser-screenshots}"
 cd "$here"
-exec "$venv/bin/python" -m pytest -p no:cacheprovider -q -rfE "$here/test_pages.py" "$@"
+# test_serve.py runs `indexsite serve` ($INDEXSITE_BIN, default .build/debug/indexsite) on a copy of Content/.
+exec "$python" -m pytest -p no:cacheprovider -q -rfE "$here/test_pages.py" "$here/test_serve.py" "$@"

@@ -19,6 +19,7 @@
 
   var MIN_SLOT = 16;          // px: smallest comfortable height of one strip title
   var FILTER_DELAY_BIG = 120; // ms: debounce filtering on very long lists
+  var FILTER_SLICE = 500;     // entries shown or hidden per task: the rest follow between frames
   var ANNOUNCE_DELAY = 350;   // ms: wait for typing to pause before announcing
 
   var ol = strip.querySelector('ol');
@@ -399,7 +400,7 @@
 
   // ---- Filter ---------------------------------------------------------------
 
-  var filter = { input: null, status: null, index: null, timer: 0, announceTimer: 0, query: '' };
+  var filter = { input: null, status: null, index: null, timer: 0, announceTimer: 0, query: '', applyTimer: 0 };
 
   (function buildFilter() {
     if (!sectionEls.length) return;
@@ -431,6 +432,8 @@
 
     input.addEventListener('input', function () {
       clearTimeout(filter.timer);
+      // a script of the site's own may have added or removed entries since the index was made
+      if (filter.index && filter.index.entries.length !== liveEntries.length) { filter.index = null; building = null; }
       if (!filter.index) buildIndex();
       if (filter.index.entries.length > 5000) filter.timer = setTimeout(runFilter, FILTER_DELAY_BIG);
       else runFilter();
@@ -442,42 +445,71 @@
     });
   })();
 
-  // Precompute, once, the folded text of every entry (its own text, not its
-  // children's), its parent entry and its section.
-  function buildIndex() {
-    var entries = Array.prototype.slice.call(listMain.querySelectorAll('.entry'));
-    var n = entries.length;
-    var pos = new Map();
-    var parent = new Int32Array(n);
-    var section = new Int32Array(n);
-    var sectionPos = new Map();
-    sectionEls.forEach(function (s, i) { sectionPos.set(s, i); });
-    var text = new Array(n);
-    for (var i = 0; i < n; i++) {
-      var el = entries[i];
-      pos.set(el, i);
+  // The filter's index: the folded text of every entry (its own text, not its
+  // children's), its parent entry and its section. On a long page it is built
+  // in idle moments after loading, a slice at a time, so the page opens without
+  // a pause; typing before it is done finishes it at once.
+  var building = null;
+  var liveEntries = listMain.getElementsByClassName('entry');   // live: its length follows the page
+
+  function indexSlice(budgetMs) {
+    if (filter.index) return true;
+    if (!building) {
+      var all = Array.prototype.slice.call(listMain.querySelectorAll('.entry'));
+      var sectionPos = new Map();
+      sectionEls.forEach(function (s, i) { sectionPos.set(s, i); });
+      building = {
+        entries: all, n: all.length, next: 0, pos: new Map(), sectionPos: sectionPos,
+        parent: new Int32Array(all.length), section: new Int32Array(all.length), text: new Array(all.length)
+      };
+    }
+    var b = building, end = performance.now() + budgetMs;
+    for (var i = b.next; i < b.n; i++) {
+      if ((i & 127) === 0 && i > b.next && performance.now() > end) { b.next = i; return false; }
+      var el = b.entries[i];
+      b.pos.set(el, i);
       var up = el.parentElement.closest('.entry');
-      parent[i] = up ? pos.get(up) : -1;
+      b.parent[i] = up ? b.pos.get(up) : -1;
       var s = el.closest('.section');
-      section[i] = s ? sectionPos.get(s) : -1;
+      b.section[i] = s ? b.sectionPos.get(s) : -1;
       var t = '';
       for (var c = el.firstChild; c; c = c.nextSibling) {
         if (c.nodeType === 1 && c.classList.contains('children')) continue;
         t += ' ' + c.textContent;
       }
-      text[i] = fold(t.replace(/\s+/g, ' '));
+      b.text[i] = fold(t.replace(/\s+/g, ' '));
     }
+    // Entries of one section are contiguous in document order: where each section's run starts.
+    var first = new Int32Array(sectionEls.length + 1).fill(-1);
+    for (i = b.n - 1; i >= 0; i--) if (b.section[i] >= 0) first[b.section[i]] = i;
+    first[sectionEls.length] = b.n;
+    for (i = sectionEls.length - 1; i >= 0; i--) if (first[i] < 0) first[i] = first[i + 1];
     filter.index = {
-      entries: entries, parent: parent, section: section, text: text,
-      shown: new Uint8Array(n).fill(1),
+      entries: b.entries, parent: b.parent, section: b.section, text: b.text, sectionFirst: first,
+      shown: new Uint8Array(b.n).fill(1),
       sectionShown: new Uint8Array(sectionEls.length).fill(1)
     };
+    building = null;
+    if (performance.mark) performance.mark('indexsite-filter-index');
+    return true;
+  }
+
+  function buildIndex() { indexSlice(Infinity); }
+
+  function buildIndexWhenIdle() {
+    var idle = window.requestIdleCallback || function (f) {
+      return setTimeout(function () { f({ timeRemaining: function () { return 8; } }); }, 30);
+    };
+    idle(function step(deadline) {
+      if (!indexSlice(Math.max(4, deadline.timeRemaining()))) idle(step);
+    });
   }
 
   function runFilter() {
     clearTimeout(filter.timer);
     var ix = filter.index;
     if (!ix) return;
+    var started = performance.now();
     var query = fold(filter.input.value.trim().replace(/\s+/g, ' '));
     filter.query = query;
     var terms = query ? query.split(' ') : [];
@@ -501,13 +533,47 @@
         if (ix.section[i] >= 0) perSection[ix.section[i]]++;
       }
     }
-    // writes only, no reads: no layout thrash
-    for (i = 0; i < n; i++) {
-      if (visible[i] !== ix.shown[i]) {
-        ix.entries[i].hidden = !visible[i];
-        ix.shown[i] = visible[i];
+    // Entries change in slices, from the section in view onwards, so what the
+    // reader sees is redrawn at once and the rest follows between frames. A
+    // newer keystroke cancels the slices still to come: `shown` always tells
+    // what the page shows, so the next run changes just what differs.
+    clearTimeout(filter.applyTimer);
+    var order = [];
+    var inView = currentItem && currentItem.section ? Math.max(sectionEls.indexOf(currentItem.section), 0) : 0;
+    for (i = inView; i < sectionEls.length; i++) order.push(i);
+    for (i = 0; i < inView; i++) order.push(i);
+    var step = 0, at = ix.sectionFirst[order[0]];
+    var loose = ix.sectionFirst[0] > 0;   // entries before the first section (none in the theme's pages)
+    function applySlice() {
+      var budget = FILTER_SLICE;
+      // writes only, no reads: no layout thrash
+      while (budget > 0 && step < order.length) {
+        var to = ix.sectionFirst[order[step] + 1];
+        for (; at < to && budget > 0; at++) {
+          if (visible[at] !== ix.shown[at]) {
+            ix.entries[at].hidden = !visible[at];
+            ix.shown[at] = visible[at];
+            budget--;
+          }
+        }
+        if (at >= to && ++step < order.length) at = ix.sectionFirst[order[step]];
       }
+      if (step >= order.length && loose) {
+        for (var j = 0; j < ix.sectionFirst[0]; j++) {
+          if (visible[j] !== ix.shown[j]) { ix.entries[j].hidden = !visible[j]; ix.shown[j] = visible[j]; }
+        }
+      }
+      return step >= order.length;
     }
+    function applyRest() {
+      if (!applySlice()) { filter.applyTimer = setTimeout(applyRest, 0); return; }
+      requestAnimationFrame(function () {
+        setTimeout(function () {
+          if (performance.measure) performance.measure('indexsite-filter-complete', { start: started, end: performance.now() });
+        }, 0);
+      });
+    }
+    var done = applySlice();
     var lastVisible = null;
     for (i = 0; i < sectionEls.length; i++) {
       var show = terms.length === 0 || perSection[i] > 0 ? 1 : 0;
@@ -536,6 +602,18 @@
     invalidate();
     updateCurrent();
     announce(terms.length ? count : -1, n);
+    // How long a keystroke took until the page was drawn again ("indexsite-filter"), and until every slice was
+    // ("indexsite-filter-complete"): User Timing measures that benchmarks and the browser's profiler can read.
+    requestAnimationFrame(function () {
+      setTimeout(function () {
+        if (performance.measure) performance.measure('indexsite-filter', { start: started, end: performance.now() });
+        if (done) {
+          if (performance.measure) performance.measure('indexsite-filter-complete', { start: started, end: performance.now() });
+        } else {
+          filter.applyTimer = setTimeout(applyRest, 0);
+        }
+      }, 0);
+    });
   }
 
   function announce(count, total) {
@@ -566,5 +644,9 @@
   })();
 
   updateCurrent();
-  window.addEventListener('load', function () { layoutStrip(); updateCurrent(); });
+  window.addEventListener('load', function () {
+    layoutStrip();
+    updateCurrent();
+    if (filter.input) buildIndexWhenIdle();
+  });
 })();

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Times the filter box of one list page in headless Chromium, keystroke by keystroke.
+
+Usage: filter.py PAGE.html [QUERY ...]
+
+Types each query one character at a time (then clears the box), and reads the theme's own User Timing
+measures: "indexsite-filter", from the moment a keystroke's filtering starts until the page has been drawn
+again (style, layout and paint included), and "indexsite-filter-complete", until the last slice of entries
+has been shown or hidden and drawn. Prints one line per keystroke and a summary line on stdout.
+Viewport 1280x800, desktop.
+"""
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+
+
+def main():
+    if len(sys.argv) < 2:
+        print(__doc__, file=sys.stderr)
+        return 64
+    page = Path(sys.argv[1]).resolve()
+    queries = sys.argv[2:] or ["the", "zeppelin", "copper k"]
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--lang=en-US"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(300)
+    driver.set_script_timeout(120)
+    try:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+        started = time.monotonic()
+        driver.get(page.as_uri())
+        loaded = time.monotonic() - started
+        entries = driver.execute_script("return document.querySelectorAll('.entry').length")
+        # The theme builds the filter's index of folded entry texts in idle moments after loading, and marks
+        # "indexsite-filter-index" when done; focusing the box before then finishes it at once.
+        index_ready = driver.execute_async_script("""
+            var done = arguments[0], waited = 0;
+            (function poll() {
+              var mark = performance.getEntriesByName('indexsite-filter-index')[0];
+              if (mark) done(mark.startTime);
+              else if ((waited += 50) > 120000) done(null);
+              else setTimeout(poll, 50);
+            })();""")
+        driver.execute_script("document.getElementById('indexsite-filter').focus()")
+
+        type_key = """
+            var value = arguments[0], done = arguments[arguments.length - 1];
+            var input = document.getElementById('indexsite-filter');
+            var before = performance.getEntriesByName('indexsite-filter-complete').length;
+            input.value = value;
+            input.dispatchEvent(new Event('input', { bubbles: true }));
+            var waited = 0;
+            (function poll() {
+              var complete = performance.getEntriesByName('indexsite-filter-complete');
+              if (complete.length > before) {
+                var first = performance.getEntriesByName('indexsite-filter');
+                var shown = document.querySelectorAll('.entry:not([hidden])').length;
+                done({ ms: first[first.length - 1].duration, complete: complete[complete.length - 1].duration, shown: shown });
+              } else if ((waited += 10) > 60000) { done(null); }
+              else setTimeout(poll, 10);
+            })();"""
+        timings, completes = [], []
+        for query in queries:
+            for length in list(range(1, len(query) + 1)) + [0]:
+                value = query[:length]
+                result = driver.execute_async_script(type_key, value)
+                if result is None:
+                    print(f"filter: no measure after typing {value!r}", file=sys.stderr)
+                    return 1
+                timings.append(result["ms"])
+                completes.append(result["complete"])
+                print(f"  {json.dumps(value):14} {result['ms']:8.1f} ms drawn {result['complete']:8.1f} ms complete"
+                      f"  {result['shown']:>7} of {entries} shown")
+        ready = "never" if index_ready is None else f"{index_ready / 1000:.1f} s after navigation"
+        print(f"filter: {len(timings)} keystrokes on {entries} entries (page loaded in {loaded:.1f} s, index ready {ready}): "
+              f"first frame median {statistics.median(timings):.0f} ms, max {max(timings):.0f} ms; "
+              f"all entries median {statistics.median(completes):.0f} ms, max {max(completes):.0f} ms")
+        return 0
+    finally:
+        driver.quit()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
