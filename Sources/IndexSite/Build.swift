@@ -151,9 +151,11 @@ public enum Build {
             }
         }
         if let renderer {
+            var continuing = false
             diagnostics += renderer.render(result.lists) { page in
-                result.pagePaths.append(page.path)
-                if options.keepPages { result.pages.append(page) }
+                if !continuing { result.pagePaths.append(page.path) }
+                continuing = page.continuesInNextPage
+                if options.keepPages { result.pages.appendJoiningParts(page) }
                 staging?.add(page)
             }
         }

@@ -40,11 +40,7 @@ struct JSONWriter {
         }
     }
 
-    /// Appends JSON made elsewhere (a chunk written on another thread).
-    mutating func append(_ other: JSONWriter) {
-        bytes.append(contentsOf: other.bytes)
-    }
-
+    /// Appends a field value: text as a string, a list as an array, a record as an object with keys in source order.
     mutating func value(_ value: FieldValue) {
         switch value {
         case .text(let text):

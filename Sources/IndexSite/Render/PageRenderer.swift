@@ -43,7 +43,7 @@ public struct PageRenderer: Sendable {
     /// Renders every page into memory; for tests and small sites. Builds stream pages with `render(_:emit:)`.
     public func render(_ lists: [IndexedList]) -> Rendered {
         var pages: [OutputPage] = []
-        let diagnostics = render(lists) { pages.append($0) }
+        let diagnostics = render(lists) { pages.appendJoiningParts($0) }
         return Rendered(pages: pages, diagnostics: diagnostics)
     }
 
@@ -53,7 +53,7 @@ public struct PageRenderer: Sendable {
         var missing: Set<MustacheLibrary.MissingKey> = []
         var htmlPaths: [String] = []
         func emitAndRecord(_ page: OutputPage) {
-            if page.path.hasSuffix(".html") { htmlPaths.append(page.path) }
+            if page.path.hasSuffix(".html"), htmlPaths.last != page.path { htmlPaths.append(page.path) }
             emit(page)
         }
         for list in lists {
@@ -136,35 +136,49 @@ public struct PageRenderer: Sendable {
     }
 
     /// `entries.json` of a list: every entry with its section, its anchor on the page and its fields, for other tools and search.
-    /// Sections are written on every core and joined in order.
-    func entriesJSON(_ list: IndexedList, split: Bool) -> OutputPage {
+    /// Sections are written on every core, a few at a time, and handed out in order as parts of the one file: at a
+    /// million entries the file is a third of a gigabyte, which is never held whole.
+    func emitEntriesJSON(_ list: IndexedList, split: Bool, emit: (OutputPage) -> Void) {
+        let path = list.slug + "/entries.json"
         let sections = list.sections.filter { !$0.isEmpty }
-        let chunks = UnsafeMutableBufferPointer<JSONWriter>.allocate(capacity: sections.count)
-        chunks.initialize(repeating: JSONWriter())
-        defer { chunks.deallocate() }
-        nonisolated(unsafe) let shared = chunks
-        DispatchQueue.concurrentPerform(iterations: sections.count) { index in
-            let section = sections[index]
-            var json = JSONWriter()
-            for entry in section.entries {
-                json.raw("{\"title\":"); json.string(entry.text(at: list.settings.titleField) ?? "")
-                json.raw(",\"id\":"); json.string(entry.id)
-                json.raw(",\"href\":"); json.string(list.slug + "/" + (split ? section.id + "/" : "") + "index.html#" + entry.id.percentEncoded)
-                json.raw(",\"url\":"); json.string(entry.text(at: list.settings.urlField).flatMap(URLPolicy.safeHref) ?? "")
-                json.raw(",\"section\":"); json.string(section.title)
-                json.raw(",\"fields\":"); json.value(.record(entry.fields))
-                json.raw("},\n")
-            }
-            shared[index] = json
+        guard !sections.isEmpty else {
+            emit(OutputPage(path: path, bytes: Array("[\n\n]\n".utf8)))
+            return
         }
-        var json = JSONWriter()
-        json.raw("[\n")
-        for chunk in chunks { json.append(chunk) }
-        _ = chunks.deinitialize()
-        var bytes = json.bytes
-        if bytes.count > 2 { bytes.removeLast(2) } // the last ",\n"
-        bytes.append(contentsOf: "\n]\n".utf8)
-        return OutputPage(path: list.slug + "/entries.json", bytes: bytes)
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        for batchStart in stride(from: 0, to: sections.count, by: width) {
+            let batch = batchStart..<min(batchStart + width, sections.count)
+            let chunks = UnsafeMutableBufferPointer<JSONWriter>.allocate(capacity: batch.count)
+            chunks.initialize(repeating: JSONWriter())
+            nonisolated(unsafe) let shared = chunks
+            DispatchQueue.concurrentPerform(iterations: batch.count) { slot in
+                let section = sections[batch.lowerBound + slot]
+                var json = JSONWriter()
+                if batch.lowerBound + slot == 0 { json.raw("[\n") }
+                for entry in section.entries {
+                    json.raw("{\"title\":"); json.string(entry.text(at: list.settings.titleField) ?? "")
+                    json.raw(",\"id\":"); json.string(entry.id)
+                    json.raw(",\"href\":"); json.string(list.slug + "/" + (split ? section.id + "/" : "") + "index.html#" + entry.id.percentEncoded)
+                    json.raw(",\"url\":"); json.string(entry.text(at: list.settings.urlField).flatMap(URLPolicy.safeHref) ?? "")
+                    json.raw(",\"section\":"); json.string(section.title)
+                    json.raw(",\"fields\":"); json.value(.record(entry.fields))
+                    json.raw("},\n")
+                }
+                shared[slot] = json
+            }
+            for slot in 0..<batch.count {
+                var bytes = chunks[slot].bytes
+                chunks[slot] = JSONWriter()
+                let isLast = batch.lowerBound + slot == sections.count - 1
+                if isLast {
+                    bytes.removeLast(2) // the last ",\n"
+                    bytes.append(contentsOf: "\n]\n".utf8)
+                }
+                emit(OutputPage(path: path, bytes: bytes, continuesInNextPage: !isLast))
+            }
+            _ = chunks.deinitialize()
+            chunks.deallocate()
+        }
     }
 
     func markdown(_ text: String) -> String {
@@ -212,7 +226,7 @@ public struct PageRenderer: Sendable {
         } else {
             take(pages.singlePage())
         }
-        take(ListPages.Output(pages: [entriesJSON(list, split: pages.split)]))
+        emitEntriesJSON(list, split: pages.split, emit: emit)
         return diagnostics
     }
 

@@ -120,20 +120,28 @@ public struct SiteWriter: Sendable {
             self.folder = folder
         }
 
+        /// A file being written in parts (`OutputPage.continuesInNextPage`), compared with the previous site's file
+        /// as it goes, so that a large file that did not change is linked, its modification time kept, like a page.
+        private struct PartedFile {
+            var path: String
+            var destination: String
+            var previous: String
+            var output: Int32
+            /// The previous site's file, read along; -1 when there is none or a difference was found.
+            var reading: Int32
+            var size = 0
+        }
+        private var parted: PartedFile?
+
         /// Writes one page, or hard-links the previous site's file when its bytes are the same.
         public func add(_ page: OutputPage) {
             guard failure == nil else { return }
-            guard OutputPath.isSafe(page.path) else {
-                failure = Failure(description: "refusing to write '\(page.path)': it would leave the output folder", refused: true)
+            if parted != nil || page.continuesInNextPage {
+                addPart(page)
                 return
             }
             do {
-                let parent = page.path.split(separator: "/").dropLast().joined(separator: "/")
-                if madeFolders.insert(parent).inserted {
-                    try FileManager.default.createDirectory(at: folder.appendingPathComponent(parent), withIntermediateDirectories: true)
-                }
-                let destination = folder.appendingPathComponent(page.path).path
-                let previous = writer.output.appendingPathComponent(page.path).path
+                let (destination, previous) = try prepare(page.path)
                 if SiteWriter.sameBytes(atPath: previous, page.bytes), link(previous, destination) == 0 {
                     summary.unchanged += 1
                 } else {
@@ -148,8 +156,82 @@ public struct SiteWriter: Sendable {
             }
         }
 
-        /// Writes the marker with the manifest and swaps the new site in.
+        /// Checks that `path` stays inside the output, makes its folder, and says where it goes and where the previous
+        /// site had it.
+        private func prepare(_ path: String) throws -> (destination: String, previous: String) {
+            guard OutputPath.isSafe(path) else {
+                throw Failure(description: "refusing to write '\(path)': it would leave the output folder", refused: true)
+            }
+            let parent = path.split(separator: "/").dropLast().joined(separator: "/")
+            if madeFolders.insert(parent).inserted {
+                try FileManager.default.createDirectory(at: folder.appendingPathComponent(parent), withIntermediateDirectories: true)
+            }
+            return (folder.appendingPathComponent(path).path, writer.output.appendingPathComponent(path).path)
+        }
+
+        private func addPart(_ page: OutputPage) {
+            do {
+                var file: PartedFile
+                if let open = parted {
+                    guard open.path == page.path else {
+                        throw Failure(description: "'\(open.path)' ended without its last part (next came '\(page.path)')")
+                    }
+                    file = open
+                } else {
+                    let (destination, previous) = try prepare(page.path)
+                    let output = Glibc.open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                    guard output >= 0 else { throw Failure(description: "cannot create '\(destination)': \(String(cString: strerror(errno)))") }
+                    file = PartedFile(path: page.path, destination: destination, previous: previous, output: output,
+                                      reading: Glibc.open(previous, O_RDONLY | O_CLOEXEC))
+                }
+                parted = file
+                if file.reading >= 0, !SiteWriter.readMatches(file.reading, page.bytes) {
+                    close(file.reading)
+                    file.reading = -1
+                }
+                try SiteWriter.writeAll(page.bytes, to: file.output, path: file.destination)
+                file.size += page.bytes.count
+                parted = file
+                guard !page.continuesInNextPage else { return }
+
+                // The last part: the file is the previous one when every part matched and the previous one ends
+                // here. Then a link to it replaces the copy just written (rename is atomic: if linking fails, the
+                // copy stays).
+                parted = nil
+                close(file.output)
+                var same = false
+                if file.reading >= 0 {
+                    same = SiteWriter.atEnd(file.reading)
+                    close(file.reading)
+                }
+                let linked = file.destination + ".link"
+                if same, link(file.previous, linked) == 0, rename(linked, file.destination) == 0 {
+                    summary.unchanged += 1
+                } else {
+                    unlink(linked)
+                    summary.written += 1
+                }
+                sizes[file.path] = file.size
+            } catch let error as Failure {
+                failure = error
+                closeParted()
+            } catch {
+                failure = Failure(description: "cannot write '\(page.path)': \(error.localizedDescription)")
+                closeParted()
+            }
+        }
+
+        private func closeParted() {
+            guard let file = parted else { return }
+            close(file.output)
+            if file.reading >= 0 { close(file.reading) }
+            parted = nil
+        }
+
         public func finish(manifest: BuildManifest?) throws(Failure) -> Summary {
+            if let file = parted, failure == nil {
+                failure = Failure(description: "'\(file.path)' ended without its last part")
+            }
             if let failure {
                 discard()
                 throw failure
@@ -173,6 +255,7 @@ public struct SiteWriter: Sendable {
 
         /// Removes the staging folder; the previous site stays as it was.
         public func discard() {
+            closeParted()
             try? FileManager.default.removeItem(at: folder)
         }
     }
@@ -202,12 +285,41 @@ public struct SiteWriter: Sendable {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(description: "cannot create '\(path)': \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
+        try writeAll(bytes, to: descriptor, path: path)
+    }
+
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
             guard written > 0 else { throw Failure(description: "cannot write '\(path)': \(String(cString: strerror(errno)))") }
             offset += written
         }
+    }
+
+    /// Reads the next `bytes.count` bytes of `descriptor` and says whether they are `bytes`.
+    static func readMatches(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: min(bytes.count, 1 << 20))
+        var offset = 0
+        while offset < bytes.count {
+            let wanted = min(buffer.count, bytes.count - offset)
+            var filled = 0
+            while filled < wanted {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, wanted - filled) }
+                guard count > 0 else { return false }
+                filled += count
+            }
+            let equal = buffer.withUnsafeBytes { a in bytes.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress! + offset, wanted) == 0 } }
+            guard equal else { return false }
+            offset += wanted
+        }
+        return true
+    }
+
+    /// True when `descriptor` has no more bytes to read.
+    static func atEnd(_ descriptor: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return read(descriptor, &byte, 1) == 0
     }
 }
 

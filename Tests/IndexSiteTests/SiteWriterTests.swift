@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import IndexSite
+
+/// Files written in parts (a very large `entries.json`): joined on disk, and linked like any page when unchanged.
+@Suite struct SiteWriterTests {
+    func temporaryOutput() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-writer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.appendingPathComponent("out")
+    }
+
+    func write(_ pages: [OutputPage], to output: URL) throws -> SiteWriter.Summary {
+        let staging = try SiteWriter(output: output).begin()
+        pages.forEach(staging.add)
+        return try staging.finish(manifest: nil)
+    }
+
+    func parts(_ texts: [String], path: String = "list/entries.json") -> [OutputPage] {
+        texts.enumerated().map { index, text in
+            OutputPage(path: path, bytes: Array(text.utf8), continuesInNextPage: index < texts.count - 1)
+        }
+    }
+
+    func inode(_ url: URL) throws -> Int {
+        try (FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? NSNumber)?.intValue ?? -1
+    }
+
+    @Test func partsAreJoinedIntoOneFile() throws {
+        let output = try temporaryOutput()
+        let summary = try write(parts(["[\n", "{\"a\":1},\n", "{\"b\":2}\n]\n"]) + [OutputPage(path: "index.html", bytes: Array("home".utf8))], to: output)
+        #expect(try String(contentsOf: output.appendingPathComponent("list/entries.json"), encoding: .utf8) == "[\n{\"a\":1},\n{\"b\":2}\n]\n")
+        #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) == "home")
+        #expect(summary.written == 2 && summary.unchanged == 0)
+    }
+
+    @Test func anUnchangedPartedFileIsLinkedAndAChangedOneWritten() throws {
+        let output = try temporaryOutput()
+        let file = output.appendingPathComponent("list/entries.json")
+        _ = try write(parts(["one ", "two ", "three"]), to: output)
+        let first = try inode(file)
+
+        // The same bytes cut differently are the same file: linked, so its inode and modification time stay.
+        let same = try write(parts(["one two", " thr", "ee"]), to: output)
+        #expect(same.unchanged == 1 && same.written == 0)
+        #expect(try inode(file) == first)
+
+        for changed in [["one ", "two ", "three!"], ["one ", "two ", "thre"], ["one ", "TWO ", "three"]] {
+            let summary = try write(parts(changed), to: output)
+            #expect(summary.written == 1 && summary.unchanged == 0, "\(changed)")
+            #expect(try String(contentsOf: file, encoding: .utf8) == changed.joined())
+        }
+    }
+
+    @Test func aFileWithoutItsLastPartFailsTheBuildAndKeepsThePreviousSite() throws {
+        let output = try temporaryOutput()
+        _ = try write([OutputPage(path: "index.html", bytes: Array("old".utf8))], to: output)
+        let staging = try SiteWriter(output: output).begin()
+        staging.add(OutputPage(path: "list/entries.json", bytes: Array("[".utf8), continuesInNextPage: true))
+        staging.add(OutputPage(path: "index.html", bytes: Array("new".utf8)))
+        #expect(throws: SiteWriter.Failure.self) { try staging.finish(manifest: nil) }
+        #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) == "old")
+    }
+
+    @Test func renderingInMemoryJoinsTheParts() throws {
+        // Enough sections that entries.json comes in several parts.
+        let titles = (0..<300).map { "\(String(UnicodeScalar(UInt8(65 + $0 % 26)))) entry \($0)" }
+        var settings = ListSettings(source: "t")
+        settings.split = .sections
+        let (list, _) = IndexedList.make(title: "Parts", entries: entries(titles), settings: settings)
+        let (renderer, diagnostics) = PageRenderer.make(site: SiteSettings(), theme: .builtIn)
+        #expect(diagnostics.isEmpty)
+        var streamed: [OutputPage] = []
+        _ = try #require(renderer).render([list]) { streamed.append($0) }
+        let parted = streamed.filter { $0.path == "parts/entries.json" }
+        #expect(parted.count > 1)
+        #expect(parted.dropLast().allSatisfy(\.continuesInNextPage) && parted.last?.continuesInNextPage == false)
+
+        let whole = try #require(renderer).render([list]).pages.filter { $0.path == "parts/entries.json" }
+        #expect(whole.count == 1)
+        #expect(whole.first?.bytes == parted.flatMap(\.bytes))
+        let json = try JSONSerialization.jsonObject(with: Data(whole.first?.bytes ?? [])) as? [[String: Any]]
+        #expect(json?.count == 300)
+    }
+}
