@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Anchor: gives every section and entry of a page an id that is unique on the page, URL-safe and stable across builds
 /// (it depends only on titles and their order). Colliding ids get `-2`, `-3`, … and a warning.
 public struct AnchorAllocator: Sendable {
@@ -31,16 +33,48 @@ public struct AnchorAllocator: Sendable {
             sections[index].id = unique(base, in: &taken, next: &next)
             owners[sections[index].id] = "section '\(sections[index].title)'"
         }
+        let bases = baseIDs(of: sections, titleField: titleField)
+        var position = 0
         for sectionIndex in sections.indices {
             for entryIndex in sections[sectionIndex].entries.indices {
-                assign(&sections[sectionIndex].entries[entryIndex], titleField: titleField, taken: &taken, next: &next, owners: &owners, diagnostics: &diagnostics)
+                assign(&sections[sectionIndex].entries[entryIndex], base: bases[position], titleField: titleField, taken: &taken, next: &next,
+                       owners: &owners, diagnostics: &diagnostics)
+                position += 1
             }
         }
         return (sections, diagnostics)
     }
 
-    private func assign(_ entry: inout Entry, titleField: KeyPath, taken: inout Set<String>, next: inout [String: Int], owners: inout [String: String], diagnostics: inout [Diagnostic]) {
-        let base = Slug.make(entry.text(at: titleField) ?? entry.fields.values.first?.displayText ?? "", fallback: "entry")
+    /// The slug of every entry's title, section after section, made on every core: slugs depend on nothing but the
+    /// title, and only making them unique has to go in order.
+    private func baseIDs(of sections: [Section], titleField: KeyPath) -> [String] {
+        // Where each section's entries start in the result.
+        let starts = sections.reduce(into: [0]) { $0.append($0.last! + $1.entries.count) }
+        let total = starts.last!
+        guard total > 0 else { return [] }
+        let results = UnsafeMutableBufferPointer<String>.allocate(capacity: total)
+        results.initialize(repeating: "")
+        defer { results.deallocate() }
+        nonisolated(unsafe) let shared = results
+        DispatchQueue.concurrentPerform(iterations: sections.count) { sectionIndex in
+            sections[sectionIndex].entries.withUnsafeBufferPointer { entries in
+                for index in entries.indices {
+                    shared[starts[sectionIndex] + index] = AnchorAllocator.baseID(of: entries[index], titleField: titleField)
+                }
+            }
+        }
+        let array = Array(results)
+        _ = results.deinitialize()
+        return array
+    }
+
+    static func baseID(of entry: Entry, titleField: KeyPath) -> String {
+        Slug.make(entry.text(at: titleField) ?? entry.fields.values.first?.displayText ?? "", fallback: "entry")
+    }
+
+    private func assign(_ entry: inout Entry, base: String? = nil, titleField: KeyPath, taken: inout Set<String>, next: inout [String: Int],
+                        owners: inout [String: String], diagnostics: inout [Diagnostic]) {
+        let base = base ?? AnchorAllocator.baseID(of: entry, titleField: titleField)
         let id = unique(base, in: &taken, next: &next)
         let me = reportsCollisions ? "\(entry.location.path):\(entry.location.line)" : ""
         // An entry listed in several sections (tags) meets itself: that is not a collision.

@@ -103,8 +103,10 @@ struct ListPages: Sendable {
         let descriptions = renderer.renderDescriptions(section.entries, field: settings.descriptionField)
         var contexts: [EntryContext] = []
         contexts.reserveCapacity(section.entries.count)
-        for (entry, html) in zip(section.entries, descriptions) {
-            contexts.append(entryContext(entry, descriptionHTML: html, pagePrefix: split ? "../" : "", into: &output))
+        section.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                contexts.append(entryContext(entries[index], descriptionHTML: descriptions[index], pagePrefix: split ? "../" : "", into: &output))
+            }
         }
         let value = TemplateValue.object(SectionContext(section: section, descriptionHTML: section.description.map { renderer.markdown($0) } ?? "",
                                                         entries: contexts.map { .object($0) }))

@@ -155,14 +155,18 @@ public struct PageRenderer: Sendable {
                 let section = sections[batch.lowerBound + slot]
                 var json = JSONWriter()
                 if batch.lowerBound + slot == 0 { json.raw("[\n") }
-                for entry in section.entries {
-                    json.raw("{\"title\":"); json.string(entry.text(at: list.settings.titleField) ?? "")
-                    json.raw(",\"id\":"); json.string(entry.id)
-                    json.raw(",\"href\":"); json.string(list.slug + "/" + (split ? section.id + "/" : "") + "index.html#" + entry.id.percentEncoded)
-                    json.raw(",\"url\":"); json.string(entry.text(at: list.settings.urlField).flatMap(URLPolicy.safeHref) ?? "")
-                    json.raw(",\"section\":"); json.string(section.title)
-                    json.raw(",\"fields\":"); json.value(.record(entry.fields))
-                    json.raw("},\n")
+                // Entries are read in place (a buffer's elements are not copied out): copying each Entry cost a retain
+                // per field.
+                section.entries.withUnsafeBufferPointer { entries in
+                    for index in entries.indices {
+                        json.raw("{\"title\":"); json.string(entries[index].text(at: list.settings.titleField) ?? "")
+                        json.raw(",\"id\":"); json.string(entries[index].id)
+                        json.raw(",\"href\":"); json.string(list.slug + "/" + (split ? section.id + "/" : "") + "index.html#" + entries[index].id.percentEncoded)
+                        json.raw(",\"url\":"); json.string(entries[index].text(at: list.settings.urlField).flatMap(URLPolicy.safeHref) ?? "")
+                        json.raw(",\"section\":"); json.string(section.title)
+                        json.raw(",\"fields\":"); json.value(.record(entries[index].fields))
+                        json.raw("},\n")
+                    }
                 }
                 shared[slot] = json
             }
@@ -254,12 +258,15 @@ public struct PageRenderer: Sendable {
         results.initialize(repeating: "")
         defer { results.deallocate() }
         nonisolated(unsafe) let shared = results
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let start = chunk * count / chunks
-            let end = (chunk + 1) * count / chunks
-            for index in start..<end {
-                if let text = entries[index].text(at: field) {
-                    shared[index] = CommonMark.html(text, allowUnsafeHTML: allowUnsafe)
+        entries.withUnsafeBufferPointer { buffer in
+            nonisolated(unsafe) let entries = buffer // read in place, not copied out entry by entry
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                let start = chunk * count / chunks
+                let end = (chunk + 1) * count / chunks
+                for index in start..<end {
+                    if let text = entries[index].text(at: field) {
+                        shared[index] = CommonMark.html(text, allowUnsafeHTML: allowUnsafe)
+                    }
                 }
             }
         }

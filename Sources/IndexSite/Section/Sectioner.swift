@@ -83,7 +83,7 @@ public struct Sectioner: Sendable {
                 return ([], diagnostics + [.error(.badSettingValue, "cannot build the alphabet of '\(settings.locale)': \(error.description)",
                                                   at: settings.location(of: "index_locales", or: settings.location(of: "locale", or: input.settingsLocation)))])
             }
-            sections = letterSections(entries, titles: titles, order: order, index: index, settings: settings)
+            sections = letterSections(consume entries, titles: titles, order: order, index: index, settings: settings)
         case .heading:
             sections = headingSections(entries, order: order, declared: input.declaredSections, settings: settings,
                                        collator: collator, location: settings.location(of: "section_order", or: input.settingsLocation),
@@ -266,7 +266,7 @@ public struct Sectioner: Sendable {
         return a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : 1
     }
 
-    func letterSections(_ entries: [Entry], titles: [String], order: [Int], index: AlphabetIndex, settings: ListSettings) -> [Section] {
+    func letterSections(_ entries: consuming [Entry], titles: [String], order: [Int], index: AlphabetIndex, settings: ListSettings) -> [Section] {
         let buckets = index.buckets
         var sectionOfBucket: [Int] = []
         var sections: [Section] = []
@@ -287,9 +287,13 @@ public struct Sectioner: Sendable {
             catchAll = sections.count
             sections.append(Section(title: settings.catchAllLabel, label: settings.catchAllLabel, isCatchAll: true))
         }
+        // Each entry is moved, not copied, into its section (the entries are this function's own): a copy costs a
+        // retain and a release per field.
         for position in order {
             let bucket = index.bucket(of: titles[position])
-            sections[sectionOfBucket[min(bucket, sectionOfBucket.count - 1)]].entries.append(entries[position])
+            var entry = Entry(fields: FieldRecord())
+            swap(&entry, &entries[position])
+            sections[sectionOfBucket[min(bucket, sectionOfBucket.count - 1)]].entries.append(entry)
         }
         // The catch-all stands first or last, wherever ICU put its underflow and overflow buckets.
         let catchAllSection = sections.remove(at: catchAll!)
