@@ -184,7 +184,7 @@ public struct SiteWriter: Sendable {
                     file = PartedFile(path: page.path, destination: destination, previous: previous, output: output,
                                       reading: Glibc.open(previous, O_RDONLY | O_CLOEXEC))
                 }
-                parted = file
+                parted = file // so that a failure below closes its files
                 if file.reading >= 0, !SiteWriter.readMatches(file.reading, page.bytes) {
                     close(file.reading)
                     file.reading = -1
@@ -228,6 +228,7 @@ public struct SiteWriter: Sendable {
             parted = nil
         }
 
+        /// Writes the marker with the manifest and swaps the new site in.
         public func finish(manifest: BuildManifest?) throws(Failure) -> Summary {
             if let file = parted, failure == nil {
                 failure = Failure(description: "'\(file.path)' ended without its last part")
