@@ -8,8 +8,15 @@ public struct MarkdownListParser: Sendable {
     /// Nested lists deeper than this are kept flat, so a hostile file cannot exhaust the stack.
     public static let maximumDepth = 64
 
+    /// Bodies longer than this are cut into pieces of about this size, parsed on every core: cmark's tree of a whole
+    /// 100 MB list would take gigabytes and one core.
+    let pieceSize: Int
+
     /// A Markdown list parser.
-    public init() {}
+    public init() { pieceSize = 1 << 19 }
+
+    /// A parser that cuts bodies into pieces of about `pieceSize` bytes, so tests can cut small files.
+    init(pieceSize: Int) { self.pieceSize = max(1, pieceSize) }
 
     /// Parses one Markdown list file: its entries, its headings as declared sections, its title, and its front matter settings.
     public func parse(_ file: SourceFile) -> ParsedSource {
@@ -17,38 +24,47 @@ public struct MarkdownListParser: Sendable {
         var parsed = ParsedSource()
         parsed.diagnostics = split.diagnostics
         parsed.settings = split.yaml.map(SettingsPatch.init(block:))
-        CommonMark.withDocument(Array(split.body)) { document in
-            var walker = Walker(file: file, lineOffset: split.bodyLineOffset)
-            walker.walk(document)
-            parsed.entries = walker.entries
-            parsed.declaredSections = walker.sections.filter { !$0.onlyTableOfContents }.map(\.declared)
-            parsed.title = walker.documentTitle
-            parsed.description = walker.documentDescription
-            parsed.diagnostics += walker.diagnostics
+        let pieces = MarkdownPieces.cut(split.body, size: pieceSize)
+        let results = UnsafeMutableBufferPointer<(blocks: [Block], diagnostics: [Diagnostic])>.allocate(capacity: pieces.count)
+        results.initialize(repeating: ([], []))
+        defer { results.deinitialize(); results.deallocate() }
+        nonisolated(unsafe) let shared = results
+        DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
+            let piece = pieces[index]
+            CommonMark.withDocument(Array(split.body[piece.bytes])) { document in
+                var reader = BlockReader(file: file, lineOffset: split.bodyLineOffset + piece.linesBefore)
+                reader.read(document)
+                shared[index] = (reader.blocks, reader.diagnostics)
+            }
         }
+        var assembler = Assembler(blocks: results)
+        for index in results.indices {
+            assembler.add(results[index].blocks)
+            parsed.diagnostics += results[index].diagnostics
+            results[index] = ([], [])
+        }
+        assembler.finish()
+        parsed.entries = assembler.entries
+        parsed.declaredSections = assembler.sections.filter { !$0.onlyTableOfContents }.map(\.declared)
+        parsed.title = assembler.documentTitle
+        parsed.description = assembler.documentDescription
         return parsed
     }
 
-    private struct Walker {
-        struct OpenSection {
-            var declared: DeclaredSection
-            var itemCount = 0
-            var skippedCount = 0
-            var onlyTableOfContents: Bool { itemCount == 0 && skippedCount > 0 }
-        }
+    /// A top-level block of the file, as much as can be read without knowing the blocks before it.
+    enum Block {
+        case heading(level: Int, title: String, location: SourceLocation)
+        case paragraph(String)
+        /// A top-level list item; nil for a table-of-contents link or an empty item.
+        case item(Entry?)
+    }
 
+    /// Reads the top-level blocks of one piece's tree into `Block`s; runs on any core.
+    private struct BlockReader {
         let file: SourceFile
         let lineOffset: Int
-        var entries: [Entry] = []
-        var sections: [OpenSection] = []
+        var blocks: [Block] = []
         var diagnostics: [Diagnostic] = []
-        var documentTitle: String?
-        var documentDescription: String?
-        var sawHeading = false
-        /// Paragraphs of the document's and the last section's description, joined once they are complete: joining
-        /// as they come would copy the growing text for each paragraph (quadratic for thousands of paragraphs).
-        var documentParagraphs: [String] = []
-        var sectionParagraphs: [String] = []
 
         init(file: SourceFile, lineOffset: Int) {
             self.file = file
@@ -59,62 +75,25 @@ public struct MarkdownListParser: Sendable {
             file.location(line: node.startLine + lineOffset, column: max(node.startColumn, 1))
         }
 
-        mutating func walk(_ document: MarkdownNode) {
-            let blocks = Array(document.children)
-            // A single top-level `#` heading before any other heading titles the whole list, not a section.
-            let headingLevels = blocks.filter { $0.kind == .heading }.map(\.headingLevel)
-            var titleIndex: Int?
-            if let first = blocks.firstIndex(where: { $0.kind == .heading }), blocks[first].headingLevel == 1,
-               headingLevels.filter({ $0 == 1 }).count == 1 {
-                titleIndex = first
-            }
-            for (index, block) in blocks.enumerated() {
+        mutating func read(_ document: MarkdownNode) {
+            for block in document.children {
                 switch block.kind {
-                case .heading where index == titleIndex:
-                    documentTitle = MarkdownText.plain(block)
                 case .heading:
-                    finishSectionDescription()
-                    sawHeading = true
-                    sections.append(OpenSection(declared: DeclaredSection(title: MarkdownText.plain(block), location: location(block))))
+                    blocks.append(.heading(level: block.headingLevel, title: MarkdownText.plain(block), location: location(block)))
                 case .paragraph:
-                    let text = MarkdownText.markdown(ofInlines: block)
-                    if sections.isEmpty {
-                        if !sawHeading { documentParagraphs.append(text) }
-                    } else {
-                        sectionParagraphs.append(text)
-                    }
+                    blocks.append(.paragraph(MarkdownText.markdown(ofInlines: block)))
                 case .list:
                     for item in block.children where item.kind == .item {
-                        if let entry = entry(from: item, depth: 1) {
-                            entries.append(entry)
-                            if !sections.isEmpty { sections[sections.count - 1].itemCount += 1 }
-                        } else if !sections.isEmpty {
-                            sections[sections.count - 1].skippedCount += 1
-                        }
+                        blocks.append(.item(entry(from: item, depth: 1)))
                     }
                 default:
                     break
                 }
             }
-            finishSectionDescription()
-            documentDescription = Walker.description(joining: documentParagraphs)
         }
 
-        /// Gives the last section the paragraphs read under its heading.
-        mutating func finishSectionDescription() {
-            if !sections.isEmpty, let description = Walker.description(joining: sectionParagraphs) {
-                sections[sections.count - 1].declared.description = description
-            }
-            sectionParagraphs = []
-        }
-
-        /// Paragraphs joined by blank lines, leading empty ones dropped; nil when there are none.
-        static func description(joining paragraphs: [String]) -> String? {
-            guard !paragraphs.isEmpty else { return nil }
-            return paragraphs.drop(while: \.isEmpty).joined(separator: "\n\n")
-        }
-
-        /// Makes an entry of a list item; nil for table-of-contents links (to `#anchors` only) and empty items.
+        /// Makes an entry of a list item, without its heading (the `Assembler` knows it); nil for table-of-contents
+        /// links (to `#anchors` only) and empty items.
         mutating func entry(from item: MarkdownNode, depth: Int) -> Entry? {
             var names: [String] = []
             var values: [FieldValue] = []
@@ -157,11 +136,99 @@ public struct MarkdownListParser: Sendable {
                 diagnostics.append(.warning(.emptyListItem, "list item has no text", at: location(item), hint: "write the entry's title after the '-', or remove the item"))
                 return nil
             }
-            let heading = sections.last?.declared.title
-            if let heading {
-                names.append("category"); values.append(.text(heading))
+            return Entry(fields: FieldRecord(names: names, values: values), location: location(item), children: children)
+        }
+    }
+
+    /// Puts the blocks of all pieces together in file order: headings open sections, items join the last one.
+    private struct Assembler {
+        struct OpenSection {
+            var declared: DeclaredSection
+            var itemCount = 0
+            var skippedCount = 0
+            var onlyTableOfContents: Bool { itemCount == 0 && skippedCount > 0 }
+        }
+
+        var entries: [Entry] = []
+        var sections: [OpenSection] = []
+        var documentTitle: String?
+        var documentDescription: String?
+        var sawHeading = false
+        /// The heading, counted over the whole file, that titles the list rather than opening a section: a single
+        /// top-level `#` heading before any other heading.
+        let titleHeading: Int?
+        var headingsSeen = 0
+        /// Paragraphs of the document's and the last section's description, joined once they are complete: joining
+        /// as they come would copy the growing text for each paragraph (quadratic for thousands of paragraphs).
+        var documentParagraphs: [String] = []
+        var sectionParagraphs: [String] = []
+
+        init(blocks pieces: UnsafeMutableBufferPointer<(blocks: [Block], diagnostics: [Diagnostic])>) {
+            var first: Int?
+            var levelOneCount = 0
+            for piece in pieces {
+                for case .heading(let level, _, _) in piece.blocks {
+                    if first == nil { first = level }
+                    if level == 1 { levelOneCount += 1 }
+                }
             }
-            return Entry(fields: FieldRecord(names: names, values: values), location: location(item), children: children, heading: heading)
+            titleHeading = first == 1 && levelOneCount == 1 ? 0 : nil
+        }
+
+        mutating func add(_ blocks: [Block]) {
+            for block in blocks {
+                switch block {
+                case .heading(_, let title, let location):
+                    defer { headingsSeen += 1 }
+                    if headingsSeen == titleHeading {
+                        documentTitle = title
+                        continue
+                    }
+                    finishSectionDescription()
+                    sawHeading = true
+                    sections.append(OpenSection(declared: DeclaredSection(title: title, location: location)))
+                case .paragraph(let text):
+                    if sections.isEmpty {
+                        if !sawHeading { documentParagraphs.append(text) }
+                    } else {
+                        sectionParagraphs.append(text)
+                    }
+                case .item(var entry?):
+                    if let heading = sections.last?.declared.title {
+                        Assembler.file(&entry, under: heading)
+                        sections[sections.count - 1].itemCount += 1
+                    }
+                    entries.append(entry)
+                case .item(nil):
+                    if !sections.isEmpty { sections[sections.count - 1].skippedCount += 1 }
+                }
+            }
+        }
+
+        mutating func finish() {
+            finishSectionDescription()
+            documentDescription = Assembler.description(joining: documentParagraphs)
+        }
+
+        /// Gives an entry and its nested entries the heading they stand under, as `heading` and as a `category` field.
+        static func file(_ entry: inout Entry, under heading: String) {
+            entry.heading = heading
+            entry.fields.set("category", .text(heading))
+            for index in entry.children.indices { file(&entry.children[index], under: heading) }
+        }
+
+        /// Gives the last section the paragraphs read under its heading.
+        mutating func finishSectionDescription() {
+            if !sections.isEmpty, let description = Assembler.description(joining: sectionParagraphs) {
+                sections[sections.count - 1].declared.description = description
+            }
+            sectionParagraphs = []
+        }
+
+        /// Paragraphs joined by blank lines, leading empty ones dropped; nil when there are none.
+        static func description(joining paragraphs: [String]) -> String? {
+            guard !paragraphs.isEmpty else { return nil }
+            return paragraphs.drop(while: \.isEmpty).joined(separator: "\n\n")
         }
     }
 
@@ -203,16 +270,20 @@ public struct MarkdownListParser: Sendable {
             title = text.trimmingSpaces
         }
 
-        /// Removes the " - ", " – ", " — " or ":" that separates a title from its description.
+        /// Removes the " - ", " – ", " — " or ":" that separates a title from its description (compared as bytes:
+        /// this runs once per entry).
         static func dropSeparator(_ text: String) -> String {
-            var text = Substring(text)
-            while text.first == " " { text.removeFirst() }
-            for separator in ["- ", "– ", "— ", ": ", "-", "–", "—", ":"] where text.hasPrefix(separator) {
-                text.removeFirst(separator.count)
+            let bytes = text.utf8
+            var start = bytes.startIndex
+            while start < bytes.endIndex, bytes[start] == UInt8(ascii: " ") { start = bytes.index(after: start) }
+            for separator in separators where bytes[start...].starts(with: separator) {
+                start = bytes.index(start, offsetBy: separator.count)
                 break
             }
-            return String(text).trimmingSpaces
+            return String(text[start...]).trimmingSpaces
         }
+
+        private static let separators: [[UInt8]] = ["- ", "– ", "— ", ": ", "-", "–", "—", ":"].map { Array($0.utf8) }
     }
 }
 
@@ -264,9 +335,10 @@ enum MarkdownText {
         case .link, .image:
             out += node.kind == .image ? "![" : "["
             children(node, &out, depth)
-            out += "](<" + node.url.replacingOccurrences(of: ">", with: "%3E") + ">"
+            let url = node.url
+            out += "](<" + (url.utf8.contains(UInt8(ascii: ">")) ? url.replacing(">", with: "%3E") : url) + ">"
             let title = node.title
-            if !title.isEmpty { out += " \"" + title.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+            if !title.isEmpty { out += " \"" + title.replacing("\"", with: "\\\"") + "\"" }
             out += ")"
         default:
             children(node, &out, depth)
@@ -277,14 +349,25 @@ enum MarkdownText {
         for child in node.children { appendMarkdown(child, to: &out, depth: depth + 1) }
     }
 
-    /// Backslash-escapes the characters that would otherwise start Markdown syntax.
+    /// Backslash-escapes the characters that would otherwise start Markdown syntax (all ASCII, so bytes will do).
     static func escaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { "\\`*_[]<>!&#".utf8.contains($0) }) else { return text }
-        var out = ""
-        for character in text {
-            if "\\`*_[]<>!&#".contains(character) { out.append("\\") }
-            out.append(character)
+        guard text.utf8.contains(where: isSyntax) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            if isSyntax(byte) { out.append(UInt8(ascii: "\\")) }
+            out.append(byte)
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func isSyntax(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
+             UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "#"):
+            true
+        default:
+            false
+        }
     }
 }
