@@ -198,6 +198,20 @@ func fuzzMarkdownList(_ bytes: [UInt8]) {
     for section in parsed.declaredSections {
         require(section.location.line >= 1 && section.location.line <= lines + 1, "section line \(section.location.line) outside the file")
     }
+    // Long lists are parsed in pieces; cut this one into pieces of 1 to 64 bytes and expect exactly the same answer.
+    let pieceSize = 1 + Int(bytes.first ?? 0) % 64
+    let pieces = MarkdownListParser(pieceSize: pieceSize).parse(file)
+    require(pieces.title == parsed.title && pieces.description == parsed.description, "pieces of \(pieceSize) bytes: another title or description")
+    require(pieces.declaredSections == parsed.declaredSections, "pieces of \(pieceSize) bytes: other sections")
+    require(pieces.diagnostics == parsed.diagnostics, "pieces of \(pieceSize) bytes: other diagnostics")
+    require(sameEntries(pieces.entries, parsed.entries), "pieces of \(pieceSize) bytes: other entries")
+}
+
+/// Entries equal field for field, place for place, down to their nested entries.
+func sameEntries(_ left: [Entry], _ right: [Entry]) -> Bool {
+    left.count == right.count && zip(left, right).allSatisfy { a, b in
+        a.fields == b.fields && a.location == b.location && a.heading == b.heading && sameEntries(a.children, b.children)
+    }
 }
 
 func fuzzJSON(_ bytes: [UInt8]) {

@@ -114,6 +114,23 @@ import Testing
 }
 
 @Suite struct FrontMatterTests {
+    /// Found by the fuzzer: Yams orders duplicate keys that are not text by dictionary order, which changes from run
+    /// to run; the diagnostic must not.
+    @Test func duplicateKeysAreReportedTheSameWayEveryTime() throws {
+        let text = "---\ntitle: A\n[a]: 1\nsummary: S\ntitle: B\n[a]: 2\nsummary: T\n---\nBody\n"
+        var seen: Set<String> = []
+        for _ in 0..<20 {
+            let parsed = MarkdownListParser().parse(SourceFile(path: "Content/k.md", text: text))
+            let diagnostic = try #require(parsed.diagnostics.first)
+            seen.insert("\(diagnostic.location.line):\(diagnostic.location.column) \(diagnostic.message)")
+        }
+        #expect(seen == ["2:1 keys 'summary', 'title' and a key that is not text appear more than once in the same mapping"])
+
+        let parsed = MarkdownListParser().parse(SourceFile(path: "Content/k.md", text: "---\nb: 1\na: 1\nb: 2\na: 2\n---\n"))
+        #expect(parsed.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" }
+            == ["3:1 keys 'a' and 'b' appear more than once in the same mapping"])
+    }
+
     @Test func splitsYAMLFromBody() throws {
         let file = SourceFile(path: "Content/g/kerning.md", text: "---\ntitle: Kerning\ntags: [type, spacing]\n---\nBody *text*.\n")
         let (entry, diagnostics) = MarkdownEntryParser().parse(file)

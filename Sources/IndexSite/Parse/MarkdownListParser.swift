@@ -15,8 +15,8 @@ public struct MarkdownListParser: Sendable {
     /// A Markdown list parser.
     public init() { pieceSize = 1 << 19 }
 
-    /// A parser that cuts bodies into pieces of about `pieceSize` bytes, so tests can cut small files.
-    init(pieceSize: Int) { self.pieceSize = max(1, pieceSize) }
+    /// A parser that cuts bodies into pieces of about `pieceSize` bytes, so tests and the fuzzer can cut small files.
+    package init(pieceSize: Int) { self.pieceSize = max(1, pieceSize) }
 
     /// Parses one Markdown list file: its entries, its headings as declared sections, its title, and its front matter settings.
     public func parse(_ file: SourceFile) -> ParsedSource {

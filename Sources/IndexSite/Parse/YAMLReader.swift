@@ -73,8 +73,16 @@ enum YAMLReader {
             let what = [context?.text, problem].compactMap { $0 }.joined(separator: ": ")
             return .error(.yamlSyntax, "invalid YAML: \(what)", at: at(mark))
         case let .duplicatedKeysInMapping(duplicates, context):
-            let names = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-            return .error(.duplicateKey, "key \(names) appears more than once in the same mapping", at: at(context.mark),
+            // Yams names a key that is not text (`[a]: 1`) "<uncovertable>" and orders such keys, and so picks the
+            // mark, by dictionary order, which changes from run to run: then the diagnostic points at the YAML's start.
+            let textKeys = Set(duplicates.filter { $0 != "<uncovertable>" }).sorted()
+            var names = textKeys.map { "'\($0)'" }
+            let onlyText = names.count == duplicates.count
+            if !onlyText { names.append("a key that is not text") }
+            let subject = names.count == 1 ? "key \(names[0]) appears"
+                : "keys " + names.dropLast().joined(separator: ", ") + " and " + names.last! + " appear"
+            return .error(.duplicateKey, "\(subject) more than once in the same mapping",
+                          at: onlyText ? at(context.mark) : SourceLocation(path: path, line: lineOffset + 1),
                           hint: "keep one of them")
         case let .reader(problem, _, _, _):
             return .error(.yamlSyntax, "invalid YAML: \(problem)", at: SourceLocation(path: path, line: lineOffset + 1))
