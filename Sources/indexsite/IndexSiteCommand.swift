@@ -75,6 +75,15 @@ struct SiteOptions: ParsableArguments {
 
 extension DiagnosticFormat: ExpressibleByArgument {}
 
+extension BuildResult {
+    /// "1 list, 12 sections, 40 entries": what a build made, for the line a successful build prints.
+    var countsSummary: String {
+        func counted(_ count: Int, _ noun: String, _ plural: String) -> String { "\(count) \(count == 1 ? noun : plural)" }
+        return [counted(listCount, "list", "lists"), counted(sectionCount, "section", "sections"), counted(entryCount, "entry", "entries")]
+            .joined(separator: ", ")
+    }
+}
+
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "build", abstract: "Build the site into the output folder.")
 
@@ -94,7 +103,7 @@ struct BuildCommand: ParsableCommand {
             let folder = output ?? (options.site == "." ? "_site" : options.siteURL.appendingPathComponent("_site").relativePath)
             let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
             let summary = result.writeSummary.map { " (\($0.written) written, \($0.unchanged) unchanged)" } ?? ""
-            print("Built \(result.listCount) lists, \(result.sectionCount) sections, \(result.entryCount) entries into \(folder)/\(summary) in \(seconds) s")
+            print("Built \(result.countsSummary) into \(folder)/\(summary) in \(seconds) s")
             print("Open \(folder)/index.html")
         }
         // Exit at once: tearing down a million-entry result would only cost time.

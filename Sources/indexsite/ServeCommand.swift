@@ -94,7 +94,7 @@ struct ServeCommand: ParsableCommand {
             let errors = result.diagnostics.filter { formatter.strict || $0.severity == .error }.count
             printLine("Build failed with \(errors == 1 ? "1 error" : "\(errors) errors") in \(seconds) s; the browser shows \(errors == 1 ? "it" : "them") until fixed")
         } else if report.isFirst {
-            printLine("Built \(result.listCount) lists, \(result.sectionCount) sections, \(result.entryCount) entries in \(seconds) s")
+            printLine("Built \(result.countsSummary) in \(seconds) s")
         } else {
             let written = result.writeSummary.map { " (\($0.written) \($0.written == 1 ? "file" : "files") changed)" } ?? ""
             printLine("Rebuilt in \(seconds) s\(written)")

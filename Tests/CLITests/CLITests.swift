@@ -67,7 +67,7 @@ import Testing
         let result = try CLITests.run(["build", "good", "--output", output.path])
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(result.stdout.hasPrefix("Built 1 lists, 2 sections, 2 entries into \(output.path)/"))
+        #expect(result.stdout.hasPrefix("Built 1 list, 2 sections, 2 entries into \(output.path)/"))
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("fruit/index.html").path))
         #expect(try CLITests.run(["build", "good", "--output", output.path, "--quiet"]).stdout == "")
     }
