@@ -15,7 +15,7 @@ import Testing
         var testDescription: String { stem }
     }
 
-    static let stems = ["en", "sv", "de", "de_phonebook", "es", "cs", "pl", "tr", "ru", "el", "ja", "zh", "ja+en"]
+    static let stems = ["en", "sv", "de", "de_phonebook", "es", "cs", "pl", "tr", "ru", "el", "ja", "zh", "zh_stroke", "ja+en"]
 
     static func load(_ stem: String) -> Fixture {
         var fixture = Fixture(stem: stem)

@@ -26,6 +26,7 @@ mkdir -p "$here/expected"
     el=el \
     ja=ja \
     zh=zh \
+    zh_stroke=zh@collation=stroke \
     ja+en=ja+en
 
 echo "wrote $(ls "$here/expected" | wc -l) files to $here/expected (ICU $(pkg-config --modversion icu-i18n))"
