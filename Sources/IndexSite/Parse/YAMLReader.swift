@@ -75,9 +75,8 @@ enum YAMLReader {
         case let .duplicatedKeysInMapping(duplicates, context):
             // Yams names a key that is not text (`[a]: 1`) "<uncovertable>" and orders such keys, and so picks the
             // mark, by dictionary order, which changes from run to run: then the diagnostic points at the YAML's start.
-            let textKeys = Set(duplicates.filter { $0 != "<uncovertable>" }).sorted()
-            var names = textKeys.map { "'\($0)'" }
-            let onlyText = names.count == duplicates.count
+            let onlyText = !duplicates.contains("<uncovertable>")
+            var names = Set(duplicates.filter { $0 != "<uncovertable>" }).sorted().map { "'\($0)'" }
             if !onlyText { names.append("a key that is not text") }
             let subject = names.count == 1 ? "key \(names[0]) appears"
                 : "keys " + names.dropLast().joined(separator: ", ") + " and " + names.last! + " appear"
