@@ -25,23 +25,18 @@ public struct MarkdownListParser: Sendable {
         parsed.diagnostics = split.diagnostics
         parsed.settings = split.yaml.map(SettingsPatch.init(block:))
         let pieces = MarkdownPieces.cut(split.body, size: pieceSize)
-        let results = UnsafeMutableBufferPointer<(blocks: [Block], diagnostics: [Diagnostic])>.allocate(capacity: pieces.count)
-        results.initialize(repeating: ([], []))
-        defer { results.deinitialize(); results.deallocate() }
-        nonisolated(unsafe) let shared = results
-        DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
-            let piece = pieces[index]
-            CommonMark.withDocument(Array(split.body[piece.bytes])) { document in
-                var reader = BlockReader(file: file, lineOffset: split.bodyLineOffset + piece.linesBefore)
+        var results = [(blocks: [Block], diagnostics: [Diagnostic])].madeConcurrently(count: pieces.count) { index in
+            CommonMark.withDocument(Array(split.body[pieces[index].bytes])) { document in
+                var reader = BlockReader(file: file, lineOffset: split.bodyLineOffset + pieces[index].linesBefore)
                 reader.read(document)
-                shared[index] = (reader.blocks, reader.diagnostics)
+                return (reader.blocks, reader.diagnostics)
             }
         }
-        var assembler = Assembler(blocks: results)
+        var assembler = Assembler(headingLevels: results.flatMap { $0.blocks.compactMap(\.headingLevel) })
         for index in results.indices {
             assembler.add(results[index].blocks)
             parsed.diagnostics += results[index].diagnostics
-            results[index] = ([], [])
+            results[index] = ([], []) // each piece's blocks freed as soon as they are added
         }
         assembler.finish()
         parsed.entries = assembler.entries
@@ -57,6 +52,10 @@ public struct MarkdownListParser: Sendable {
         case paragraph(String)
         /// A top-level list item; nil for a table-of-contents link or an empty item.
         case item(Entry?)
+
+        var headingLevel: Int? {
+            if case .heading(let level, _, _) = self { level } else { nil }
+        }
     }
 
     /// Reads the top-level blocks of one piece's tree into `Block`s; runs on any core.
@@ -154,25 +153,17 @@ public struct MarkdownListParser: Sendable {
         var documentTitle: String?
         var documentDescription: String?
         var sawHeading = false
-        /// The heading, counted over the whole file, that titles the list rather than opening a section: a single
-        /// top-level `#` heading before any other heading.
-        let titleHeading: Int?
+        /// Whether the file's first heading titles the list rather than opening a section: it does when it is the
+        /// file's only top-level `#` heading.
+        let firstHeadingTitlesList: Bool
         var headingsSeen = 0
         /// Paragraphs of the document's and the last section's description, joined once they are complete: joining
         /// as they come would copy the growing text for each paragraph (quadratic for thousands of paragraphs).
         var documentParagraphs: [String] = []
         var sectionParagraphs: [String] = []
 
-        init(blocks pieces: UnsafeMutableBufferPointer<(blocks: [Block], diagnostics: [Diagnostic])>) {
-            var first: Int?
-            var levelOneCount = 0
-            for piece in pieces {
-                for case .heading(let level, _, _) in piece.blocks {
-                    if first == nil { first = level }
-                    if level == 1 { levelOneCount += 1 }
-                }
-            }
-            titleHeading = first == 1 && levelOneCount == 1 ? 0 : nil
+        init(headingLevels: [Int]) {
+            firstHeadingTitlesList = headingLevels.first == 1 && headingLevels.filter { $0 == 1 }.count == 1
         }
 
         mutating func add(_ blocks: [Block]) {
@@ -180,7 +171,7 @@ public struct MarkdownListParser: Sendable {
                 switch block {
                 case .heading(_, let title, let location):
                     defer { headingsSeen += 1 }
-                    if headingsSeen == titleHeading {
+                    if headingsSeen == 0 && firstHeadingTitlesList {
                         documentTitle = title
                         continue
                     }

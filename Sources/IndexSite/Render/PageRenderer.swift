@@ -148,10 +148,7 @@ public struct PageRenderer: Sendable {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         for batchStart in stride(from: 0, to: sections.count, by: width) {
             let batch = batchStart..<min(batchStart + width, sections.count)
-            let chunks = UnsafeMutableBufferPointer<JSONWriter>.allocate(capacity: batch.count)
-            chunks.initialize(repeating: JSONWriter())
-            nonisolated(unsafe) let shared = chunks
-            DispatchQueue.concurrentPerform(iterations: batch.count) { slot in
+            var chunks = [JSONWriter].madeConcurrently(count: batch.count) { slot in
                 let section = sections[batch.lowerBound + slot]
                 var json = JSONWriter()
                 if batch.lowerBound + slot == 0 { json.raw("[\n") }
@@ -168,7 +165,7 @@ public struct PageRenderer: Sendable {
                         json.raw("},\n")
                     }
                 }
-                shared[slot] = json
+                return json
             }
             for slot in 0..<batch.count {
                 var bytes = chunks[slot].bytes
@@ -180,8 +177,6 @@ public struct PageRenderer: Sendable {
                 }
                 emit(OutputPage(path: path, bytes: bytes, continuesInNextPage: !isLast))
             }
-            _ = chunks.deinitialize()
-            chunks.deallocate()
         }
     }
 
@@ -217,15 +212,7 @@ public struct PageRenderer: Sendable {
             let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
             for batchStart in stride(from: 0, to: shown.count, by: width) {
                 let batch = Array(shown[batchStart..<min(batchStart + width, shown.count)])
-                let outputs = UnsafeMutableBufferPointer<ListPages.Output>.allocate(capacity: batch.count)
-                outputs.initialize(repeating: ListPages.Output())
-                nonisolated(unsafe) let shared = outputs
-                DispatchQueue.concurrentPerform(iterations: batch.count) { slot in
-                    shared[slot] = pages.sectionPage(batch[slot])
-                }
-                outputs.forEach(take)
-                _ = outputs.deinitialize()
-                outputs.deallocate()
+                [ListPages.Output].madeConcurrently(count: batch.count) { pages.sectionPage(batch[$0]) }.forEach(take)
             }
         } else {
             take(pages.singlePage())
