@@ -4,24 +4,46 @@ enum URLPolicy {
     static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
 
     /// The URL as it may appear in an `href`, or nil when its scheme is not allowed.
+    /// The scheme is read the way a browser reads it (`scheme(of:)`), from the very string that is returned.
     static func safeHref(_ raw: String) -> String? {
         // The common case, checked over bytes: an absolute http(s) URL with nothing odd in it.
         let utf8 = raw.utf8
         if (utf8.starts(with: "https://".utf8) || utf8.starts(with: "http://".utf8)), utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {
             return raw
         }
-        // Browsers ignore ASCII white space and control characters inside a scheme ("java\tscript:").
-        let cleaned = String(String.UnicodeScalarView(raw.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F }))
-        guard !cleaned.isEmpty else { return nil }
-        var scheme = ""
-        for character in cleaned {
-            if character == ":" {
-                return allowedSchemes.contains(scheme.lowercased()) ? raw.trimmingSpaces : nil
+        let href = raw.trimmingSpaces
+        guard !href.isEmpty else { return nil }
+        guard let scheme = scheme(of: href) else { return href }  // no scheme: a relative URL, a path or a fragment
+        return allowedSchemes.contains(scheme) ? href : nil
+    }
+
+    /// The scheme a browser finds in `url`, lowercased, or nil when the URL has none (it is then relative).
+    /// Follows the WHATWG URL parser over bytes, not Characters (a colon followed by a combining mark is still a
+    /// colon): leading and trailing C0 controls and spaces are ignored, tabs and line breaks anywhere are ignored,
+    /// and the scheme is an ASCII letter followed by letters, digits, `+`, `-` or `.`, up to the first `:`.
+    static func scheme(of url: String) -> String? {
+        let bytes = Array(url.utf8)
+        var start = bytes.startIndex, end = bytes.endIndex
+        while start < end, bytes[start] <= 0x20 { start += 1 }
+        while end > start, bytes[end - 1] <= 0x20 { end -= 1 }
+        var scheme: [UInt8] = []
+        for byte in bytes[start..<end] {
+            switch byte {
+            case 0x09, 0x0A, 0x0D:
+                continue
+            case UInt8(ascii: ":"):
+                return scheme.isEmpty ? nil : String(decoding: scheme, as: UTF8.self)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                scheme.append(byte | 0x20)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"):
+                scheme.append(byte)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                guard !scheme.isEmpty else { return nil }  // a scheme starts with a letter
+                scheme.append(byte)
+            default:
+                return nil
             }
-            if character == "/" || character == "?" || character == "#" { break }
-            scheme.append(character)
         }
-        // No scheme: a relative URL, a path or a fragment.
-        return raw.trimmingSpaces
+        return nil  // no colon: relative
     }
 }
