@@ -36,7 +36,7 @@ public enum SettingsParser {
             switch key {
             case "title": settings.title = reader.string(value, key, block) ?? settings.title
             case "description": settings.description = reader.string(value, key, block)
-            case "base_url": settings.baseURL = reader.string(value, key, block).map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+            case "base_url": settings.baseURL = reader.baseURL(value, key, block)
             case "locale": settings.locale = reader.locale(value, key, block) ?? settings.locale
             case "index_locales": settings.indexLocales = reader.strings(value, key, block) ?? []
             case "catch_all_label": settings.catchAllLabel = reader.string(value, key, block) ?? settings.catchAllLabel
