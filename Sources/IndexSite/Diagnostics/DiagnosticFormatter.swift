@@ -40,8 +40,9 @@ public struct DiagnosticFormatter: Sendable {
     /// `path:line:col: error: message [code]`, then the hint on its own line unless `hint` is false.
     public func line(_ diagnostic: Diagnostic, hint: Bool = true) -> String {
         let location = diagnostic.location
-        var text = "\(path(location)):\(location.line):\(location.column): \(severity(diagnostic).rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]"
-        if hint, let hintText = diagnostic.hint { text += "\n    hint: \(hintText)" }
+        let safePath = Self.terminalSafe(path(location)), message = Self.terminalSafe(diagnostic.message)
+        var text = "\(safePath):\(location.line):\(location.column): \(severity(diagnostic).rawValue): \(message) [\(diagnostic.code.rawValue)]"
+        if hint, let hintText = diagnostic.hint { text += "\n    hint: \(Self.terminalSafe(hintText))" }
         return text
     }
 
@@ -63,11 +64,11 @@ public struct DiagnosticFormatter: Sendable {
     public func github(_ diagnostic: Diagnostic) -> String {
         let location = diagnostic.location
         func escapeProperty(_ text: String) -> String {
-            text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+            Self.terminalSafe(text).replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
                 .replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
         }
         func escapeMessage(_ text: String) -> String {
-            text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+            Self.terminalSafe(text).replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
         }
         let message = diagnostic.message + (diagnostic.hint.map { " (hint: \($0))" } ?? "")
         return "::\(severity(diagnostic) == .error ? "error" : "warning") file=\(escapeProperty(path(location))),line=\(location.line),col=\(location.column),title=\(escapeProperty(diagnostic.code.rawValue))::\(escapeMessage(message))"
