@@ -17,6 +17,10 @@ struct MustacheTemplate: Sendable {
         var column: Int
     }
 
+    /// Sections nested deeper than this are a syntax error: rendering and checking recurse once per level, and no
+    /// real template comes near it (20,000 levels crashed the build with a stack overflow).
+    static let maximumNesting = 100
+
     /// The template's name, as partials refer to it and diagnostics show it.
     var name: String
     let nodes: [Node]
@@ -47,6 +51,8 @@ struct MustacheTemplate: Sendable {
         var close: [UInt8] = Array("}}".utf8)
         /// Where the last tag ended: a tag is standalone only if no other tag stands before it on its line.
         var lastTagEnd = 0
+        /// The line and column of an offset met before, so positions of later tags are found without rescanning.
+        var cursor = (offset: 0, line: 1, column: 1)
 
         struct OpenSection {
             var name: [TemplateKey]
@@ -65,6 +71,15 @@ struct MustacheTemplate: Sendable {
                 if source[index] == 0x0A { line += 1; column = 1 } else if source[index] & 0xC0 != 0x80 { column += 1 }
             }
             return (line, column)
+        }
+
+        /// The line and column of `offset`, which must not be before the last one asked for: linear over a parse.
+        mutating func advancingLineAndColumn(_ offset: Int) -> (Int, Int) {
+            while cursor.offset < min(offset, source.count) {
+                if source[cursor.offset] == 0x0A { cursor.line += 1; cursor.column = 1 } else if source[cursor.offset] & 0xC0 != 0x80 { cursor.column += 1 }
+                cursor.offset += 1
+            }
+            return (cursor.line, cursor.column)
         }
 
         func error(_ message: String, at offset: Int) -> SyntaxError {
@@ -127,10 +142,12 @@ struct MustacheTemplate: Sendable {
                 var indent: [UInt8] = []
                 var afterLine = tagEnd
                 if sigil != 0 && sigil != UInt8(ascii: "{") && sigil != UInt8(ascii: "&") {
+                    // Looks back no further than the last tag: past it the tag cannot be standalone, and the parse stays
+                    // linear when thousands of tags share one line.
                     var lineStart = tagStart
-                    while lineStart > 0, source[lineStart - 1] != 0x0A { lineStart -= 1 }
+                    while lineStart > lastTagEnd, source[lineStart - 1] != 0x0A { lineStart -= 1 }
                     let before = source[lineStart..<tagStart]
-                    if lineStart >= lastTagEnd, before.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                    if lineStart == 0 || source[lineStart - 1] == 0x0A, before.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
                         var index = tagEnd
                         while index < source.count, source[index] == 0x20 || source[index] == 0x09 { index += 1 }
                         if index == source.count {
@@ -161,7 +178,10 @@ struct MustacheTemplate: Sendable {
                 case 0, UInt8(ascii: "{"), UInt8(ascii: "&"):
                     stack[stack.count - 1].nodes.append(.variable(name: try names(content), escaped: sigil == 0, line: tagLine))
                 case UInt8(ascii: "#"), UInt8(ascii: "^"):
-                    let (sectionLine, sectionColumn) = lineAndColumn(tagStart)
+                    guard stack.count <= MustacheTemplate.maximumNesting else {
+                        throw error("sections are nested more than \(MustacheTemplate.maximumNesting) deep", at: tagStart)
+                    }
+                    let (sectionLine, sectionColumn) = advancingLineAndColumn(tagStart)
                     stack.append(OpenSection(name: try names(content), rawName: content, inverted: sigil == UInt8(ascii: "^"),
                                              line: sectionLine, column: sectionColumn))
                 case UInt8(ascii: "/"):
