@@ -228,7 +228,7 @@ public enum Build {
         var slug = Slug.make(settings.slug ?? planned.defaultSlug, fallback: "list")
         var counter = 2
         let base = slug
-        while slugs.contains(slug) {
+        while slugs.contains(slug) || Slug.windowsDeviceNames.contains(slug) {
             slug = "\(base)-\(counter)"
             counter += 1
         }

@@ -4,12 +4,9 @@ import Dispatch
 /// (it depends only on titles and their order). Colliding ids get `-2`, `-3`, … and a warning.
 public struct AnchorAllocator: Sendable {
     /// Ids the theme itself uses; content never takes them.
-    public static let reserved: Set<String> = [
+    public static let reserved: Set<String> = Set([
         "content", "main", "top", "index-strip", "filter", "filter-status", "entries", "sections", "index", "assets",
-        // Names Windows reserves for devices, since entry ids also name entry pages.
-        "con", "prn", "aux", "nul", "com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8", "com9",
-        "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9",
-    ]
+    ]).union(Slug.windowsDeviceNames)  // entry ids also name entry pages
 
     /// Collisions are reported only when asked (`--strict`): duplicate titles are common and their `-2` ids are stable anyway.
     public var reportsCollisions: Bool
@@ -103,27 +100,56 @@ public struct AnchorAllocator: Sendable {
 /// Turns titles into ids and file names: lower-case letters and digits of any script, words joined by `-`.
 /// The result never contains `/`, `\`, `.` or spaces, so it cannot leave the output folder.
 public enum Slug {
-    /// Slugs are cut at this many characters, so file names stay within every file system's limits.
+    /// Slugs are cut at this many characters, so ids stay readable.
     public static let maximumLength = 80
+    /// …and at this many UTF-8 bytes, on a character boundary, so `<slug>-NN.html` stays within the 255-byte file
+    /// name limit of every file system (80 Devanagari characters can take 330 bytes).
+    public static let maximumBytes = 200
+
+    /// Names Windows keeps for devices (`con.html` cannot be created there, whatever the extension); a slug that is
+    /// one of them gets a number like any taken name. Windows counts the superscript digits ¹²³ as digits here too.
+    public static let windowsDeviceNames: Set<String> = Set(["con", "prn", "aux", "nul"]).union(
+        ["com", "lpt"].flatMap { device in ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "¹", "²", "³"].map { device + $0 } })
 
     /// The slug of `text` ("Crème Brûlée" → "crème-brûlée"), or `fallback` when `text` has no letters or digits.
     public static func make(_ text: String, fallback: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return makeASCII(text, fallback: fallback) }
-        var slug = ""
+        // Over scalars, not Characters: a prepended letter (U+0D4E) joins the next character into its cluster, so a
+        // cluster that starts with a letter can still hold a `/`. Marks stay when they follow a kept letter or digit.
+        var slug = String.UnicodeScalarView()
         var pendingDash = false
-        for character in text.lowercased() {
-            if character.isLetter || character.isNumber {
-                if pendingDash && !slug.isEmpty { slug.append("-") }
+        var kept = 0  // scalars in the slug: past maximumBytes of them the cut below is certain
+        for scalar in text.lowercased().unicodeScalars {
+            let properties = scalar.properties
+            switch properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .decimalNumber, .letterNumber, .otherNumber:
+                if pendingDash && !slug.isEmpty { slug.append("-"); kept += 1 }
                 pendingDash = false
-                slug.append(character)
-                if slug.count >= maximumLength { break }
-            } else if character == "'" || character == "’" {
-                continue
-            } else {
+                slug.append(scalar)
+                kept += 1
+            case .nonspacingMark, .spacingMark, .enclosingMark:
+                if !pendingDash && !slug.isEmpty { slug.append(scalar); kept += 1 }
+            default:
+                if scalar == "'" || scalar == "’" { continue }
+                // Joiners inside a word (Persian, Indic scripts) belong to it, as marks do.
+                if scalar == "\u{200C}" || scalar == "\u{200D}", !pendingDash, !slug.isEmpty { slug.append(scalar); kept += 1; continue }
                 pendingDash = true
             }
+            if kept > maximumBytes { break }
         }
-        return slug.isEmpty ? fallback : slug
+        // Whole characters while both limits hold.
+        var cut = ""
+        var characters = 0, bytes = 0
+        for character in String(slug) {
+            let size = character.utf8.count
+            guard characters < maximumLength, bytes + size <= maximumBytes else { break }
+            cut.append(character)
+            characters += 1
+            bytes += size
+        }
+        while cut.hasSuffix("-") { cut.removeLast() }
+        return cut.isEmpty ? fallback : cut
     }
 
     /// The same rules over bytes, for the common all-ASCII title: no Unicode tables, one allocation.

@@ -1,0 +1,58 @@
+import PropertyBased
+import Testing
+@testable import IndexSite
+
+/// Scalars that have broken slugs: path separators, a prepended letter that pulls the next character into its
+/// cluster (U+0D4E, U+0600, U+110BD), marks, joiners, dots, superscript digits, and letters of several scripts.
+let slugHostileScalars: [Unicode.Scalar] = ["/", "\\", ".", " ", "-", "\u{0D4E}", "\u{0600}", "\u{110BD}", "\u{0301}", "\u{094D}",
+                                            "\u{200D}", "\u{200C}", "\u{FE0F}", "¹", "³", "x", "C", "न", "म", "ष", "ക", "é", "中", "😀", ":", "\0"]
+
+@Suite struct SlugTests {
+    /// Issue 17 item 13: slugs were cut at 80 characters; 80 Devanagari characters are over 300 bytes, and
+    /// `<slug>.html` failed with "File name too long".
+    @Test func aLongHindiTitleFitsTheFileNameLimit() {
+        let title = String(String(repeating: "नमस्ते दुनिया क्षत्रिय ", count: 20).prefix(122))
+        #expect(title.count == 122 && title.utf8.count > 255)
+        let slug = Slug.make(title, fallback: "entry")
+        #expect(slug.utf8.count <= Slug.maximumBytes)
+        #expect(slug.utf8.count > 150, "cut far too short: \(slug.utf8.count) bytes")
+        // Cut on a character boundary: the slug is whole characters of the uncut slug.
+        let whole = Slug.make(title + "x", fallback: "entry")
+        #expect(Array(whole).starts(with: Array(slug)))
+        #expect(!slug.hasSuffix("-"))
+    }
+
+    /// Issue 17 item 16: a title `\u{0D4E}/x` made an id with `/` (the prepended letter swallowed the slash).
+    @Test(arguments: ["\u{0D4E}/x", "\u{0600}/x", "\u{110BD}\\x", "a\u{0D4E}/../../etc"]) func prependedLettersNeverCarryASeparator(_ title: String) {
+        let slug = Slug.make(title, fallback: "entry")
+        #expect(!slug.unicodeScalars.contains { $0 == "/" || $0 == "\\" || $0 == "." }, "\(slug.debugDescription)")
+    }
+
+    @Test func generatedTitlesMakeSafeSlugs() async {
+        await propertyCheck(count: 400, input: Gen.int(in: 0..<slugHostileScalars.count).array(of: 0...300)) { indexes in
+            let title = String(String.UnicodeScalarView(indexes.map { slugHostileScalars[$0] }))
+            let slug = Slug.make(title, fallback: "entry")
+            #expect(!slug.isEmpty)
+            #expect(!slug.unicodeScalars.contains { $0 == "/" || $0 == "\\" || $0 == "." || $0 == " " || $0 == "\0" || $0 == ":" }, "\(slug.debugDescription)")
+            #expect(slug.utf8.count <= Slug.maximumBytes && slug.count <= Slug.maximumLength)
+            #expect(OutputPath.isSafe(slug + ".html"), "\(slug.debugDescription)")
+        }
+    }
+
+    /// Issue 17 item 22: Windows cannot create `con/`, `aux.html`, `com¹.html`; such ids and list slugs get a number.
+    @Test func windowsDeviceNamesGetANumber() {
+        let titles = ["CON", "aux", "Com¹", "LPT³", "nul", "com0", "lpt9", "Prn"]
+        let (list, _) = renderedListPage(titles)
+        let ids = list.sections.flatMap(\.entries).map(\.id)
+        #expect(ids.count == titles.count)
+        for id in ids { #expect(!Slug.windowsDeviceNames.contains(id), "\(id)") }
+        #expect(Set(ids) == ["con-2", "aux-2", "com¹-2", "lpt³-2", "nul-2", "com0-2", "lpt9-2", "prn-2"])
+    }
+
+    /// Ordinary titles keep the slugs they had.
+    @Test(arguments: [("Crème Brûlée", "crème-brûlée"), ("cre\u{300}me", "cre\u{300}me"), ("Rock 'n' Roll", "rock-n-roll"),
+                      ("می\u{200C}خواهم", "می\u{200C}خواهم"), ("C++ / C#", "c-c"), ("  ", "entry"), ("Straße", "straße")])
+    func ordinaryTitles(_ title: String, _ expected: String) {
+        #expect(Array(Slug.make(title, fallback: "entry").unicodeScalars) == Array(expected.unicodeScalars))
+    }
+}
