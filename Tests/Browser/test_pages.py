@@ -745,3 +745,29 @@ def test_html_is_well_formed(page):
     assert not links.dupes, f"duplicate ids in {page}: {links.dupes[:5]}"
     missing = [i for i in links.labelledby if i not in links.ids]
     assert not missing, f"aria-labelledby names missing ids in {page}: {missing[:5]}"
+
+
+@pytest.mark.parametrize("fragment", ["%", "%E0%A4", "%zz"])
+def test_malformed_fragment_does_not_stop_the_script(driver, fragment):
+    """Issue 17 item 20: `page.html#%` threw URIError in decodeURIComponent and skipped the script's start-up.
+    Errors are recorded by a script that runs before the page's own; the autouse fixture also fails on them."""
+    page = LIST_PAGES[0]
+    d = driver
+    recorder = d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        window.__errors = [];
+        window.addEventListener('error', function (e) { window.__errors.push(String(e.message)); });"""})
+    try:
+        set_viewport(d, **VIEWPORTS["desktop"])
+        d.get("about:blank")
+        d.get((SITE / page).as_uri() + "#" + fragment)
+        WebDriverWait(d, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        settle(d)
+        # A fragment typed later, and a click on a link with a malformed fragment, do not throw either.
+        d.execute_script("location.hash = arguments[0]", "%" + fragment)
+        d.execute_script("""var a = document.createElement('a'); a.href = '#%'; a.textContent = 'x';
+                            document.querySelector('.list-main').appendChild(a); a.click();""")
+        settle(d)
+        errors = d.execute_script("return window.__errors")
+        assert errors == [], f"the script threw at #{fragment}: {errors}"
+    finally:
+        d.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": recorder["identifier"]})

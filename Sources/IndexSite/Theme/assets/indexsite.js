@@ -28,6 +28,11 @@
   // ---- Strip model ---------------------------------------------------------
 
   var here = location.href.split('#')[0];
+  // The id a URL fragment names. A malformed escape ("#%", "#%E0") would make decodeURIComponent throw URIError and
+  // stop the script's start-up: it is then taken literally.
+  function idFromFragment(fragment) {
+    try { return decodeURIComponent(fragment); } catch (error) { return fragment; }
+  }
   var items = Array.prototype.map.call(ol.children, function (li, index) {
     var link = li.querySelector('a');
     var item = {
@@ -41,7 +46,7 @@
       var href = link.href;
       var hash = link.hash;
       if (hash && href.split('#')[0] === here) {
-        var target = doc.getElementById(decodeURIComponent(hash.slice(1)));
+        var target = doc.getElementById(idFromFragment(hash.slice(1)));
         if (target && target.classList.contains('section-header')) {
           item.heading = target;
           item.section = target.closest('.section');
@@ -124,7 +129,7 @@
         event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     var link = event.target.closest && event.target.closest('a[href*="#"]');
     if (!link || link.href.split('#')[0] !== here) return;
-    var target = doc.getElementById(decodeURIComponent(link.hash.slice(1)));
+    var target = doc.getElementById(idFromFragment(link.hash.slice(1)));
     if (!target || !target.classList.contains('section-header')) return;
     event.preventDefault();
     if (scrub.suppressClick) return;
@@ -140,7 +145,7 @@
   // A fragment typed into the address bar: the browser's own jump may have used
   // a stuck heading's position; correct it.
   window.addEventListener('hashchange', function () {
-    var target = location.hash && doc.getElementById(decodeURIComponent(location.hash.slice(1)));
+    var target = location.hash && doc.getElementById(idFromFragment(location.hash.slice(1)));
     if (target && target.classList.contains('section-header')) scrollToSection(target.closest('.section'));
   });
 
@@ -637,7 +642,7 @@
   (function refocusFragment() {
     var nav = performance.getEntriesByType && performance.getEntriesByType('navigation')[0];
     if (!location.hash || (nav && nav.type !== 'navigate')) return;
-    var target = doc.getElementById(decodeURIComponent(location.hash.slice(1)));
+    var target = doc.getElementById(idFromFragment(location.hash.slice(1)));
     if (!target || !listMain.contains(target)) return;
     if (target.classList.contains('section-header')) scrollToSection(target.closest('.section'));
     else target.scrollIntoView({ block: 'start' });
