@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes IndexSite's parsers with libFuzzer, one target after the other (see Fuzz/IndexSiteFuzz/IndexSiteFuzz.swift).
+# Fuzzes IndexSite's parsers, link check (url) and template parser (template) with libFuzzer, one target after the other (see Fuzz/IndexSiteFuzz/IndexSiteFuzz.swift).
 #
 #   Scripts/fuzz.sh                 every target for FUZZ_SECONDS (default 300) each
 #   FUZZ_SECONDS=30 Scripts/fuzz.sh csv json
@@ -31,7 +31,7 @@ MAX_LEN=${FUZZ_MAX_LEN:-8192}
 # The tests' SwiftPM scratch path is .build-fuzz too, and SwiftPM owns (and clears) its artifacts/ folder: the fuzzer's
 # files live in their own subfolder, and the instrumented build in its own scratch path.
 WORK=$ROOT/.build-fuzz/libfuzzer
-ALL_TARGETS=(csv tsv frontmatter markdown json)
+ALL_TARGETS=(csv tsv frontmatter markdown json url template)
 if [ $# -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 for target in "${TARGETS[@]}"; do
     case " ${ALL_TARGETS[*]} " in *" $target "*) ;; *) echo "fuzz.sh: unknown target '$target' (targets: ${ALL_TARGETS[*]})" >&2; exit 64 ;; esac
@@ -89,6 +89,14 @@ generate() {
         awk 'BEGIN { printf "["; for (i = 0; i < 40000; i++) printf "1,"; printf "1]\n" }' > "$into/gen-many-non-objects.json"
         awk 'BEGIN { printf "[{\"title\":\"x\""; for (i = 0; i < 40000; i++) printf ",\"key%d\":1", i; printf "}]\n" }' > "$into/gen-40000-keys.json"
         ;;
+    url)
+        awk 'BEGIN { for (i = 0; i < 50000; i++) printf "\t"; printf "javascript:"; for (i = 0; i < 50000; i++) printf "\xcc\x81"; printf "alert(1)" }' > "$into/gen-long-disguise"
+        ;;
+    template)
+        # The first byte picks the template (4: entry); 20k nested sections and 100k tags on one line.
+        awk 'BEGIN { printf "\x04"; for (i = 0; i < 20000; i++) printf "{{#site}}"; printf "x"; for (i = 0; i < 20000; i++) printf "{{/site}}" }' > "$into/gen-nested-20000"
+        awk 'BEGIN { printf "\x04"; for (i = 0; i < 100000; i++) printf "{{#title}}.{{/title}}" }' > "$into/gen-100000-tags-one-line"
+        ;;
     esac
 }
 
@@ -105,6 +113,8 @@ for target in "${TARGETS[@]}"; do
     tsv) collect "$seeds" tsv csv; dictionary=csv ;;
     frontmatter | markdown) collect "$seeds" md; dictionary=markdown ;;
     json) collect "$seeds" json; dictionary=json ;;
+    url) dictionary=url ;;
+    template) dictionary=template ;;
     esac
     cp Tests/Fixtures/fuzz-seeds/"$target"/* "$seeds/" 2>/dev/null || true
     [ "$target" = frontmatter ] && cp Tests/Fixtures/fuzz-seeds/markdown/* "$seeds/"

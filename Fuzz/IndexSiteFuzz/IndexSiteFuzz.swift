@@ -24,6 +24,10 @@ enum FuzzTarget: String, CaseIterable {
     case markdown
     /// `JSONParser().parse`.
     case json
+    /// `URLPolicy` against a WHATWG scheme parser, and every href of a page rendered with the input as a link.
+    case url
+    /// A built-in template replaced by the input (first byte: which one), loaded, checked and rendered.
+    case template
 
     static let selected: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["INDEXSITE_FUZZ_TARGET"] ?? ""
@@ -83,6 +87,8 @@ extension FuzzTarget {
         case .frontmatter: fuzzFrontMatter(bytes)
         case .markdown: fuzzMarkdownList(bytes)
         case .json: fuzzJSON(bytes)
+        case .url: fuzzURL(bytes)
+        case .template: fuzzTemplate(bytes)
         }
     }
 }

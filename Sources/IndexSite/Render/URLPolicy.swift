@@ -1,11 +1,11 @@
 /// Decides which links from content may become live links: http, https, mailto and relative URLs.
 /// Anything else (`javascript:`, `data:`, `vbscript:`, `file:`) is dropped, however it is disguised.
-enum URLPolicy {
-    static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
+public enum URLPolicy {
+    public static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
 
     /// The URL as it may appear in an `href`, or nil when its scheme is not allowed.
     /// The scheme is read the way a browser reads it (`scheme(of:)`), from the very string that is returned.
-    static func safeHref(_ raw: String) -> String? {
+    public static func safeHref(_ raw: String) -> String? {
         // The common case, checked over bytes: an absolute http(s) URL with nothing odd in it.
         let utf8 = raw.utf8
         if (utf8.starts(with: "https://".utf8) || utf8.starts(with: "http://".utf8)), utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {
@@ -21,7 +21,7 @@ enum URLPolicy {
     /// Follows the WHATWG URL parser over bytes, not Characters (a colon followed by a combining mark is still a
     /// colon): leading and trailing C0 controls and spaces are ignored, tabs and line breaks anywhere are ignored,
     /// and the scheme is an ASCII letter followed by letters, digits, `+`, `-` or `.`, up to the first `:`.
-    static func scheme(of url: String) -> String? {
+    public static func scheme(of url: String) -> String? {
         let bytes = Array(url.utf8)
         var start = bytes.startIndex, end = bytes.endIndex
         while start < end, bytes[start] <= 0x20 { start += 1 }
