@@ -146,8 +146,11 @@ public enum Build {
             do {
                 staging = try writer.begin()
             } catch {
-                diagnostics.append(.error(.outputRefused, error.description, at: SourceLocation(path: options.outputFolder.path, line: 1),
-                                          hint: "choose an empty folder or one IndexSite wrote, with --output"))
+                // Only a refusal is about the folder chosen; a read-only or full volume is not fixed by choosing an empty folder.
+                diagnostics.append(.error(error.refused ? .outputRefused : .outputFailed, error.description,
+                                          at: SourceLocation(path: options.outputFolder.path, line: 1),
+                                          hint: error.refused ? "choose an empty folder or one IndexSite wrote, with --output"
+                                              : "the output must be on a writable volume with free space; choose another with --output"))
             }
         }
         if let renderer {

@@ -12,6 +12,8 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case nulByte = "nul-byte"
     /// A source is UTF-16 (it starts with a UTF-16 byte order mark); IndexSite reads UTF-8.
     case utf16Input = "utf16-input"
+    /// Two names in one folder are the same text in different Unicode normalizations (NFC and NFD).
+    case sourceNameClash = "source-name-clash"
 
     // CSV / TSV
     /// A quoted CSV field is never closed.

@@ -65,6 +65,7 @@ public struct SiteLoader: Sendable {
             site.configuration = read(relative: SiteLoader.configurationFile, diagnostics: &site.diagnostics)
         }
         let contentNames = listing(SiteLoader.contentFolder)
+        site.diagnostics += normalizationClashes(contentNames, in: SiteLoader.contentFolder)
         for name in contentNames {
             let relative = SiteLoader.contentFolder + "/" + name
             guard insideSite(relative, root: root, diagnostics: &site.diagnostics) else { continue }
@@ -141,6 +142,10 @@ public struct SiteLoader: Sendable {
 
     private func read(relative: String, diagnostics: inout [Diagnostic]) -> SourceFile? {
         let path = siteFolder.appendingPathComponent(relative).path
+        if let problem = notARegularFile(path, relative: relative) {
+            diagnostics.append(problem)
+            return nil
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             diagnostics.append(.error(.sourceUnreadable, "cannot read '\(relative)'", at: SourceLocation(path: relative, line: 1),
                                       hint: "check the file's permissions"))

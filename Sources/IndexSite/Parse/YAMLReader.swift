@@ -70,6 +70,11 @@ enum YAMLReader {
         }
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
+            // libyaml's nesting limit speaks to programmers ("set with yaml_set_max_nest_level()"): say what is wrong instead.
+            if problem.contains("Maximum nesting level reached") {
+                return .error(.yamlSyntax, "the YAML is nested more than 1000 levels deep", at: at(mark),
+                              hint: "flatten the nested lists and mappings")
+            }
             let what = [context?.text, problem].compactMap { $0 }.joined(separator: ": ")
             return .error(.yamlSyntax, "invalid YAML: \(what)", at: at(mark))
         case let .duplicatedKeysInMapping(duplicates, context):
