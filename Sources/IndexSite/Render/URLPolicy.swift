@@ -4,7 +4,8 @@ public enum URLPolicy {
     public static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
 
     /// The URL as it may appear in an `href`, or nil when its scheme is not allowed.
-    /// The scheme is read the way a browser reads it (`scheme(of:)`), from the very string that is returned.
+    /// The scheme is read the way a browser reads it (`scheme(of:)`), from the very string that is returned, and
+    /// also the way a laxer reader might (`looseScheme(of:)`): either one outside the allowed schemes refuses the URL.
     public static func safeHref(_ raw: String) -> String? {
         // The common case, checked over bytes: an absolute http(s) URL with nothing odd in it.
         let utf8 = raw.utf8
@@ -13,8 +14,18 @@ public enum URLPolicy {
         }
         let href = raw.trimmingSpaces
         guard !href.isEmpty else { return nil }
-        guard let scheme = scheme(of: href) else { return href }  // no scheme: a relative URL, a path or a fragment
-        return allowedSchemes.contains(scheme) ? href : nil
+        for scheme in [scheme(of: href), looseScheme(of: href)] {
+            if let scheme, !allowedSchemes.contains(scheme) { return nil }
+        }
+        return href  // an allowed scheme, or none: a relative URL, a path or a fragment
+    }
+
+    /// The scheme once every control character, space and DEL is removed, wherever it stands (`java\u{0}script:`,
+    /// `javascript\u{7F}:`). Browsers keep those and read such URLs as relative, but older browsers and other
+    /// readers of the page (feed readers, mail clients) have dropped them; refusing them costs no real link.
+    static func looseScheme(of url: String) -> String? {
+        guard url.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return scheme(of: url) }
+        return scheme(of: String(decoding: url.utf8.filter { $0 > 0x20 && $0 != 0x7F }, as: UTF8.self))
     }
 
     /// The scheme a browser finds in `url`, lowercased, or nil when the URL has none (it is then relative).
