@@ -293,15 +293,16 @@ enum ListPlanner {
 
     static func planned(_ source: ContentSource, settings: ListSettings, location: SourceLocation) -> PlannedList {
         let name = source.sourceName
-        let stem = name.split(separator: "/").last.map { part -> String in
-            guard let dot = part.lastIndex(of: "."), dot != part.startIndex else { return String(part) }
-            return String(part[..<dot])
+        // Over bytes: a `/` or `.` after a prepended letter (U+0D4E) is inside that letter's Character.
+        let stem = name.utf8.split(separator: UInt8(ascii: "/")).last.map { part -> String in
+            guard let dot = part.lastIndex(of: UInt8(ascii: ".")), dot != part.startIndex else { return String(decoding: part, as: UTF8.self) }
+            return String(decoding: part[..<dot], as: UTF8.self)
         } ?? name
         let kind: SourceKind
         switch source {
         case .folder: kind = settings.kind == .headings ? .docsIndex : .entryFolder
         case .file:
-            switch name.split(separator: ".").last?.lowercased() {
+            switch name.utf8.split(separator: UInt8(ascii: ".")).last.map({ String(decoding: $0, as: UTF8.self).lowercased() }) {
             case "csv", "tsv": kind = .csv
             case "json": kind = .json
             default: kind = .markdownList

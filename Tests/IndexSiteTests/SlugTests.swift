@@ -1,3 +1,4 @@
+import Foundation
 import PropertyBased
 import Testing
 @testable import IndexSite
@@ -54,5 +55,32 @@ let slugHostileScalars: [Unicode.Scalar] = ["/", "\\", ".", " ", "-", "\u{0D4E}"
                       ("می\u{200C}خواهم", "می\u{200C}خواهم"), ("C++ / C#", "c-c"), ("  ", "entry"), ("Straße", "straße")])
     func ordinaryTitles(_ title: String, _ expected: String) {
         #expect(Array(Slug.make(title, fallback: "entry").unicodeScalars) == Array(expected.unicodeScalars))
+    }
+}
+
+/// Issue 17 item 16, the other half: paths are split over bytes, so a `/`, `\` or `.` glued to a prepended letter
+/// (one Character with it) is still seen.
+@Suite struct PathBytesTests {
+    @Test(arguments: ["x\u{0D4E}/../../etc/passwd", "a/\u{0D4E}\\..\\x", "\u{0D4E}/..", "x\u{0D4E}/./y"])
+    func outputPathsAreCheckedOverBytes(_ path: String) {
+        #expect(!OutputPath.isSafe(path), "\(path.debugDescription)")
+    }
+
+    @Test func aTSVNamedWithAPrependedLetterIsReadWithTabs() {
+        #expect(CSVParser.forPath("Content/x\u{0D4E}.tsv").separator == UInt8(ascii: "\t"))
+        #expect(CSVParser.forPath("Content/x\u{0D4E}.csv").separator == UInt8(ascii: ","))
+    }
+
+    @Test func aListNamedWithAPrependedLetterBuilds() throws {
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-prepend-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: site) }
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("Content"), withIntermediateDirectories: true)
+        try "title\nA\nx\u{0D4E}\n".write(to: site.appendingPathComponent("Content/x\u{0D4E}.csv"), atomically: true, encoding: .utf8)
+        try "lists:\n  - source: \"x\u{0D4E}.csv\"\n    entry_pages: true\n".write(to: site.appendingPathComponent("indexsite.yml"), atomically: true, encoding: .utf8)
+        let output = site.appendingPathComponent("out")
+        let result = Build.run(BuildOptions(siteFolder: site, output: output))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        #expect(FileManager.default.fileExists(atPath: output.path + "/x\u{0D4E}/index.html"))
+        #expect(FileManager.default.fileExists(atPath: output.path + "/x\u{0D4E}/x\u{0D4E}.html"))
     }
 }

@@ -125,9 +125,11 @@ public struct SiteLoader: Sendable {
         return ext == "md" || ext == "markdown"
     }
 
+    /// Found over bytes: a prepended letter (U+0D4E) makes one Character of itself and the dot after it.
     private func fileExtension(_ name: String) -> String {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-        return name[name.index(after: dot)...].lowercased()
+        let utf8 = name.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot != utf8.startIndex else { return "" }
+        return String(decoding: utf8[utf8.index(after: dot)...], as: UTF8.self).lowercased()
     }
 
     /// Refuses files that are symbolic links to places outside the site folder.

@@ -11,7 +11,8 @@ public struct CSVParser: Sendable {
 
     /// The parser for a file name: tab-separated for `.tsv`, comma-separated otherwise.
     public static func forPath(_ path: String) -> CSVParser {
-        CSVParser(separator: path.lowercased().hasSuffix(".tsv") ? UInt8(ascii: "\t") : UInt8(ascii: ","))
+        // Over bytes: `.tsv` after a prepended letter (U+0D4E) does not start a Character, so hasSuffix would miss it.
+        CSVParser(separator: path.lowercased().utf8.reversed().starts(with: "vst.".utf8) ? UInt8(ascii: "\t") : UInt8(ascii: ","))
     }
 
     /// One row of the file, before it becomes an entry.

@@ -129,7 +129,7 @@ public struct PageRenderer: Sendable {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for pagePath in htmlPaths.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where pagePath != "404.html" {
             let path = pagePath.hasSuffix("index.html") ? String(pagePath.dropLast("index.html".count)) : pagePath
-            xml += "  <url><loc>" + HTML.escaped(base + path.split(separator: "/", omittingEmptySubsequences: false).map { String($0).percentEncoded }.joined(separator: "/")) + "</loc></url>\n"
+            xml += "  <url><loc>" + HTML.escaped(base + path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self).percentEncoded }.joined(separator: "/")) + "</loc></url>\n"
         }
         xml += "</urlset>\n"
         return OutputPage(path: "sitemap.xml", bytes: Array(xml.utf8))

@@ -162,7 +162,8 @@ public struct SiteWriter: Sendable {
             guard OutputPath.isSafe(path) else {
                 throw Failure(description: "refusing to write '\(path)': it would leave the output folder", refused: true)
             }
-            let parent = path.split(separator: "/").dropLast().joined(separator: "/")
+            // Over bytes: a `/` after a prepended letter (U+0D4E) is inside that letter's Character.
+            let parent = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(decoding: path.utf8[..<$0], as: UTF8.self) } ?? ""
             if madeFolders.insert(parent).inserted {
                 try FileManager.default.createDirectory(at: folder.appendingPathComponent(parent), withIntermediateDirectories: true)
             }
@@ -338,7 +339,10 @@ private func renameExchange(_ a: String, _ b: String) -> Int32 {
 enum OutputPath {
     /// True when `path` stays inside the output folder.
     static func isSafe(_ path: String) -> Bool {
-        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"), !path.contains("\u{0}") else { return false }
-        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
+        // Over bytes, not Characters: a `/` or `\\` after a prepended letter (U+0D4E) is inside that letter's Character.
+        let bytes = Array(path.utf8)
+        guard !bytes.isEmpty, bytes[0] != UInt8(ascii: "/"), !bytes.contains(UInt8(ascii: "\\")), !bytes.contains(0) else { return false }
+        return bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            .allSatisfy { !$0.isEmpty && !$0.elementsEqual([0x2E]) && !$0.elementsEqual([0x2E, 0x2E]) }
     }
 }
