@@ -49,7 +49,9 @@ public final class PreviewSession: Sendable {
             temporaryFolder = nil
             outputFolder = output.standardizedFileURL
         } else {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-serve-\(UUID().uuidString)")
+            // Previews killed before they could clean up left their folders: remove those first.
+            PreviewSession.removeStaleFolders(in: FileManager.default.temporaryDirectory)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(PreviewSession.temporaryFolderName())
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             temporaryFolder = folder
             outputFolder = folder.appendingPathComponent("site")
