@@ -25,8 +25,7 @@ struct ListPages: Sendable {
         self.list = list
         fieldPaths = renderer.displayedFields(list)
         fieldNames = fieldPaths.map { $0.components.joined(separator: " ") }
-        let firstFields = list.sections.lazy.flatMap(\.entries).first?.fields
-        fieldColumns = fieldPaths.map { path in path.components.count == 1 ? firstFields?.column(of: path.components[0]) : nil }
+        fieldColumns = list.sections.lazy.flatMap(\.entries).first?.fields.columns(of: fieldPaths) ?? fieldPaths.map { _ in nil }
         entryPages = list.hasEntryPages
         let split = renderer.isSplit(list)
         self.split = split
