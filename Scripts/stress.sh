@@ -8,7 +8,7 @@
 # SCRATCH_DIR (an empty folder of its own) and runs BIN once (build or check). Its exit status is not judged here
 # (hostile input may fairly exit 1 with a diagnostic), except 2 and up (a crash, or the case's own assertion failed).
 # BIN is a small wrapper that runs the real binary under /usr/bin/time -v, so the time a case spends making its input
-# is not counted: the table shows the binary's wall seconds and maximum resident memory, and its exit status.
+# is not counted: the table shows the binary's wall seconds, CPU seconds, maximum resident memory and exit status.
 #
 # Environment:
 #   STRESS_BIN          the binary to run instead of building one (e.g. an older build, to measure "before")
@@ -46,7 +46,7 @@ fi
 SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/indexsite-stress.XXXXXX")
 trap 'rm -rf "$SCRATCH"' EXIT
 failed=0
-printf '%-34s %8s %9s %6s  %s\n' case seconds "max MB" exit verdict
+printf '%-34s %8s %8s %9s %6s  %s\n' case seconds "cpu s" "max MB" exit verdict
 for script in "${CASES[@]}"; do
     name=$(basename "$script" .sh)
     work=$SCRATCH/$name
@@ -62,6 +62,8 @@ for script in "${CASES[@]}"; do
         >"$SCRATCH/$name.out" 2>"$SCRATCH/$name.err" || caseStatus=$?
     status=$(cat "$timing.status" 2>/dev/null || echo -)
     wall=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; printf "%.2f", s }' "$timing" 2>/dev/null || true)
+    # CPU seconds (user + system) show the binary's own work when other jobs slow the wall clock down.
+    cpu=$(awk -F': ' '/User time|System time/ { s += $2 } END { if (NR) printf "%.2f", s }' "$timing" 2>/dev/null || true)
     rss=$(awk -F': ' '/Maximum resident set size/ { printf "%.0f", $2 / 1024 }' "$timing" 2>/dev/null || true)
     verdict=ok
     if [ "$caseStatus" -eq 137 ] || [ "$caseStatus" -eq 124 ]; then
@@ -76,7 +78,7 @@ for script in "${CASES[@]}"; do
         verdict="FAIL: exit $status (case $caseStatus): $(tail -c 300 "$SCRATCH/$name.err" | tr '\n' ' ')"
     fi
     [ "$verdict" = ok ] || failed=$((failed + 1))
-    printf '%-34s %8s %9s %6s  %s\n' "$name" "$wall" "$rss" "$status" "$verdict"
+    printf '%-34s %8s %8s %9s %6s  %s\n' "$name" "$wall" "${cpu:--}" "$rss" "$status" "$verdict"
     rm -rf "$work"
 done
 if [ "$failed" -gt 0 ]; then
