@@ -13,7 +13,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib
 DEBUG_BIN := .build/debug/indexsite
 RELEASE_BIN := .build/release/indexsite
 
-.PHONY: site test build deps test-deps release-deps browser bench fuzz clean install
+.PHONY: site test build deps test-deps release-deps browser bench fuzz stress clean install
 
 deps:
 	@Scripts/install-packages.sh $(BUILD_PACKAGES)
@@ -42,6 +42,10 @@ browser: build test-deps
 # libFuzzer on the CSV, JSON, front-matter and Markdown-list parsers; FUZZ_SECONDS per target (default 300).
 fuzz: deps
 	Scripts/fuzz.sh
+
+# Hostile inputs (Tests/Stress/*.sh) through the release binary: each case must finish within 10 s and 1 GB.
+stress: deps
+	Scripts/stress.sh
 
 release-deps: deps
 	@Scripts/install-packages.sh $(RELEASE_PACKAGES)

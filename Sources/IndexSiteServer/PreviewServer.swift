@@ -15,29 +15,62 @@ public final class PreviewServer: Sendable {
     public let longPollTimeout: Duration
     private let server: HTTPServer
     private let port: UInt16
+    /// Told when the listener stops and when it listens again (see `superviseListener`), for the command to print.
+    private let onListenerEvent: @Sendable (String) -> Void
+    /// The server listening now (a new one after each restart) and whether `stop` was called.
+    private let listener = ListenerState()
 
-    public init(router: PreviewRouter, channel: ReloadChannel, port: UInt16, longPollTimeout: Duration = .seconds(20)) throws {
+    public init(router: PreviewRouter, channel: ReloadChannel, port: UInt16, longPollTimeout: Duration = .seconds(20),
+                onListenerEvent: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.router = router
         self.channel = channel
         self.port = port
         self.longPollTimeout = longPollTimeout
+        self.onListenerEvent = onListenerEvent
+        server = try Self.makeServer(port: port, longPollTimeout: longPollTimeout)
+    }
+
+    private static func makeServer(port: UInt16, longPollTimeout: Duration) throws -> HTTPServer {
         let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: port)
         // The request timeout must outlast a long-poll.
         let timeout = Double(longPollTimeout.components.seconds) + 30
-        server = HTTPServer(config: HTTPServer.Configuration(address: address, timeout: timeout, logger: .disabled))
+        return HTTPServer(config: HTTPServer.Configuration(address: address, timeout: timeout, logger: .disabled))
+    }
+
+    /// The server in use and the task that runs it; replaced when the listener is restarted.
+    actor ListenerState {
+        var server: HTTPServer?
+        var running: Task<(any Error)?, Never>?
+        var supervisor: Task<Void, Never>?
+        var stopped = false
+
+        func set(server: HTTPServer, running: Task<(any Error)?, Never>) -> Bool {
+            guard !stopped else { return false }
+            self.server = server
+            self.running = running
+            return true
+        }
+
+        func set(supervisor: Task<Void, Never>) { self.supervisor = supervisor }
+
+        /// Marks the state stopped and hands back what is still running, to be stopped by the caller.
+        func stop() -> (HTTPServer?, Task<Void, Never>?) {
+            stopped = true
+            return (server, supervisor)
+        }
     }
 
     /// Starts listening and returns the port (the one the system picked when asked for port 0). The server then runs
     /// until `stop`; a port already in use, or any other failure to listen, throws here.
     public func start() async throws -> UInt16 {
-        await server.appendRoute("*", to: ClosureHTTPHandler { [router, channel, longPollTimeout] request in
-            await Self.respond(to: request, router: router, channel: channel, longPollTimeout: longPollTimeout)
-        })
+        await addRoute(to: server)
         // Whichever comes first: listening (nil), or the server's failure (a port in use fails at once).
         let (outcomes, outcome) = AsyncStream<(any Error)?>.makeStream()
-        let running = Task { [server] in
-            do { try await server.run() } catch { outcome.yield(error) }
-            outcome.yield(StartFailure(description: "the server stopped"))
+        let running = Task<(any Error)?, Never> { [server] in
+            var failure: (any Error)? = StartFailure(description: "the server stopped")
+            do { try await server.run() } catch { failure = error }
+            outcome.yield(failure)
+            return failure
         }
         let listening = Task { [server] in
             do { try await server.waitUntilListening(timeout: 10); outcome.yield(nil) } catch { outcome.yield(error) }
@@ -52,7 +85,58 @@ public final class PreviewServer: Sendable {
         guard case .ip4(_, let boundPort)? = await server.listeningAddress else {
             throw StartFailure(description: "cannot tell which port the server listens on")
         }
+        guard await listener.set(server: server, running: running) else { return boundPort }
+        await listener.set(supervisor: Task { await superviseListener(port: boundPort) })
         return boundPort
+    }
+
+    private func addRoute(to server: HTTPServer) async {
+        await server.appendRoute("*", to: ClosureHTTPHandler { [router, channel, longPollTimeout] request in
+            await Self.respond(to: request, router: router, channel: channel, longPollTimeout: longPollTimeout)
+        })
+    }
+
+    /// Keeps the preview reachable: FlyingFox's accept loop ends for good on the first failed `accept` (EMFILE when
+    /// the open-file limit is reached), and the port then refused every connection, silently (issue 17, item 11).
+    /// Each time the listener ends before `stop`, this says so and listens again on the same port, backing off from
+    /// 0.25 s to 4 s while it cannot (the file descriptors may still be in use).
+    private func superviseListener(port: UInt16) async {
+        let firstDelay = Duration.milliseconds(250), longestDelay = Duration.seconds(4)
+        var delay = firstDelay
+        while !Task.isCancelled {
+            guard let running = await listener.running else { return }
+            let failure = await running.value
+            let stopped = await listener.stopped
+            if Task.isCancelled || stopped { return }
+            onListenerEvent("the server stopped accepting connections on 127.0.0.1:\(port): \(Self.describe(failure)); listening again in \(Self.seconds(delay))")
+            try? await Task.sleep(for: delay)
+            delay = min(delay * 2, longestDelay)
+            guard !Task.isCancelled, let server = try? Self.makeServer(port: port, longPollTimeout: longPollTimeout) else { return }
+            await addRoute(to: server)
+            let next = Task<(any Error)?, Never> {
+                do { try await server.run() } catch { return error }
+                return StartFailure(description: "the server stopped")
+            }
+            guard await listener.set(server: server, running: next) else {
+                await server.stop(timeout: 0)
+                return
+            }
+            let listening = (try? await server.waitUntilListening(timeout: 2)) != nil
+            if listening, await server.isListening {
+                onListenerEvent("listening again on 127.0.0.1:\(port)")
+                delay = firstDelay
+            }
+        }
+    }
+
+    private static func describe(_ failure: (any Error)?) -> String {
+        if case .failed(_, _, let message)? = failure as? SocketError { return message }
+        return failure.map { "\($0)" } ?? "it ended"
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return String(format: "%.2f s", Double(milliseconds) / 1000)
     }
 
     /// Says why listening failed, with the way out when the port is taken.
@@ -67,7 +151,9 @@ public final class PreviewServer: Sendable {
     /// Answers the pages still waiting and stops listening.
     public func stop() async {
         await channel.close()
-        await server.stop(timeout: 0.2)
+        let (current, supervisor) = await listener.stop()
+        supervisor?.cancel()
+        await (current ?? server).stop(timeout: 0.2)
     }
 
     static func respond(to request: HTTPRequest, router: PreviewRouter, channel: ReloadChannel, longPollTimeout: Duration) async -> HTTPResponse {

@@ -42,19 +42,24 @@ public final class PreviewSession: Sendable {
     private let server: PreviewServer
     private let onBuild: @Sendable (BuildReport) -> Void
 
-    public init(options: Options, onBuild: @escaping @Sendable (BuildReport) -> Void = { _ in }) throws {
+    /// `onListenerEvent` is told when the server stops accepting connections and when it listens again.
+    public init(options: Options, onBuild: @escaping @Sendable (BuildReport) -> Void = { _ in },
+                onListenerEvent: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.options = options
         self.onBuild = onBuild
         if let output = options.output {
             temporaryFolder = nil
             outputFolder = output.standardizedFileURL
         } else {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-serve-\(UUID().uuidString)")
+            // Previews killed before they could clean up left their folders: remove those first.
+            PreviewSession.removeStaleFolders(in: FileManager.default.temporaryDirectory)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(PreviewSession.temporaryFolderName())
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             temporaryFolder = folder
             outputFolder = folder.appendingPathComponent("site")
         }
-        server = try PreviewServer(router: PreviewRouter(outputFolder: outputFolder, strict: options.strict), channel: channel, port: options.port)
+        server = try PreviewServer(router: PreviewRouter(outputFolder: outputFolder, strict: options.strict), channel: channel, port: options.port,
+                                   onListenerEvent: onListenerEvent)
     }
 
     /// Builds the site, starts serving it and tells `ready` the address to open (`http://127.0.0.1:PORT/`); then

@@ -39,24 +39,39 @@ public struct SiteWatcher: Sendable {
         var stamps: [String: Stamp] = [:]
         let root = siteFolder.path
         if let (stamp, _) = Self.stamp(root + "/" + SiteLoader.configurationFile) { stamps[SiteLoader.configurationFile] = stamp }
+        var visited: Set<FolderIdentity> = []
         for folder in [SiteLoader.contentFolder, SiteLoader.templatesFolder] {
-            walk(root + "/" + folder, relative: folder, into: &stamps, depth: 0)
+            walk(root + "/" + folder, relative: folder, into: &stamps, visited: &visited, depth: 0)
         }
         return stamps
     }
 
     /// Adds the stamps of the files under `path`. Hidden names (editors' swap files) are skipped, as the loader skips them;
-    /// folders count through their files, and symbolic links to folders are followed to a bounded depth, as a loop would never end.
-    private func walk(_ path: String, relative: String, into stamps: inout [String: Stamp], depth: Int) {
-        guard depth < 8, let (stamp, isFolder) = Self.stamp(path) else { return }
+    /// folders count through their files, and symbolic links to folders are followed, each folder once (by device and
+    /// inode): `ln -s . loop` links would otherwise multiply the walk at every poll (issue 17, item 10).
+    private func walk(_ path: String, relative: String, into stamps: inout [String: Stamp], visited: inout Set<FolderIdentity>, depth: Int) {
+        guard depth < 16, let (stamp, isFolder, identity) = Self.stampAndIdentity(path) else { return }
         guard isFolder else {
             stamps[relative] = stamp
             return
         }
+        guard visited.insert(identity).inserted else { return }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
         for name in names where !name.hasPrefix(".") {
-            walk(path + "/" + name, relative: relative + "/" + name, into: &stamps, depth: depth + 1)
+            walk(path + "/" + name, relative: relative + "/" + name, into: &stamps, visited: &visited, depth: depth + 1)
         }
+    }
+
+    /// A folder as the file system knows it, whatever path or link leads to it.
+    struct FolderIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    static func stampAndIdentity(_ path: String) -> (Stamp, isFolder: Bool, FolderIdentity)? {
+        var info = stat()
+        guard stat(path, &info) == 0, let (stamp, isFolder) = stamp(path) else { return nil }
+        return (stamp, isFolder, FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
     }
 
     /// The stamp of the file at `path` (following symbolic links) and whether it is a folder, or nil when there is none.

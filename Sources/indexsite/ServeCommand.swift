@@ -50,7 +50,8 @@ struct ServeCommand: ParsableCommand {
         let options = PreviewSession.Options(siteFolder: siteURL, output: outputURL, port: UInt16(port), strict: strict)
         let session: PreviewSession
         do {
-            session = try PreviewSession(options: options) { Self.printReport($0, formatter: formatter) }
+            session = try PreviewSession(options: options, onBuild: { Self.printReport($0, formatter: formatter) },
+                                         onListenerEvent: { Self.printError("serve: \($0)") })
         } catch {
             Self.printError("error: cannot start the preview: \(error)")
             throw ExitCode.failure

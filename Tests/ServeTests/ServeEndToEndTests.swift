@@ -30,6 +30,9 @@ import Glibc
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         let booksFile = content.appendingPathComponent("books.csv")
         try Self.books.write(to: booksFile, atomically: true, encoding: .utf8)
+        // What a preview killed with SIGKILL left (its process, 4194304, is past Linux's largest id): removed at start.
+        let stale = temporary.appendingPathComponent("indexsite-serve-pid4194304-stale/site")
+        try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
 
         let server = try ServeProcess(site: site, temporary: temporary, logs: root)
         defer { server.kill() }
@@ -45,7 +48,7 @@ import Glibc
         #expect(page.body.contains("<script data-indexsite-live-reload>"))
         #expect(page.body.contains(LiveReloadScriptPath.events))
         let built = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
-        #expect(built.count == 1 && built[0].hasPrefix("indexsite-serve-"))
+        #expect(built.count == 1 && built[0].hasPrefix("indexsite-serve-pid"), "\(built)")
         let builtPage = try String(contentsOf: temporary.appendingPathComponent(built[0]).appendingPathComponent("site/books/index.html"), encoding: .utf8)
         #expect(!builtPage.contains("data-indexsite-live-reload"))
         #expect(try HTTPProbe.get("/", port: port).status == 200)

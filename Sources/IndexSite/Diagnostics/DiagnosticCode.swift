@@ -6,6 +6,8 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case sourceUnreadable = "source-unreadable"
     /// A symbolic link in the site points outside the site folder, so it is not followed.
     case symlinkOutsideSite = "symlink-outside-site"
+    /// A link inside an entry folder leads back to a folder already read (a cycle such as `ln -s . loop`); not followed.
+    case symlinkCycle = "symlink-cycle"
     /// A source is not valid UTF-8; the diagnostic points at the first bad byte.
     case invalidUTF8 = "invalid-utf8"
     /// A source contains a NUL byte, which no text file should.

@@ -71,7 +71,8 @@ public struct SiteLoader: Sendable {
             guard insideSite(relative, root: root, diagnostics: &site.diagnostics) else { continue }
             if isDirectory(relative) {
                 var entryFiles: [SourceFile] = []
-                collectMarkdown(in: relative, root: root, depth: 0, into: &entryFiles, diagnostics: &site.diagnostics)
+                var visited: [FolderIdentity: String] = [:]
+                collectMarkdown(in: relative, root: root, depth: 0, visited: &visited, into: &entryFiles, diagnostics: &site.diagnostics)
                 site.sources.append(.folder(path: relative, files: entryFiles))
             } else if SiteLoader.listExtensions.contains(fileExtension(name)) {
                 if let file = read(relative: relative, diagnostics: &site.diagnostics) { site.sources.append(.file(file)) }
@@ -93,14 +94,24 @@ public struct SiteLoader: Sendable {
         return site
     }
 
-    /// Markdown files of a folder and its subfolders (documentation is nested), in path order.
-    private func collectMarkdown(in relative: String, root: String, depth: Int, into files: inout [SourceFile], diagnostics: inout [Diagnostic]) {
+    /// Markdown files of a folder and its subfolders (documentation is nested), in path order. Each folder is read
+    /// once, however many links lead to it: `ln -s . loop` would otherwise read the folder again and again (issue 17, item 10).
+    private func collectMarkdown(in relative: String, root: String, depth: Int, visited: inout [FolderIdentity: String],
+                                 into files: inout [SourceFile], diagnostics: inout [Diagnostic]) {
         guard depth < 16 else { return }
+        if let identity = FolderIdentity(path: siteFolder.appendingPathComponent(relative).path) {
+            if let first = visited[identity] {
+                diagnostics.append(.warning(.symlinkCycle, "'\(relative)' leads back to '\(first)', which is already read; it is not read again",
+                                            at: SourceLocation(path: relative, line: 1), hint: "remove the link, or point it at a folder outside this list"))
+                return
+            }
+            visited[identity] = relative
+        }
         for child in listing(relative) {
             let childPath = relative + "/" + child
             guard insideSite(childPath, root: root, diagnostics: &diagnostics) else { continue }
             if isDirectory(childPath) {
-                collectMarkdown(in: childPath, root: root, depth: depth + 1, into: &files, diagnostics: &diagnostics)
+                collectMarkdown(in: childPath, root: root, depth: depth + 1, visited: &visited, into: &files, diagnostics: &diagnostics)
             } else if isMarkdown(child), let file = read(relative: childPath, diagnostics: &diagnostics) {
                 files.append(file)
             }

@@ -9,6 +9,9 @@ public struct CSVParser: Sendable {
         self.separator = separator
     }
 
+    /// Problems listed per file; past these only a count is reported, in one more diagnostic.
+    public static let maximumListedProblems = 200
+
     /// The parser for a file name: tab-separated for `.tsv`, comma-separated otherwise.
     public static func forPath(_ path: String) -> CSVParser {
         // Over bytes: `.tsv` after a prepended letter (U+0D4E) does not start a Character, so hasSuffix would miss it.
@@ -70,8 +73,11 @@ public struct CSVParser: Sendable {
         var position = 0
         var line = 1
         var lineStart = 0
-        /// Errors past this many are counted but not located, so a hopeless file stays fast.
-        var errorBudget = 200
+        /// Errors past this many are counted but neither located nor stored, so a hopeless file stays fast and small.
+        var errorBudget = CSVParser.maximumListedProblems
+        /// Problems past the budget: how many, and the first of them (listed once, with the count).
+        var unlisted = 0
+        var firstUnlisted: (code: DiagnosticCode, line: Int, lineStart: Int, offset: Int)?
         /// Field start offsets are recorded for the header row only.
         var keepFieldOffsets = true
         var sawUnterminatedQuote = false
@@ -107,9 +113,20 @@ public struct CSVParser: Sendable {
                              line: record.line, lineStart: record.offset, offset: record.offset,
                              hint: record.fields.count > header.fields.count ? "quote fields that contain the separator" : nil)
                 }
-                table.records.append(record)
+                // A row of the wrong length never becomes an entry: past the budget it is not even kept.
+                if unlisted == 0 || record.fields.count == header.fields.count { table.records.append(record) }
             }
+            reportUnlisted()
             return table
+        }
+
+        /// One diagnostic for all the problems past the budget, at the first of them, saying how many there were.
+        mutating func reportUnlisted() {
+            guard let first = firstUnlisted else { return }
+            errorBudget = 1
+            reportAt(first.code, "\(unlisted) more problem\(unlisted == 1 ? "" : "s") in this file after the first \(CSVParser.maximumListedProblems), from here on, not listed",
+                     line: first.line, lineStart: first.lineStart, offset: first.offset, hint: "fix the problems listed first; the rest often share their cause")
+            firstUnlisted = nil
         }
 
         /// Rejects NUL bytes and invalid UTF-8 up front, naming the byte offset, since both garble every later field.
@@ -137,7 +154,7 @@ public struct CSVParser: Sendable {
                              hint: "save the file as UTF-8")
                     ok = false
                     index += 1
-                    if errorBudget <= 0 { return false }
+                    if errorBudget <= 0 { reportUnlisted(); return false }
                 }
             }
             return ok
@@ -293,6 +310,12 @@ public struct CSVParser: Sendable {
         }
 
         mutating func reportAt(_ code: DiagnosticCode, _ message: String, line: Int, lineStart: Int, offset: Int, hint: String? = nil) {
+            guard errorBudget > 0 else {
+                // Past the budget only count: storing millions of diagnostics cost gigabytes (issue 17, item 5).
+                if firstUnlisted == nil { firstUnlisted = (code, line, lineStart, offset) }
+                unlisted += 1
+                return
+            }
             errorBudget -= 1
             // Problems on one line come in increasing offsets: count columns on from the last one found on the same
             // line, so a long line with many problems stays linear instead of rescanning from the line start each time.

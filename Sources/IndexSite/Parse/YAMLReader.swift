@@ -25,6 +25,12 @@ public struct SettingsPatch: Sendable {
 enum YAMLReader {
     /// Parses one YAML document. Returns nil and a diagnostic when the text is not valid YAML.
     static func compose(_ text: String, path: String, lineOffset: Int) -> (YAMLBlock?, [Diagnostic]) {
+        // Aliases are counted before Yams composes the nodes, which already follows them when it hashes mapping keys.
+        if let excess = YAMLAliasBudget.firstExcess(in: text, budget: maximumExpandedNodes) {
+            return (nil, [.error(.yamlSyntax, "the YAML expands to more than \(maximumExpandedNodes) values through aliases",
+                                 at: SourceLocation(path: path, line: excess.line + lineOffset, column: excess.column),
+                                 hint: "write the values out instead of nesting aliases of aliases")])
+        }
         do {
             // The basic resolver tags every scalar as text: values stay as written, and the default resolver's
             // regular expressions (a few milliseconds to compile at start-up) are never built.

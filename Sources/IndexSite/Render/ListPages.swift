@@ -6,6 +6,8 @@ struct ListPages: Sendable {
     let fieldPaths: [KeyPath]
     /// The shown fields' names as templates see them (`author.last` as "author last"), made once per list.
     let fieldNames: [String]
+    /// Where each shown field sits in the list's first entry, found once so that rows are read by position.
+    let fieldColumns: [Int?]
     let entryPages: Bool
     let split: Bool
     let listContext: [String: TemplateValue]
@@ -23,6 +25,7 @@ struct ListPages: Sendable {
         self.list = list
         fieldPaths = renderer.displayedFields(list)
         fieldNames = fieldPaths.map { $0.components.joined(separator: " ") }
+        fieldColumns = list.sections.lazy.flatMap(\.entries).first?.fields.columns(of: fieldPaths) ?? fieldPaths.map { _ in nil }
         entryPages = list.hasEntryPages
         let split = renderer.isSplit(list)
         self.split = split
@@ -86,8 +89,10 @@ struct ListPages: Sendable {
             }
         }
         var fields: [TemplateValue] = []
-        for (path, name) in zip(fieldPaths, fieldNames) {
-            if let value = entry.text(at: path) { fields.append(.object(FieldContext(name: name, value: value))) }
+        for index in fieldPaths.indices {
+            if let value = entry.text(at: fieldPaths[index], column: fieldColumns[index]) {
+                fields.append(.object(FieldContext(name: fieldNames[index], value: value)))
+            }
         }
         let children = entry.children.map { child in
             TemplateValue.object(entryContext(child, descriptionHTML: child.text(at: settings.descriptionField).map { renderer.markdown($0) } ?? "",

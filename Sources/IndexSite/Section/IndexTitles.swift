@@ -7,15 +7,20 @@ public enum IndexTitles {
     /// The sections with labels in `style`, numbered where two would read the same ("B", "B2"); the catch-all keeps its own.
     public static func assign(to sections: [Section], style: IndexTitleStyle) -> [Section] {
         var used: Set<String> = []
+        // The next number to try for each base label, so 20,000 sections sharing "AB" do not each count up from 2 again.
+        var nextNumber: [String: Int] = [:]
         return sections.map { section in
             var section = section
             if section.isCatchAll { used.insert(section.label); return section }
             let base = label(for: section.title, style: style)
             var candidate = base
-            var counter = 2
-            while used.contains(candidate) {
-                candidate = base + String(counter)
-                counter += 1
+            var counter = nextNumber[base] ?? 2
+            if used.contains(candidate) {
+                repeat {
+                    candidate = base + String(counter)
+                    counter += 1
+                } while used.contains(candidate)
+                nextNumber[base] = counter
             }
             used.insert(candidate)
             section.label = candidate

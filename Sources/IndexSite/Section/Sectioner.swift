@@ -114,12 +114,12 @@ public struct Sectioner: Sendable {
             guard run.count > 1 else { return }
             // Most titles repeat a few times: comparing those pair by pair beats building a dictionary.
             var originals: [Int] = []
-            var firstWithFields: [CheapRecordKey: Int] = [:]
+            var firstWithFields: [RecordKey: Int] = [:]
             for position in run where entries[position].children.isEmpty {
-                let key = CheapRecordKey(entries[position].fields)
+                let key = RecordKey(entries[position].fields)
                 let original: Int?
                 if run.count <= 8 {
-                    original = originals.first { CheapRecordKey(entries[$0].fields) == key }
+                    original = originals.first { RecordKey(entries[$0].fields) == key }
                     if original == nil { originals.append(position) }
                 } else {
                     original = firstWithFields[key]
@@ -146,15 +146,15 @@ public struct Sectioner: Sendable {
         return diagnostics
     }
 
-    /// A record compared in full but hashed by the lengths and end bytes of its texts: entries that share a title
-    /// nearly always differ there, and hashing every byte of every field cost a quarter of sectioning.
-    struct CheapRecordKey: Hashable {
+    /// A record compared and hashed in full, byte for byte. Hashing only lengths and end bytes was cheaper, but rows
+    /// such as `x,a000000a`, `x,a000001a`, … all collided and made duplicate detection quadratic (issue 17, item 7).
+    struct RecordKey: Hashable {
         let record: FieldRecord
 
         init(_ record: FieldRecord) { self.record = record }
 
         /// Texts are equal when their bytes are: a duplicate is the same line written twice.
-        static func == (a: CheapRecordKey, b: CheapRecordKey) -> Bool {
+        static func == (a: RecordKey, b: RecordKey) -> Bool {
             guard a.record.names == b.record.names else { return false }
             return zip(a.record.values, b.record.values).allSatisfy { x, y in
                 if case .text(let p) = x, case .text(let q) = y { return Sectioner.compareBytes(p, q) == 0 }
@@ -165,10 +165,10 @@ public struct Sectioner: Sendable {
         func hash(into hasher: inout Hasher) {
             hasher.combine(record.values.count)
             for value in record.values {
-                guard case .text(let text) = value else { hasher.combine(0); continue }
+                guard case .text(var text) = value else { hasher.combine(0); continue }
+                // The bytes, not the String: String hashing normalizes Unicode, which `==` above does not.
                 hasher.combine(text.utf8.count)
-                hasher.combine(text.utf8.first ?? 0)
-                hasher.combine(text.utf8.last ?? 0)
+                text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
             }
         }
     }
@@ -339,7 +339,9 @@ public struct Sectioner: Sendable {
             let entry = entries[position]
             let values = (entry.fields.value(at: path)?.texts ?? []).map(\.trimmingSpaces).filter { !$0.isEmpty }
             if values.isEmpty { uncategorized.append(entry) }
-            for value in Set(values).sorted(by: { values.firstIndex(of: $0)! < values.firstIndex(of: $1)! }) {
+            // Each value once, in the order written; one pass with a set (firstIndex per pair was quadratic in tags).
+            var seenValues: Set<String> = []
+            for value in values where seenValues.insert(value).inserted {
                 if let index = indexOfTitle[value] {
                     sections[index].entries.append(entry)
                 } else {

@@ -90,18 +90,24 @@ public struct SiteWriter: Sendable {
         if let refusal = refusal() { throw Failure(description: refusal, refused: true) }
         let files = FileManager.default
         let parent = output.deletingLastPathComponent()
-        let stagingPrefix = ".\(output.lastPathComponent).indexsite-"
-        // Staging folders of builds that were killed are ours: clear them before starting.
-        for name in (try? files.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix(stagingPrefix) {
-            try? files.removeItem(at: parent.appendingPathComponent(name))
+        // One build at a time into this output; the lock is held until the staging folder is swapped in or discarded.
+        let lock = try lockOutput()
+        // Another build may have finished while this one waited: look again.
+        if let refusal = refusal() {
+            close(lock)
+            throw Failure(description: refusal, refused: true)
         }
+        // Staging folders of builds that were killed are ours: clear them before starting.
+        removeDeadStagingFolders()
         let folder = parent.appendingPathComponent(stagingPrefix + "\(getpid())")
         do {
+            try? files.removeItem(at: folder)
             try files.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
+            close(lock)
             throw Failure(description: "cannot create '\(folder.path)': \(error.localizedDescription)")
         }
-        return Staging(writer: self, folder: folder)
+        return Staging(writer: self, folder: folder, lock: lock)
     }
 
     /// A new site being written beside the old one. Nothing the reader sees changes until `finish` swaps it in;
@@ -114,10 +120,23 @@ public struct SiteWriter: Sendable {
         private var madeFolders: Set<String> = [""]
         /// The first failure; later pages are skipped and `finish` reports it.
         private var failure: Failure?
+        /// The descriptor holding the output's lock (see `SiteWriter.lockOutput`), closed when the build is done.
+        private var lock: Int32
+        /// The staging folder as created: if it is removed while the site is written, the build fails.
+        private let identity: FolderIdentity?
 
-        init(writer: SiteWriter, folder: URL) {
+        init(writer: SiteWriter, folder: URL, lock: Int32 = -1) {
             self.writer = writer
             self.folder = folder
+            self.lock = lock
+            identity = FolderIdentity(path: folder.path)
+        }
+
+        deinit { unlock() }
+
+        private func unlock() {
+            if lock >= 0 { close(lock) }
+            lock = -1
         }
 
         /// A file being written in parts (`OutputPage.continuesInNextPage`), compared with the previous site's file
@@ -234,10 +253,16 @@ public struct SiteWriter: Sendable {
             if let file = parted, failure == nil {
                 failure = Failure(description: "'\(file.path)' ended without its last part")
             }
+            // A staging folder removed mid-build (by another program) makes later pages fail, or, where pages re-create
+            // their folders, would be swapped in with only the pages written after: either way, say what happened.
+            if identity == nil || FolderIdentity(path: folder.path) != identity {
+                failure = Failure(description: "the staging folder '\(folder.path)' was removed while the site was being written; the previous site is left as it was")
+            }
             if let failure {
                 discard()
                 throw failure
             }
+            defer { unlock() }
             var marker = Array("{}".utf8)
             if var manifest {
                 manifest.files = sizes
@@ -259,6 +284,7 @@ public struct SiteWriter: Sendable {
         public func discard() {
             closeParted()
             try? FileManager.default.removeItem(at: folder)
+            unlock()
         }
     }
 

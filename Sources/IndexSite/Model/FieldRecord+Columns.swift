@@ -1,0 +1,46 @@
+/// Field look-up by column: the rows of one CSV file (or JSON array) share their field names in the same order, so a
+/// name is found once per list and then read by position, instead of searched for in every row. With a million columns
+/// the search per row and field made rendering quadratic in columns (issue 17, item 6).
+extension FieldRecord {
+    /// Where each one-name path sits in the record (nil for dotted paths and missing names). Paths in the record's own
+    /// order (the shown fields of a CSV file) are found in one walk along the names, without hashing a million of them;
+    /// the first path out of order switches to a dictionary of the names, made once.
+    public func columns(of paths: [KeyPath]) -> [Int?] {
+        var cursor = 0
+        var byName: [String: Int]?
+        return paths.map { path in
+            guard path.components.count == 1 else { return nil }
+            let name = path.components[0]
+            if byName == nil {
+                var probe = cursor
+                while probe < names.count, names[probe] != name { probe += 1 }
+                if probe < names.count {
+                    cursor = probe + 1
+                    return probe
+                }
+                var columns: [String: Int] = [:]
+                columns.reserveCapacity(names.count)
+                for (index, name) in names.enumerated() where columns[name] == nil { columns[name] = index }
+                byName = columns
+            }
+            return byName?[name]
+        }
+    }
+
+    /// The value at `path`, read at `column` when the record has the path's first name there, else searched for.
+    public func value(at path: KeyPath, column: Int?) -> FieldValue? {
+        guard path.components.count == 1, let column, column < names.count, names[column] == path.components[0] else {
+            return value(at: path)
+        }
+        return values[column]
+    }
+}
+
+extension Entry {
+    /// The field at `path` as display text, read at `column` when the entry has it there (see `FieldRecord.value(at:column:)`).
+    public func text(at path: KeyPath, column: Int?) -> String? {
+        guard let value = fields.value(at: path, column: column) else { return nil }
+        let text = value.displayText
+        return text.isEmpty ? nil : text
+    }
+}
