@@ -192,11 +192,20 @@ public enum Build {
         var diagnostics: [Diagnostic] = []
         var settings = planned.settings
         var parsed: ParsedSource
+        var fieldsChecked = false
         switch planned.source {
         case .file(let file):
             switch planned.kind {
-            case .csv: parsed = CSVParser.forPath(file.path).parse(file)
-            case .json: parsed = JSONParser().parse(file)
+            case .csv:
+                // The header names the fields: settings are checked against it before a large file is read at all.
+                let parser = CSVParser.configured(by: settings, for: file)
+                if let columns = parser.fieldNames(file) {
+                    let fieldDiagnostics = FieldNameCheck(columns: columns).check(&settings, kind: planned.kind, fallback: planned.settingsLocation)
+                    guard !fieldDiagnostics.hasErrors(strict: false) else { return (nil, fieldDiagnostics) }
+                    fieldsChecked = true
+                }
+                parsed = parser.parse(file)
+            case .json: parsed = JSONParser(items: settings.items).parse(file)
             case .markdownList, .entryFolder, .docsIndex: parsed = MarkdownListParser().parse(file)
             }
         case .folder(let path, let files) where planned.kind == .docsIndex:
@@ -214,6 +223,11 @@ public enum Build {
         diagnostics += parsed.diagnostics
         if let patch = parsed.settings {
             diagnostics += SettingsParser.apply(patch, to: &settings)
+        }
+        if !fieldsChecked, planned.kind != .docsIndex, !parsed.entries.isEmpty {
+            let fieldDiagnostics = FieldNameCheck(entries: parsed.entries).check(&settings, kind: planned.kind, fallback: planned.settingsLocation)
+            diagnostics += fieldDiagnostics
+            if fieldDiagnostics.hasErrors(strict: false) { return (nil, diagnostics) }
         }
         let input = Sectioner.Input(entries: parsed.entries, declaredSections: parsed.declaredSections, kind: planned.kind,
                                     settingsLocation: planned.settingsLocation)
@@ -299,7 +313,7 @@ enum ListPlanner {
         case .folder: kind = settings.kind == .headings ? .docsIndex : .entryFolder
         case .file:
             switch name.split(separator: ".").last?.lowercased() {
-            case "csv", "tsv": kind = .csv
+            case "csv", "tsv", "tab": kind = .csv
             case "json": kind = .json
             default: kind = .markdownList
             }

@@ -48,6 +48,8 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case badSettingValue = "bad-setting-value"
     /// A configured list's `source` is not in `Content/`.
     case missingSource = "missing-source"
+    /// A setting (`title_field`, `sort`, `group_by`, `fields`, …) names a field no entry has; the hint lists the real ones.
+    case unknownField = "unknown-field"
     /// `section_order` names a section that does not exist: an error for headings, a warning for categories.
     case unknownSectionInOrder = "unknown-section-in-order"
 

@@ -40,7 +40,7 @@ public struct SiteLoader: Sendable {
     public static let contentFolder = "Content"
     /// The folder of the site's own templates and `assets/`, which override the built-in theme.
     public static let templatesFolder = "Templates"
-    static let listExtensions: Set<String> = ["csv", "tsv", "json", "md", "markdown"]
+    static let listExtensions: Set<String> = ["csv", "tsv", "tab", "json", "md", "markdown"]
 
     /// The folder read; every path the loader reports is relative to it.
     public var siteFolder: URL

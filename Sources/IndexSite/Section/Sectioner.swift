@@ -218,15 +218,21 @@ public struct Sectioner: Sendable {
         keyBytes.reserveCapacity(entries.count * sortKeys.count * 24)
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(entries.count * sortKeys.count)
-        let missing: [UInt8] = [0xFF, 0xFF, 0xFF]
+        // A key whose every present value is a number compares by value; a missing value has an empty key.
+        let numberReader = NumberSortKey.Reader(locale: settings.locale)
+        let numeric = sortKeys.map { key in
+            key.path != settings.titleField && NumberSortKey.allNumeric(entries.lazy.compactMap { $0.text(at: key.path) }, reader: numberReader)
+        }
         for (index, entry) in entries.enumerated() {
-            for key in sortKeys {
+            for (k, key) in sortKeys.enumerated() {
                 let start = keyBytes.count
                 let text = key.path == settings.titleField ? titles[index] : entry.text(at: key.path)
                 if let text {
-                    collator.appendSortKey(of: text, to: &keyBytes)
-                } else {
-                    keyBytes.append(contentsOf: missing)
+                    if numeric[k], let value = numberReader.value(of: text) {
+                        NumberSortKey.append(value, to: &keyBytes)
+                    } else {
+                        collator.appendSortKey(of: text, to: &keyBytes)
+                    }
                 }
                 ranges.append(start..<keyBytes.count)
             }
@@ -240,6 +246,8 @@ public struct Sectioner: Sendable {
             order.sort { a, b in
                 for k in 0..<width {
                     let ra = ranges[a * width + k], rb = ranges[b * width + k]
+                    // Missing values go last whichever the direction.
+                    if ra.isEmpty != rb.isEmpty { return rb.isEmpty }
                     let common = min(ra.count, rb.count)
                     var result = common == 0 ? 0 : memcmp(base! + ra.lowerBound, base! + rb.lowerBound, common)
                     if result == 0 { result = ra.count == rb.count ? 0 : (ra.count < rb.count ? -1 : 1) }
@@ -335,9 +343,13 @@ public struct Sectioner: Sendable {
         var sections: [Section] = []
         var indexOfTitle: [String: Int] = [:]
         var uncategorized: [Entry] = []
+        // A cell holding several values ("sci-fi, classic") puts the entry in each of their sections.
+        let valuesSeparator = settings.valuesSeparatorByField[path.description] ?? settings.valuesSeparator
         for position in order {
             let entry = entries[position]
-            let values = (entry.fields.value(at: path)?.texts ?? []).map(\.trimmingSpaces).filter { !$0.isEmpty }
+            var texts = entry.fields.value(at: path)?.texts ?? []
+            if let valuesSeparator { texts = texts.flatMap { $0.components(separatedBy: valuesSeparator) } }
+            let values = texts.map(\.trimmingSpaces).filter { !$0.isEmpty }
             if values.isEmpty { uncategorized.append(entry) }
             for value in Set(values).sorted(by: { values.firstIndex(of: $0)! < values.firstIndex(of: $1)! }) {
                 if let index = indexOfTitle[value] {
