@@ -91,6 +91,11 @@ public enum Build {
         options.progress?(.load, 0)
         var site = SiteLoader(siteFolder: options.siteFolder).load()
         diagnostics += site.diagnostics
+        if !site.hasContentFolder {
+            diagnostics.append(.error(.missingContent, "the site has no \(SiteLoader.contentFolder)/ folder, so there is nothing to build",
+                                      at: SourceLocation(path: SiteLoader.contentFolder),
+                                      hint: "run 'indexsite init' to scaffold a site, or pass the site folder: indexsite build path/to/site"))
+        }
         var settings = SiteSettings()
         if let configuration = site.configuration {
             let (parsed, configDiagnostics) = SettingsParser.parseSite(configuration)
@@ -163,6 +168,31 @@ public enum Build {
         result.timings.append((.render, clock.lap()))
 
         guard let staging else { return result }
+        guard result.succeeded else {
+            staging.discard()
+            return result
+        }
+        // Static/ goes to the output root as it is; a file a page already has is an error, not a silent choice.
+        var writtenPaths = Set(result.pagePaths)
+        for file in site.staticFiles {
+            let path = String(file.path.dropFirst(SiteLoader.staticFolder.count + 1))
+            guard writtenPaths.insert(path).inserted, path != SiteWriter.markerFile else {
+                result.diagnostics.append(.error(.staticFileClash, "'\(file.path)' would replace the generated '\(path)'", at: SourceLocation(path: file.path),
+                                                 hint: "rename the file, or change the list's slug"))
+                continue
+            }
+            staging.add(OutputPage(path: path, bytes: file.bytes))
+        }
+        // Files someone put into the output by hand would vanish with the old folder: name them first.
+        let foreign = writer.foreignFiles(keeping: writtenPaths)
+        if !foreign.isEmpty {
+            let shown = foreign.prefix(10).joined(separator: ", ") + (foreign.count > 10 ? " and \(foreign.count - 10) more" : "")
+            result.diagnostics.append(.warning(.outputForeignFiles,
+                                               "the output folder holds \(foreign.count == 1 ? "a file" : "\(foreign.count) files") IndexSite did not write, removed by this build: \(shown)",
+                                               at: SourceLocation(path: options.outputFolder.path),
+                                               hint: "put files to publish with the site (CNAME, .nojekyll, images) in \(SiteLoader.staticFolder)/: they are copied into every build"))
+        }
+        result.diagnostics = result.diagnostics.sortedUnique()
         guard result.succeeded else {
             staging.discard()
             return result
@@ -282,17 +312,21 @@ enum ListPlanner {
         for source in site.sources { sourcesByName[source.sourceName] = source }
         var lists: [PlannedList] = []
         var configured: Set<String> = []
+        var configuredLists: Set<String> = []
         for list in settings.lists {
-            let location = settings.listLocations[list.source] ?? SourceLocation(path: SiteLoader.configurationFile)
+            let location = list.locations["source"] ?? settings.listLocations[list.source] ?? SourceLocation(path: SiteLoader.configurationFile)
             guard let source = sourcesByName[list.source] else {
                 diagnostics.append(.error(.missingSource, "list source '\(list.source)' is not in Content/", at: location,
                                           hint: "sources are paths inside Content/, such as books.csv or glossary"))
                 continue
             }
-            guard configured.insert(list.source).inserted else {
-                diagnostics.append(.error(.badSettingValue, "list source '\(list.source)' is configured twice", at: location))
+            // One source may feed several lists (sorted or grouped differently), each under its own slug.
+            guard configuredLists.insert("\(list.source)\u{0}\(list.slug ?? "")").inserted else {
+                diagnostics.append(.error(.badSettingValue, "list source '\(list.source)' is configured twice with the same slug", at: location,
+                                          hint: "give each list of the same source its own slug"))
                 continue
             }
+            configured.insert(list.source)
             lists.append(planned(source, settings: list, location: location))
         }
         for source in site.sources where !configured.contains(source.sourceName) {

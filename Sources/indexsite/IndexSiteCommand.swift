@@ -8,6 +8,7 @@ struct IndexSiteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "indexsite",
         abstract: "Builds static sites of indexed lists: A–Z, by category or by date, with a sticky section index.",
+        version: IndexSiteVersion.current,
         subcommands: [BuildCommand.self, CheckCommand.self, InitCommand.self, ServeCommand.self],
         defaultSubcommand: BuildCommand.self
     )
@@ -120,7 +121,7 @@ struct CheckCommand: ParsableCommand {
         let result = Build.run(BuildOptions(siteFolder: options.siteURL, strict: options.strict, writeOutput: false))
         let code = options.finish(result)
         if code == .success, !options.quiet, options.diagnostics != .json {
-            print("Checked \(result.listCount) lists, \(result.sectionCount) sections, \(result.entryCount) entries: no errors")
+            print("Checked \(result.countsSummary): no errors")
         }
         throw code
     }

@@ -10,6 +10,8 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case invalidUTF8 = "invalid-utf8"
     /// A source contains a NUL byte, which no text file should.
     case nulByte = "nul-byte"
+    /// The site folder has no `Content/` folder (usually the wrong folder; `indexsite init` scaffolds one).
+    case missingContent = "missing-content"
     /// A source is UTF-16 (it starts with a UTF-16 byte order mark); IndexSite reads UTF-8.
     case utf16Input = "utf16-input"
 
@@ -82,6 +84,10 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     // Output
     /// The output folder may not be written: it holds the site, overlaps its folders, or is not IndexSite's.
     case outputRefused = "output-refused"
+    /// A file of `Static/` has the path of a generated page (`index.html`, a list's folder).
+    case staticFileClash = "static-file-clash"
+    /// The output folder holds files IndexSite did not write; the build that replaces it names them (a warning).
+    case outputForeignFiles = "output-foreign-files"
     /// Writing the output failed (disk full, permissions); the previous site is left as it was.
     case outputFailed = "output-failed"
 }

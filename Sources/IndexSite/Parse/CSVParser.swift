@@ -84,7 +84,9 @@ public struct CSVParser: Sendable {
         let slice = SourceFile(path: file.path, bytes: Array(file.bytes[start..<min(file.bytes.count, end)]))
         var single = self
         single.comment = nil
-        return single.parseTable(slice).header
+        // A header with problems (encoding, empty names) is left to the full parse, which reports them.
+        let table = single.parseTable(slice)
+        return table.diagnostics.isEmpty ? table.header : nil
     }
 
     /// One row of the file, before it becomes an entry.

@@ -165,7 +165,6 @@ public struct JSONParser: Sendable {
                 skipSpace()
                 guard peek == UInt8(ascii: "{") else { return false }
                 position += 1
-                var found = false
                 skipSpace()
                 if peek == UInt8(ascii: "}") { return false }
                 while true {
@@ -183,7 +182,6 @@ public struct JSONParser: Sendable {
                     }
                     if name == remaining.first {
                         remaining = remaining.dropFirst()
-                        found = true
                         break
                     }
                     _ = try value(depth: depth + 1)
@@ -192,7 +190,6 @@ public struct JSONParser: Sendable {
                     if peek == UInt8(ascii: "}") { position += 1; return false }
                     throw Failure(offset: position, message: "expected ',' or '}' in an object")
                 }
-                if !found { return false }
             }
             skipSpace()
             return true

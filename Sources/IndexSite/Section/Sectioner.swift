@@ -366,7 +366,8 @@ public struct Sectioner: Sendable {
             sections = sortedByTitle(sections, collator: collator)
         }
         if !uncategorized.isEmpty {
-            sections.append(Section(title: settings.catchAllLabel, label: settings.catchAllLabel, entries: uncategorized, isCatchAll: true))
+            let catchAll = Section(title: settings.catchAllLabel, label: settings.catchAllLabel, entries: uncategorized, isCatchAll: true)
+            if settings.catchAllPosition == .first { sections.insert(catchAll, at: 0) } else { sections.append(catchAll) }
         }
         return sections
     }
