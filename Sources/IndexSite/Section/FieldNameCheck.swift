@@ -77,8 +77,9 @@ struct FieldNameCheck {
                                           hint: "set title_field to the field that names an entry; \(fieldList)\(separatorHint)"))
             }
         }
-        for (setting, path) in [("url_field", settings.urlField), ("description_field", settings.descriptionField)]
-        where settings.locations[setting] != nil && !has(path) {
+        // Written out at its default (`url_field: url`), the setting only documents the default: no link is fine.
+        for (setting, path, standard) in [("url_field", settings.urlField, "url"), ("description_field", settings.descriptionField, "description")]
+        where settings.locations[setting] != nil && path.description != standard && !has(path) {
             unknown(setting, path, at: setting)
         }
         for (index, key) in settings.sort.enumerated() where !has(key.path) {
@@ -118,8 +119,12 @@ struct FieldNameCheck {
         return names.isEmpty ? "the entries have no fields" : "the entries' fields: \(shown)\(more)"
     }
 
-    /// When one field's name holds another separator, the file was read with the wrong one.
+    /// When one field's name holds another separator, the file was read with the wrong one; when the first names
+    /// start with `#`, the file has comment lines.
     var separatorHint: String {
+        if let first = names.first, first.hasPrefix("#") {
+            return "; the first line starts with '#': if such lines are comments, set comment: \"#\" (and header: [a, b, …] when no line names the fields)"
+        }
         guard names.count == 1, let name = names.first else { return "" }
         for (character, written) in [(";", ";"), ("\t", "\\t"), ("|", "|"), (",", ",")] where name.contains(character) {
             return "; the header looks '\(written)'-separated: set separator: \"\(written)\""
