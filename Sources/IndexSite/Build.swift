@@ -164,6 +164,18 @@ public enum Build {
                 staging?.add(page)
             }
         }
+        // Static/ goes to the output root as it is; a file a page already has is an error, not a silent choice.
+        var writtenPaths = Set(result.pagePaths)
+        var staticPages: [OutputPage] = []
+        for file in site.staticFiles {
+            let path = String(file.path.dropFirst(SiteLoader.staticFolder.count + 1))
+            guard writtenPaths.insert(path).inserted, path != SiteWriter.markerFile else {
+                diagnostics.append(.error(.staticFileClash, "'\(file.path)' would replace the generated '\(path)'", at: SourceLocation(path: file.path),
+                                          hint: "rename the file, or change the list's slug"))
+                continue
+            }
+            staticPages.append(OutputPage(path: path, bytes: file.bytes))
+        }
         result.diagnostics = diagnostics.sortedUnique()
         result.timings.append((.render, clock.lap()))
 
@@ -172,17 +184,7 @@ public enum Build {
             staging.discard()
             return result
         }
-        // Static/ goes to the output root as it is; a file a page already has is an error, not a silent choice.
-        var writtenPaths = Set(result.pagePaths)
-        for file in site.staticFiles {
-            let path = String(file.path.dropFirst(SiteLoader.staticFolder.count + 1))
-            guard writtenPaths.insert(path).inserted, path != SiteWriter.markerFile else {
-                result.diagnostics.append(.error(.staticFileClash, "'\(file.path)' would replace the generated '\(path)'", at: SourceLocation(path: file.path),
-                                                 hint: "rename the file, or change the list's slug"))
-                continue
-            }
-            staging.add(OutputPage(path: path, bytes: file.bytes))
-        }
+        staticPages.forEach(staging.add)
         // Files someone put into the output by hand would vanish with the old folder: name them first.
         let foreign = writer.foreignFiles(keeping: writtenPaths)
         if !foreign.isEmpty {

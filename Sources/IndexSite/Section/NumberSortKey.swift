@@ -18,6 +18,37 @@ enum NumberSortKey {
 
         /// The number `text` holds, or nil when it is not only a number.
         func value(of text: String) -> Double? {
+            if let decided = asciiValue(of: text) { return decided }
+            return slowValue(of: text)
+        }
+
+        /// The common case over bytes (a million prices must not cost a million string copies): ASCII digits, sign,
+        /// exponent and the locale's marks when they are ASCII. The outer nil means "not decided here".
+        private func asciiValue(of text: String) -> Double?? {
+            let groupingByte = grouping.utf8.count == 1 ? grouping.utf8.first : nil
+            let decimalByte = decimal.utf8.count == 1 ? decimal.utf8.first : nil
+            guard let decimalByte, grouping.isEmpty || groupingByte != nil else { return nil }
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(24)
+            var digits = false
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digits = true; buffer.append(byte)
+                case decimalByte: buffer.append(UInt8(ascii: "."))
+                case groupingByte: continue
+                case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "e"), UInt8(ascii: "E"): buffer.append(byte)
+                case UInt8(ascii: "."): return .some(nil) // a point that is not the locale's decimal mark
+                case UInt8(ascii: " "), UInt8(ascii: "\t"): return nil // padded or grouped by spaces: the slow way
+                case 0x80...: return nil // non-ASCII: minus signs and no-break spaces are read the slow way
+                default: return .some(nil)
+                }
+                if buffer.count > 64 { return .some(nil) }
+            }
+            guard digits, let value = Double(String(decoding: buffer, as: UTF8.self)), value.isFinite else { return .some(nil) }
+            return .some(value)
+        }
+
+        private func slowValue(of text: String) -> Double? {
             var text = text.trimmingSpaces
             guard !text.isEmpty, text.utf8.count < 64 else { return nil }
             text = text.replacingOccurrences(of: "\u{2212}", with: "-")
