@@ -14,6 +14,9 @@ public struct BuildOptions: Sendable {
     public var keepPages: Bool
     /// Told when each stage starts, with how many items it works on; the executable turns it into a progress line.
     public var progress: (@Sendable (BuildStage, Int) -> Void)?
+    /// Told inside the long stages how far they are: `parse` after each list (done, total lists), `render` every few
+    /// hundred files (files so far, total 0: unknown until the end), so a long build's progress line keeps moving.
+    public var stepProgress: (@Sendable (BuildStage, _ done: Int, _ total: Int) -> Void)?
 
     /// Options for building `siteFolder`; the defaults are those of `indexsite build` with no flags.
     public init(siteFolder: URL, output: URL? = nil, strict: Bool = false, writeOutput: Bool = true, keepPages: Bool = false,
@@ -128,7 +131,9 @@ public enum Build {
         plannedLists.reverse()
         var slugs: Set<String> = ["assets", "index.html", "404.html", "sitemap.xml"]
         var sectionSeconds = 0.0
+        let listTotal = plannedLists.count
         while let planned = plannedLists.popLast() {
+            options.stepProgress?(.parse, listTotal - plannedLists.count - 1, listTotal)
             let (list, listDiagnostics) = makeList(planned, slugs: &slugs, strict: options.strict, sectionSeconds: &sectionSeconds)
             diagnostics += listDiagnostics
             if let list { result.lists.append(list) }
@@ -158,7 +163,10 @@ public enum Build {
         if let renderer {
             var continuing = false
             diagnostics += renderer.render(result.lists) { page in
-                if !continuing { result.pagePaths.append(page.path) }
+                if !continuing {
+                    result.pagePaths.append(page.path)
+                    if result.pagePaths.count % 256 == 0 { options.stepProgress?(.render, result.pagePaths.count, 0) }
+                }
                 continuing = page.continuesInNextPage
                 if options.keepPages { result.pages.appendJoiningParts(page) }
                 staging?.add(page)
