@@ -73,8 +73,11 @@ struct FieldNameCheck {
             if let fallbackTitle = FieldNameCheck.titleFallbacks.first(where: { namesEveryEntryHas.contains($0) }) {
                 settings.titleField = KeyPath(fallbackTitle)
             } else {
+                // A file without a header row has its first row of data taken for the field names.
+                let headerHint = kind == .csv && settings.header == nil && !names.contains(where: { $0.hasPrefix("#") })
+                    ? "; if the first row is data, name the fields with header: [a, b, …]" : ""
                 diagnostics.append(.error(.unknownField, "the entries have no 'title' field, so nothing names them", at: fallback,
-                                          hint: "set title_field to the field that names an entry; \(fieldList)\(separatorHint)"))
+                                          hint: "set title_field to the field that names an entry; \(fieldList)\(separatorHint)\(headerHint)"))
             }
         }
         // Written out at its default (`url_field: url`), the setting only documents the default: no link is fine.

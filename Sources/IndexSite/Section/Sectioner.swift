@@ -333,7 +333,8 @@ public struct Sectioner: Sendable {
             sections.insert(Section(title: settings.title ?? "Entries", description: nil, entries: loose), at: 0)
         }
         if let order = settings.sectionOrder {
-            sections = ordered(sections, by: order, collator: collator, location: location, missingIsError: true, diagnostics: &diagnostics)
+            sections = ordered(sections, by: order, collator: collator, location: location, missingIsError: true,
+                               itemLocations: settings.locations, diagnostics: &diagnostics)
         }
         return sections
     }
@@ -361,7 +362,8 @@ public struct Sectioner: Sendable {
             }
         }
         if let order = settings.sectionOrder {
-            sections = ordered(sections, by: order, collator: collator, location: location, missingIsError: false, diagnostics: &diagnostics)
+            sections = ordered(sections, by: order, collator: collator, location: location, missingIsError: false,
+                               itemLocations: settings.locations, diagnostics: &diagnostics)
         } else {
             sections = sortedByTitle(sections, collator: collator)
         }
@@ -374,23 +376,36 @@ public struct Sectioner: Sendable {
 
     /// Puts sections in the declared order; sections the order does not name follow, in collation order.
     func ordered(_ sections: [Section], by order: [String], collator: Collator, location: SourceLocation, missingIsError: Bool,
-                 diagnostics: inout [Diagnostic]) -> [Section] {
+                 itemLocations: [String: SourceLocation] = [:], diagnostics: inout [Diagnostic]) -> [Section] {
         var remaining = sections
         var result: [Section] = []
-        for name in order {
+        let titles = sections.map(\.title)
+        for (position, name) in order.enumerated() {
+            let at = itemLocations["section_order#\(position)"] ?? location
             if let index = remaining.firstIndex(where: { $0.title == name }) {
                 result.append(remaining.remove(at: index))
             } else if missingIsError {
-                diagnostics.append(.error(.unknownSectionInOrder, "section_order names '\(name)', which is not a heading of the list", at: location,
-                                          hint: "use the heading's exact text, or remove it from section_order"))
+                diagnostics.append(.error(.unknownSectionInOrder, "section_order names '\(name)', which is not a heading of the list", at: at,
+                                          hint: Sectioner.closest(name, in: titles).map { "did you mean '\($0)'?" }
+                                            ?? "use the heading's exact text, or remove it from section_order"))
             } else {
                 // A declared category with no entries yet is shown empty; it may also be a typo, so say so.
-                diagnostics.append(.warning(.unknownSectionInOrder, "section_order names '\(name)', which no entry has", at: location,
-                                            hint: "check the spelling against the entries' values"))
+                diagnostics.append(.warning(.unknownSectionInOrder, "section_order names '\(name)', which no entry has", at: at,
+                                            hint: Sectioner.closest(name, in: titles).map { "did you mean '\($0)'? " + "(the values are case- and space-exact)" }
+                                              ?? "check the spelling against the entries' values"))
                 result.append(Section(title: name))
             }
         }
         return result + sortedByTitle(remaining, collator: collator)
+    }
+
+    /// The title nearest a misspelt one, for "did you mean" hints; nil when none is close.
+    static func closest(_ name: String, in titles: [String]) -> String? {
+        let lowered = name.lowercased()
+        guard titles.count <= 2_000 else { return titles.first { $0.lowercased() == lowered } }
+        return titles.first { $0.lowercased() == lowered }
+            ?? titles.filter { editDistance(lowered, $0.lowercased()) <= max(2, name.count / 3) }
+                .min { editDistance(lowered, $0.lowercased()) < editDistance(lowered, $1.lowercased()) }
     }
 
     func sortedByTitle(_ sections: [Section], collator: Collator) -> [Section] {
