@@ -109,6 +109,7 @@ public enum Build {
         let writer = SiteWriter(output: options.outputFolder, siteFolder: options.siteFolder, protectedFolders: [
             options.siteFolder.appendingPathComponent(SiteLoader.contentFolder),
             options.siteFolder.appendingPathComponent(SiteLoader.templatesFolder),
+            options.siteFolder.appendingPathComponent(SiteLoader.staticFolder),
         ])
         let fingerprint = SiteFingerprint(site: site, strict: options.strict, tool: site.toolIdentity)
         result.timings.append((.load, clock.lap()))

@@ -108,6 +108,13 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("_site").path))
     }
 
+    @Test func theOutputMayNotBeStatic() throws {
+        let folder = try site(["Content/books.csv": Array("title\nDune\n".utf8), "Static/CNAME": Array("x".utf8)])
+        let result = Build.run(BuildOptions(siteFolder: folder, output: folder.appendingPathComponent("Static")))
+        #expect(result.diagnostics.map(\.code) == [.outputRefused])
+        #expect(FileManager.default.contents(atPath: folder.appendingPathComponent("Static/CNAME").path) == Data("x".utf8))
+    }
+
     @Test func filesPutIntoTheOutputAreNamedBeforeTheyGo() throws {
         let folder = try site(["Content/books.csv": Array("title\nDune\n".utf8)])
         let output = folder.appendingPathComponent("_site")
