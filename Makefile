@@ -5,7 +5,7 @@
 
 SWIFT ?= swift
 BUILD_PACKAGES := libcmark-dev libicu-dev pkg-config
-TEST_PACKAGES := chromium chromium-driver python3-venv
+TEST_PACKAGES := chromium chromium-driver python3-venv iso-codes tzdata
 # The release binary links the Swift runtime and Foundation statically: it runs on machines without Swift and starts
 # in about half the time. Static Foundation needs libcurl's development files to link.
 RELEASE_PACKAGES := libcurl4-openssl-dev

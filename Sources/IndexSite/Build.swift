@@ -14,6 +14,9 @@ public struct BuildOptions: Sendable {
     public var keepPages: Bool
     /// Told when each stage starts, with how many items it works on; the executable turns it into a progress line.
     public var progress: (@Sendable (BuildStage, Int) -> Void)?
+    /// Told inside the long stages how far they are: `parse` after each list (done, total lists), `render` every few
+    /// hundred files (files so far, total 0: unknown until the end), so a long build's progress line keeps moving.
+    public var stepProgress: (@Sendable (BuildStage, _ done: Int, _ total: Int) -> Void)?
 
     /// Options for building `siteFolder`; the defaults are those of `indexsite build` with no flags.
     public init(siteFolder: URL, output: URL? = nil, strict: Bool = false, writeOutput: Bool = true, keepPages: Bool = false,
@@ -91,6 +94,11 @@ public enum Build {
         options.progress?(.load, 0)
         var site = SiteLoader(siteFolder: options.siteFolder).load()
         diagnostics += site.diagnostics
+        if !site.hasContentFolder {
+            diagnostics.append(.error(.missingContent, "the site has no \(SiteLoader.contentFolder)/ folder, so there is nothing to build",
+                                      at: SourceLocation(path: SiteLoader.contentFolder),
+                                      hint: "run 'indexsite init' to scaffold a site, or pass the site folder: indexsite build path/to/site"))
+        }
         var settings = SiteSettings()
         if let configuration = site.configuration {
             let (parsed, configDiagnostics) = SettingsParser.parseSite(configuration)
@@ -101,6 +109,7 @@ public enum Build {
         let writer = SiteWriter(output: options.outputFolder, siteFolder: options.siteFolder, protectedFolders: [
             options.siteFolder.appendingPathComponent(SiteLoader.contentFolder),
             options.siteFolder.appendingPathComponent(SiteLoader.templatesFolder),
+            options.siteFolder.appendingPathComponent(SiteLoader.staticFolder),
         ])
         let fingerprint = SiteFingerprint(site: site, strict: options.strict, tool: site.toolIdentity)
         result.timings.append((.load, clock.lap()))
@@ -123,7 +132,9 @@ public enum Build {
         plannedLists.reverse()
         var slugs: Set<String> = ["assets", "index.html", "404.html", "sitemap.xml"]
         var sectionSeconds = 0.0
+        let listTotal = plannedLists.count
         while let planned = plannedLists.popLast() {
+            options.stepProgress?(.parse, listTotal - plannedLists.count - 1, listTotal)
             let (list, listDiagnostics) = makeList(planned, slugs: &slugs, strict: options.strict, sectionSeconds: &sectionSeconds)
             diagnostics += listDiagnostics
             if let list { result.lists.append(list) }
@@ -156,16 +167,46 @@ public enum Build {
         if let renderer {
             var continuing = false
             diagnostics += renderer.render(result.lists) { page in
-                if !continuing { result.pagePaths.append(page.path) }
+                if !continuing {
+                    result.pagePaths.append(page.path)
+                    if result.pagePaths.count % 256 == 0 { options.stepProgress?(.render, result.pagePaths.count, 0) }
+                }
                 continuing = page.continuesInNextPage
                 if options.keepPages { result.pages.appendJoiningParts(page) }
                 staging?.add(page)
             }
         }
+        // Static/ goes to the output root as it is; a file a page already has is an error, not a silent choice.
+        var writtenPaths = Set(result.pagePaths)
+        var staticPages: [OutputPage] = []
+        for file in site.staticFiles {
+            let path = String(file.path.dropFirst(SiteLoader.staticFolder.count + 1))
+            guard writtenPaths.insert(path).inserted, path != SiteWriter.markerFile else {
+                diagnostics.append(.error(.staticFileClash, "'\(file.path)' would replace the generated '\(path)'", at: SourceLocation(path: file.path),
+                                          hint: "rename the file, or change the list's slug"))
+                continue
+            }
+            staticPages.append(OutputPage(path: path, bytes: file.bytes))
+        }
         result.diagnostics = diagnostics.sortedUnique()
         result.timings.append((.render, clock.lap()))
 
         guard let staging else { return result }
+        guard result.succeeded else {
+            staging.discard()
+            return result
+        }
+        staticPages.forEach(staging.add)
+        // Files someone put into the output by hand would vanish with the old folder: name them first.
+        let foreign = writer.foreignFiles(keeping: writtenPaths)
+        if !foreign.isEmpty {
+            let shown = foreign.prefix(10).joined(separator: ", ") + (foreign.count > 10 ? " and \(foreign.count - 10) more" : "")
+            result.diagnostics.append(.warning(.outputForeignFiles,
+                                               "the output folder holds \(foreign.count == 1 ? "a file" : "\(foreign.count) files") IndexSite did not write, removed by this build: \(shown)",
+                                               at: SourceLocation(path: options.outputFolder.path),
+                                               hint: "put files to publish with the site (CNAME, .nojekyll, images) in \(SiteLoader.staticFolder)/: they are copied into every build"))
+        }
+        result.diagnostics = result.diagnostics.sortedUnique()
         guard result.succeeded else {
             staging.discard()
             return result
@@ -195,11 +236,20 @@ public enum Build {
         var diagnostics: [Diagnostic] = []
         var settings = planned.settings
         var parsed: ParsedSource
+        var fieldsChecked = false
         switch planned.source {
         case .file(let file):
             switch planned.kind {
-            case .csv: parsed = CSVParser.forPath(file.path).parse(file)
-            case .json: parsed = JSONParser().parse(file)
+            case .csv:
+                // The header names the fields: settings are checked against it before a large file is read at all.
+                let parser = CSVParser.configured(by: settings, for: file)
+                if let columns = parser.fieldNames(file) {
+                    let fieldDiagnostics = FieldNameCheck(columns: columns).check(&settings, kind: planned.kind, fallback: planned.settingsLocation)
+                    guard !fieldDiagnostics.hasErrors(strict: false) else { return (nil, fieldDiagnostics) }
+                    fieldsChecked = true
+                }
+                parsed = parser.parse(file)
+            case .json: parsed = JSONParser(items: settings.items).parse(file)
             case .markdownList, .entryFolder, .docsIndex: parsed = MarkdownListParser().parse(file)
             }
         case .folder(let path, let files) where planned.kind == .docsIndex:
@@ -217,6 +267,11 @@ public enum Build {
         diagnostics += parsed.diagnostics
         if let patch = parsed.settings {
             diagnostics += SettingsParser.apply(patch, to: &settings)
+        }
+        if !fieldsChecked, planned.kind != .docsIndex, !parsed.entries.isEmpty {
+            let fieldDiagnostics = FieldNameCheck(entries: parsed.entries).check(&settings, kind: planned.kind, fallback: planned.settingsLocation)
+            diagnostics += fieldDiagnostics
+            if fieldDiagnostics.hasErrors(strict: false) { return (nil, diagnostics) }
         }
         let input = Sectioner.Input(entries: parsed.entries, declaredSections: parsed.declaredSections, kind: planned.kind,
                                     settingsLocation: planned.settingsLocation)
@@ -271,17 +326,21 @@ enum ListPlanner {
         for source in site.sources { sourcesByName[source.sourceName] = source }
         var lists: [PlannedList] = []
         var configured: Set<String> = []
+        var configuredLists: Set<String> = []
         for list in settings.lists {
-            let location = settings.listLocations[list.source] ?? SourceLocation(path: SiteLoader.configurationFile)
+            let location = list.locations["source"] ?? settings.listLocations[list.source] ?? SourceLocation(path: SiteLoader.configurationFile)
             guard let source = sourcesByName[list.source] else {
                 diagnostics.append(.error(.missingSource, "list source '\(list.source)' is not in Content/", at: location,
                                           hint: "sources are paths inside Content/, such as books.csv or glossary"))
                 continue
             }
-            guard configured.insert(list.source).inserted else {
-                diagnostics.append(.error(.badSettingValue, "list source '\(list.source)' is configured twice", at: location))
+            // One source may feed several lists (sorted or grouped differently), each under its own slug.
+            guard configuredLists.insert("\(list.source)\u{0}\(list.slug ?? "")").inserted else {
+                diagnostics.append(.error(.badSettingValue, "list source '\(list.source)' is configured twice with the same slug", at: location,
+                                          hint: "give each list of the same source its own slug"))
                 continue
             }
+            configured.insert(list.source)
             lists.append(planned(source, settings: list, location: location))
         }
         for source in site.sources where !configured.contains(source.sourceName) {
@@ -303,7 +362,7 @@ enum ListPlanner {
         case .folder: kind = settings.kind == .headings ? .docsIndex : .entryFolder
         case .file:
             switch name.utf8.split(separator: UInt8(ascii: ".")).last.map({ String(decoding: $0, as: UTF8.self).lowercased() }) {
-            case "csv", "tsv": kind = .csv
+            case "csv", "tsv", "tab": kind = .csv
             case "json": kind = .json
             default: kind = .markdownList
             }

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Notices when a site's inputs change: `indexsite.yml`, `Content/` and `Templates/`, by polling each file's
+/// Notices when a site's inputs change: `indexsite.yml`, `Content/`, `Templates/` and `Static/`, by polling each file's
 /// size, modification and change times. Polling is portable and, for the folders a site has, cheap.
 public struct SiteWatcher: Sendable {
     /// What a file looked like at one poll; any difference counts as a change.
@@ -40,7 +40,7 @@ public struct SiteWatcher: Sendable {
         let root = siteFolder.path
         if let (stamp, _) = Self.stamp(root + "/" + SiteLoader.configurationFile) { stamps[SiteLoader.configurationFile] = stamp }
         var visited: Set<FolderIdentity> = []
-        for folder in [SiteLoader.contentFolder, SiteLoader.templatesFolder] {
+        for folder in [SiteLoader.contentFolder, SiteLoader.templatesFolder, SiteLoader.staticFolder] {
             walk(root + "/" + folder, relative: folder, into: &stamps, visited: &visited, depth: 0)
         }
         return stamps

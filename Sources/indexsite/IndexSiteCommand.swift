@@ -8,6 +8,7 @@ struct IndexSiteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "indexsite",
         abstract: "Builds static sites of indexed lists: A–Z, by category or by date, with a sticky section index.",
+        version: IndexSiteVersion.current,
         subcommands: [BuildCommand.self, CheckCommand.self, InitCommand.self, ServeCommand.self],
         defaultSubcommand: BuildCommand.self
     )
@@ -66,6 +67,20 @@ struct SiteOptions: ParsableArguments {
         }
     }
 
+    /// The counts inside a long stage ("parse: list 3 of 40", "render: 12800 files"), on the same line, at most
+    /// five times a second.
+    func stepReporter() -> (@Sendable (BuildStage, Int, Int) -> Void)? {
+        guard !quiet, isatty(STDERR_FILENO) == 1 else { return nil }
+        let start = Date()
+        let last = LastReport()
+        return { stage, done, total in
+            let now = Date()
+            guard now.timeIntervalSince(start) > 1, last.due(now) else { return }
+            let what = total > 0 ? "\(stage.rawValue): list \(done + 1) of \(total)" : "\(stage.rawValue): \(done) \(done == 1 ? "file" : "files")"
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(what)…".utf8))
+        }
+    }
+
     /// Clears the progress line, if one was shown.
     func clearProgress() {
         guard !quiet, isatty(STDERR_FILENO) == 1 else { return }
@@ -74,6 +89,20 @@ struct SiteOptions: ParsableArguments {
 }
 
 extension DiagnosticFormat: ExpressibleByArgument {}
+
+/// When the progress line was last written, so it is rewritten at most five times a second.
+final class LastReport: @unchecked Sendable {
+    private let lock = NSLock()
+    private var time = Date.distantPast
+
+    func due(_ now: Date) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard now.timeIntervalSince(time) >= 0.2 else { return false }
+        time = now
+        return true
+    }
+}
 
 extension BuildResult {
     /// "1 list, 12 sections, 40 entries": what a build made, for the line a successful build prints.
@@ -95,8 +124,10 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         let start = Date()
         let outputURL = output.map { URL(fileURLWithPath: $0, isDirectory: true) }
-        let result = Build.run(BuildOptions(siteFolder: options.siteURL, output: outputURL, strict: options.strict,
-                                            progress: options.progressReporter()))
+        var buildOptions = BuildOptions(siteFolder: options.siteURL, output: outputURL, strict: options.strict,
+                                        progress: options.progressReporter())
+        buildOptions.stepProgress = options.stepReporter()
+        let result = Build.run(buildOptions)
         options.clearProgress()
         let code = options.finish(result)
         if code == .success, !options.quiet, options.diagnostics != .json {
@@ -120,7 +151,7 @@ struct CheckCommand: ParsableCommand {
         let result = Build.run(BuildOptions(siteFolder: options.siteURL, strict: options.strict, writeOutput: false))
         let code = options.finish(result)
         if code == .success, !options.quiet, options.diagnostics != .json {
-            print("Checked \(result.listCount) lists, \(result.sectionCount) sections, \(result.entryCount) entries: no errors")
+            print("Checked \(result.countsSummary): no errors")
         }
         throw code
     }

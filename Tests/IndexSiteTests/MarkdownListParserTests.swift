@@ -157,7 +157,9 @@ import Testing
     @Test func duplicateKeys() throws {
         let (_, diagnostics) = MarkdownEntryParser().parse(SourceFile(path: "x.md", text: "---\ntitle: A\ntitle: B\n---\n"))
         #expect(diagnostics.map(\.code) == [.duplicateKey])
-        #expect(diagnostics.first?.location.line == 2)
+        // At the repeat, naming the first.
+        #expect(diagnostics.first?.location.line == 3)
+        #expect(diagnostics.first?.message == "key 'title' appears again; it was first set at line 2")
     }
 
     @Test func titleFallsBackToFirstHeading() throws {

@@ -185,12 +185,25 @@ func titles(_ sections: [Section]) -> [String: [String]] {
         #expect(Slug.make(text, fallback: "entry") == expected)
     }
 
-    @Test func collisionsGetNumbersAndAWarning() {
-        let sections = [Section(title: "A", entries: entries(["Apple", "apple", "APPLE!", "A"]))]
-        let (anchored, diagnostics) = AnchorAllocator().assign(sections)
-        #expect(anchored[0].id == "a")
+    @Test func titleCollisionsGetNumbersQuietly() {
+        // Distinct titles that make one id, and one-letter titles beside their letter's section: valid content,
+        // so no id-collision even when collisions are reported (--strict).
+        let sections = [Section(title: "A", entries: entries(["Apple", "apple", "APPLE!", "A"])), Section(title: "C", entries: entries(["C"]))]
+        let (anchored, diagnostics) = AnchorAllocator(reportsCollisions: true).assign(sections)
+        #expect(anchored.map(\.id) == ["a", "c"])
         #expect(anchored[0].entries.map(\.id) == ["apple", "apple-2", "apple-3", "a-2"])
-        #expect(diagnostics.map(\.code) == [.idCollision, .idCollision, .idCollision])
+        #expect(anchored[1].entries.map(\.id) == ["c-2"])
+        #expect(diagnostics.isEmpty)
+    }
+
+    @Test func explicitIDCollisionsAreReported() {
+        func entry(_ title: String, id: String, line: Int) -> Entry {
+            Entry(fields: ["title": .text(title), "id": .text(id)], location: SourceLocation(path: "x.csv", line: line))
+        }
+        let sections = [Section(title: "B", entries: [entry("Beta", id: "b1", line: 2), entry("Bravo", id: "b1", line: 3), entry("Bee", id: "b", line: 4)])]
+        let (anchored, diagnostics) = AnchorAllocator(reportsCollisions: true).assign(sections)
+        #expect(anchored[0].entries.map(\.id) == ["b1", "b1-2", "b-2"])
+        #expect(diagnostics.map { "\($0.location.line) \($0.code.rawValue)" } == ["3 id-collision", "4 id-collision"])
     }
 
     @Test func reservedNamesAreAvoided() {

@@ -1,7 +1,11 @@
 import Dispatch
 
 /// Anchor: gives every section and entry of a page an id that is unique on the page, URL-safe and stable across builds
-/// (it depends only on titles and their order). Colliding ids get `-2`, `-3`, … and a warning.
+/// (it depends only on titles and their order). Colliding ids get `-2`, `-3`, …
+///
+/// Sections and entries are two namespaces in effect: sections take their plain ids first, and an entry whose title
+/// makes a taken id quietly gets the next number, so valid content never fails `--strict` ("C" the language beside
+/// section C). Only an id the author wrote (an entry's `id` field) that is taken is reported as `id-collision`.
 public struct AnchorAllocator: Sendable {
     /// Ids the theme itself uses; content never takes them.
     public static let reserved: Set<String> = Set([
@@ -26,6 +30,7 @@ public struct AnchorAllocator: Sendable {
         // Sections first, so a letter keeps its plain id ("a") whatever the entries are called.
         var owners: [String: String] = [:]
         for index in sections.indices {
+            // Sections are never numbered behind an entry: they are all placed before any entry.
             let base = sections[index].isCatchAll ? "other" : Slug.make(sections[index].title, fallback: "section")
             sections[index].id = unique(base, in: &taken, next: &next)
             owners[sections[index].id] = "section '\(sections[index].title)'"
@@ -66,7 +71,8 @@ public struct AnchorAllocator: Sendable {
     }
 
     static func baseID(of entry: Entry, titleField: KeyPath) -> String {
-        Slug.make(entry.text(at: titleField) ?? entry.fields.values.first?.displayText ?? "", fallback: "entry")
+        if let explicit = entry.explicitID { return Slug.make(explicit, fallback: "entry") }
+        return Slug.make(entry.text(at: titleField) ?? entry.fields.values.first?.displayText ?? "", fallback: "entry")
     }
 
     private func assign(_ entry: inout Entry, base: String? = nil, titleField: KeyPath, taken: inout Set<String>, next: inout [String: Int],
@@ -74,10 +80,11 @@ public struct AnchorAllocator: Sendable {
         let base = base ?? AnchorAllocator.baseID(of: entry, titleField: titleField)
         let id = unique(base, in: &taken, next: &next)
         let me = reportsCollisions ? "\(entry.location.path):\(entry.location.line)" : ""
-        // An entry listed in several sections (tags) meets itself: that is not a collision.
-        if reportsCollisions, id != base, let owner = owners[base], owner != me {
+        // An entry listed in several sections (tags) meets itself: that is not a collision. Ids made from titles
+        // number themselves quietly; only an id the author wrote is worth a warning.
+        if reportsCollisions, entry.explicitID != nil, id != base, let owner = owners[base], owner != me {
             diagnostics.append(.warning(.idCollision, "entry id '\(base)' is already used on this page (by \(owner)); this entry gets '\(id)'",
-                                        at: entry.location, hint: "give the entries distinct titles so their links stay stable"))
+                                        at: entry.location(of: "id"), hint: "give each entry its own id; links to '\(base)' reach the other one"))
         }
         if reportsCollisions, owners[base] == nil { owners[base] = me }
         entry.id = id

@@ -12,6 +12,8 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case invalidUTF8 = "invalid-utf8"
     /// A source contains a NUL byte, which no text file should.
     case nulByte = "nul-byte"
+    /// The site folder has no `Content/` folder (usually the wrong folder; `indexsite init` scaffolds one).
+    case missingContent = "missing-content"
     /// A source is UTF-16 (it starts with a UTF-16 byte order mark); IndexSite reads UTF-8.
     case utf16Input = "utf16-input"
     /// Two names in one folder are the same text in different Unicode normalizations (NFC and NFD).
@@ -52,6 +54,8 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case badSettingValue = "bad-setting-value"
     /// A configured list's `source` is not in `Content/`.
     case missingSource = "missing-source"
+    /// A setting (`title_field`, `sort`, `group_by`, `fields`, …) names a field no entry has; the hint lists the real ones.
+    case unknownField = "unknown-field"
     /// `section_order` names a section that does not exist: an error for headings, a warning for categories.
     case unknownSectionInOrder = "unknown-section-in-order"
 
@@ -84,6 +88,10 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     // Output
     /// The output folder may not be written: it holds the site, overlaps its folders, or is not IndexSite's.
     case outputRefused = "output-refused"
+    /// A file of `Static/` has the path of a generated page (`index.html`, a list's folder).
+    case staticFileClash = "static-file-clash"
+    /// The output folder holds files IndexSite did not write; the build that replaces it names them (a warning).
+    case outputForeignFiles = "output-foreign-files"
     /// Writing the output failed (disk full, permissions); the previous site is left as it was.
     case outputFailed = "output-failed"
 }

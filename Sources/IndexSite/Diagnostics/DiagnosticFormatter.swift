@@ -54,7 +54,7 @@ public struct DiagnosticFormatter: Sendable {
         case .text, .github:
             var lines = diagnostics.prefix(limit).map { format == .text ? line($0) : github($0) }
             if diagnostics.count > limit {
-                lines.append(format == .text ? "… and \(diagnostics.count - limit) more" : "::notice::and \(diagnostics.count - limit) more diagnostics")
+                lines.append(format == .text ? "… and \(diagnostics.count - limit) more" : "::notice::and \(diagnostics.count - limit) more diagnostic\(diagnostics.count - limit == 1 ? "" : "s")")
             }
             return lines.joined(separator: "\n")
         }

@@ -26,6 +26,10 @@ public struct LoadedSite: Sendable {
     public var templates: [String: SourceFile] = [:]
     /// Static files of the theme (`Templates/assets/`), copied to the output's `assets/`.
     public var assets: [SourceFile] = []
+    /// The files of `Static/`, copied as they are to the output root (path relative to the site, `Static/CNAME`).
+    public var staticFiles: [SourceFile] = []
+    /// Whether the site has a `Content/` folder at all (a build without one is an error with a hint).
+    public var hasContentFolder = true
     /// Files that could not be read, and links that point outside the site.
     public var diagnostics: [Diagnostic] = []
     /// The running program's identity (path, size, modification time), so a new build of IndexSite never reuses old output.
@@ -38,9 +42,11 @@ public struct SiteLoader: Sendable {
     public static let configurationFile = "indexsite.yml"
     /// The folder of the site's sources; each file or folder directly inside it is one list.
     public static let contentFolder = "Content"
+    /// Files copied verbatim to the output root, subfolders and hidden files included (CNAME, .nojekyll, images).
+    public static let staticFolder = "Static"
     /// The folder of the site's own templates and `assets/`, which override the built-in theme.
     public static let templatesFolder = "Templates"
-    static let listExtensions: Set<String> = ["csv", "tsv", "json", "md", "markdown"]
+    static let listExtensions: Set<String> = ["csv", "tsv", "tab", "json", "md", "markdown"]
 
     /// The folder read; every path the loader reports is relative to it.
     public var siteFolder: URL
@@ -64,6 +70,7 @@ public struct SiteLoader: Sendable {
         if files.fileExists(atPath: configPath) {
             site.configuration = read(relative: SiteLoader.configurationFile, diagnostics: &site.diagnostics)
         }
+        site.hasContentFolder = isDirectory(SiteLoader.contentFolder)
         let contentNames = listing(SiteLoader.contentFolder)
         site.diagnostics += normalizationClashes(contentNames, in: SiteLoader.contentFolder)
         for name in contentNames {
@@ -72,7 +79,7 @@ public struct SiteLoader: Sendable {
             if isDirectory(relative) {
                 var entryFiles: [SourceFile] = []
                 var visited: [FolderIdentity: String] = [:]
-                collectMarkdown(in: relative, root: root, depth: 0, visited: &visited, into: &entryFiles, diagnostics: &site.diagnostics)
+                collectFiles(in: relative, root: root, keep: isMarkdown, visited: &visited, into: &entryFiles, diagnostics: &site.diagnostics)
                 site.sources.append(.folder(path: relative, files: entryFiles))
             } else if SiteLoader.listExtensions.contains(fileExtension(name)) {
                 if let file = read(relative: relative, diagnostics: &site.diagnostics) { site.sources.append(.file(file)) }
@@ -85,19 +92,20 @@ public struct SiteLoader: Sendable {
                 site.templates[String(name.dropLast(".mustache".count))] = file
             }
         }
-        let assetsFolder = SiteLoader.templatesFolder + "/assets"
-        for name in listing(assetsFolder) {
-            let relative = assetsFolder + "/" + name
-            guard !isDirectory(relative), insideSite(relative, root: root, diagnostics: &site.diagnostics) else { continue }
-            if let file = read(relative: relative, diagnostics: &site.diagnostics) { site.assets.append(file) }
-        }
+        var visitedAssets: [FolderIdentity: String] = [:], visitedStatic: [FolderIdentity: String] = [:]
+        collectFiles(in: SiteLoader.templatesFolder + "/assets", root: root, visited: &visitedAssets, into: &site.assets,
+                     diagnostics: &site.diagnostics)
+        collectFiles(in: SiteLoader.staticFolder, root: root, includeHidden: true, visited: &visitedStatic, into: &site.staticFiles,
+                     diagnostics: &site.diagnostics)
         return site
     }
 
-    /// Markdown files of a folder and its subfolders (documentation is nested), in path order. Each folder is read
-    /// once, however many links lead to it: `ln -s . loop` would otherwise read the folder again and again (issue 17, item 10).
-    private func collectMarkdown(in relative: String, root: String, depth: Int, visited: inout [FolderIdentity: String],
-                                 into files: inout [SourceFile], diagnostics: inout [Diagnostic]) {
+    /// The files of a folder and its subfolders that `keep` accepts, in path order. `Static/` keeps hidden files
+    /// (`.nojekyll`, `.well-known/`). Each folder is read once, however many links lead to it: `ln -s . loop` would
+    /// otherwise read the folder again and again (issue 17, item 10).
+    private func collectFiles(in relative: String, root: String, includeHidden: Bool = false, keep: (String) -> Bool = { _ in true },
+                              depth: Int = 0, visited: inout [FolderIdentity: String], into files: inout [SourceFile],
+                              diagnostics: inout [Diagnostic]) {
         guard depth < 16 else { return }
         if let identity = FolderIdentity(path: siteFolder.appendingPathComponent(relative).path) {
             if let first = visited[identity] {
@@ -107,22 +115,23 @@ public struct SiteLoader: Sendable {
             }
             visited[identity] = relative
         }
-        for child in listing(relative) {
-            let childPath = relative + "/" + child
+        for name in listing(relative, includeHidden: includeHidden) {
+            let childPath = relative + "/" + name
             guard insideSite(childPath, root: root, diagnostics: &diagnostics) else { continue }
             if isDirectory(childPath) {
-                collectMarkdown(in: childPath, root: root, depth: depth + 1, visited: &visited, into: &files, diagnostics: &diagnostics)
-            } else if isMarkdown(child), let file = read(relative: childPath, diagnostics: &diagnostics) {
+                collectFiles(in: childPath, root: root, includeHidden: includeHidden, keep: keep, depth: depth + 1, visited: &visited,
+                             into: &files, diagnostics: &diagnostics)
+            } else if keep(name), let file = read(relative: childPath, diagnostics: &diagnostics) {
                 files.append(file)
             }
         }
     }
 
     /// Visible names in a folder of the site, sorted by their UTF-8 bytes; empty when the folder does not exist.
-    private func listing(_ relative: String) -> [String] {
+    private func listing(_ relative: String, includeHidden: Bool = false) -> [String] {
         let path = siteFolder.appendingPathComponent(relative).path
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.filter { !$0.hasPrefix(".") }
+        return names.filter { includeHidden ? $0 != ".DS_Store" : !$0.hasPrefix(".") }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 

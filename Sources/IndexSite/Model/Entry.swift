@@ -29,6 +29,12 @@ public struct Entry: Sendable {
         self.heading = heading
     }
 
+    /// The anchor id the author gave the entry (its `id` field), or nil when the id is made from the title.
+    public var explicitID: String? {
+        guard case .text(let text)? = fields["id"], !text.trimmingSpaces.isEmpty else { return nil }
+        return text
+    }
+
     /// The field at `path` as one line of text (lists joined with ", "), or nil when it is missing or empty.
     public func text(at path: KeyPath) -> String? {
         guard let value = fields.value(at: path) else { return nil }

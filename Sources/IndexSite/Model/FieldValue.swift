@@ -94,9 +94,12 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     }
 
     /// The value at a dotted key path such as `author.last`, or nil when any part of the path is missing.
+    /// A field literally named `author.last` is found first.
     public func value(at path: KeyPath) -> FieldValue? {
         // Most paths are one name: looked up without walking the components (a hot path, once per field and entry).
         if path.components.count == 1 { return self[path.components[0]] }
+        // A field whose own name has a dot (a CSV column "meta.kind") wins over the path through a record.
+        if let literal = self[path.description] { return literal }
         guard let first = path.components.first, var current = self[first] else { return nil }
         for component in path.components.dropFirst() {
             guard case .record(let record) = current, let next = record[component] else { return nil }

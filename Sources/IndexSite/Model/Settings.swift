@@ -143,7 +143,22 @@ public struct ListSettings: Sendable, Hashable {
     public var linkExtension: String = ".html"
     /// For documentation indexes: prefixed to every link to a page.
     public var linkBase: String = ""
+    /// For JSON sources: the key path of the array inside the document (`items: "3166-1"`); nil means the top level.
+    public var items: KeyPath?
+    /// For CSV/TSV: the field separator (one character); nil means detected from the header line.
+    public var separator: String?
+    /// For CSV/TSV: lines starting with this text are skipped (`comment: "#"`).
+    public var comment: String?
+    /// For CSV/TSV: the field names, when the file has no header row.
+    public var header: [String]?
+    /// For CSV/TSV: rows with fewer fields than the header are read with the missing trailing fields empty.
+    public var allowsShortRows: Bool = false
+    /// Splits a field's text into several values for `group_by` (`values_separator: ","`); nil keeps it whole.
+    public var valuesSeparator: String?
+    /// The same per field (`values_separator: {tags: ",", authors: ";"}`); wins over `valuesSeparator`.
+    public var valuesSeparatorByField: [String: String] = [:]
     /// Where each setting was written (indexsite.yml or front matter), so problems found later point at it.
+    /// Items of list settings are also kept as `key#index` (`sort#1`), so a problem with one item points at that item.
     public var locations: [String: SourceLocation] = [:]
 
     /// The place a setting was written, or `fallback` when it was not written anywhere.

@@ -4,18 +4,93 @@ public struct CSVParser: Sendable {
     /// The byte between fields: `,` for CSV, a tab for TSV.
     public var separator: UInt8
 
+    /// Lines starting with these bytes are skipped (`comment: "#"`); nil reads every line.
+    public var comment: [UInt8]?
+    /// The field names when the file has no header row (`header: [a, b, c]`); nil reads them from the first row.
+    public var header: [String]?
+    /// Rows with fewer fields than the header get empty trailing fields instead of a `csv-ragged-row` error.
+    public var allowsShortRows: Bool
+
     /// A parser for fields separated by `separator`.
-    public init(separator: UInt8 = UInt8(ascii: ",")) {
+    public init(separator: UInt8 = UInt8(ascii: ","), comment: String? = nil, header: [String]? = nil, allowsShortRows: Bool = false) {
         self.separator = separator
+        self.comment = comment.map { Array($0.utf8) }
+        self.header = header
+        self.allowsShortRows = allowsShortRows
     }
 
     /// Problems listed per file; past these only a count is reported, in one more diagnostic.
     public static let maximumListedProblems = 200
 
-    /// The parser for a file name: tab-separated for `.tsv`, comma-separated otherwise.
+    /// The parser for a file name: tab-separated for `.tsv` and `.tab`, comma-separated otherwise.
     public static func forPath(_ path: String) -> CSVParser {
+        CSVParser(separator: defaultSeparator(forPath: path))
+    }
+
+    /// Tab for `.tsv` and `.tab` files, a comma otherwise.
+    static func defaultSeparator(forPath path: String) -> UInt8 {
         // Over bytes: `.tsv` after a prepended letter (U+0D4E) does not start a Character, so hasSuffix would miss it.
-        CSVParser(separator: path.lowercased().utf8.reversed().starts(with: "vst.".utf8) ? UInt8(ascii: "\t") : UInt8(ascii: ","))
+        let reversed = path.lowercased().utf8.reversed()
+        return reversed.starts(with: "vst.".utf8) || reversed.starts(with: "bat.".utf8) ? UInt8(ascii: "\t") : UInt8(ascii: ",")
+    }
+
+    /// The parser a list's settings describe for `file`. With no `separator` set, the first row decides between the
+    /// extension's separator and `;`, tab or `|`: the extension's wins unless the row has none of it and one of those.
+    public static func configured(by settings: ListSettings, for file: SourceFile) -> CSVParser {
+        var parser = CSVParser(separator: defaultSeparator(forPath: file.path), comment: settings.comment, header: settings.header,
+                               allowsShortRows: settings.allowsShortRows)
+        if let chosen = settings.separator?.utf8.first {
+            parser.separator = chosen
+        } else if let detected = parser.detectedSeparator(file) {
+            parser.separator = detected
+        }
+        return parser
+    }
+
+    /// The separators tried when none is set.
+    static let candidateSeparators: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t"), UInt8(ascii: "|")]
+
+    /// Another separator when the first row (after comments) has none of `separator` but has one of the candidates.
+    func detectedSeparator(_ file: SourceFile) -> UInt8? {
+        guard let line = firstRowBytes(file) else { return nil }
+        var counts: [UInt8: Int] = [:]
+        var quoted = false
+        for byte in line {
+            if byte == UInt8(ascii: "\"") { quoted.toggle() }
+            if !quoted, CSVParser.candidateSeparators.contains(byte) { counts[byte, default: 0] += 1 }
+        }
+        guard counts[separator, default: 0] == 0 else { return nil }
+        return CSVParser.candidateSeparators.filter { counts[$0, default: 0] > 0 }.max { counts[$0]! < counts[$1]! }
+    }
+
+    /// The bytes of the first line that is neither blank nor a comment.
+    func firstRowBytes(_ file: SourceFile) -> ArraySlice<UInt8>? {
+        let bytes = file.bytes
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            var line = bytes[start..<end]
+            if line.last == 0x0D { line = line.dropLast() }
+            let isComment = comment.map { line.starts(with: $0) } ?? false
+            if !line.isEmpty, !isComment { return line }
+            start = end + 1
+        }
+        return nil
+    }
+
+    /// The field names without reading the rows: the `header` setting, or the first row's fields. Used to check the
+    /// fields settings name before a large file is parsed; nil when the file has no row.
+    public func fieldNames(_ file: SourceFile) -> [String]? {
+        if let header { return header }
+        guard let line = firstRowBytes(file), let start = line.indices.first else { return nil }
+        // The header row alone, up to its line end (a quoted name with a newline is read in full by the scanner).
+        let end = line.endIndex
+        let slice = SourceFile(path: file.path, bytes: Array(file.bytes[start..<min(file.bytes.count, end)]))
+        var single = self
+        single.comment = nil
+        // A header with problems (encoding, empty names) is left to the full parse, which reports them.
+        let table = single.parseTable(slice)
+        return table.diagnostics.isEmpty ? table.header : nil
     }
 
     /// One row of the file, before it becomes an entry.
@@ -50,8 +125,9 @@ public struct CSVParser: Sendable {
         guard !table.header.isEmpty else { return parsed }
         let names = table.header
         parsed.entries.reserveCapacity(table.records.count)
-        for record in table.records where record.fields.count == names.count {
-            let values = record.fields.map(FieldValue.text)
+        for record in table.records where record.fields.count == names.count || (allowsShortRows && record.fields.count < names.count) {
+            var values = record.fields.map(FieldValue.text)
+            while values.count < names.count { values.append(.text("")) }
             parsed.entries.append(Entry(fields: FieldRecord(names: names, values: values), location: file.location(line: record.line)))
         }
         return parsed
@@ -60,7 +136,7 @@ public struct CSVParser: Sendable {
     /// Splits the bytes into a header and records, checking encoding, quoting and row lengths.
     package func parseTable(_ file: SourceFile) -> Table {
         file.bytes.withUnsafeBufferPointer { buffer in
-            var scanner = Scanner(file: file, bytes: buffer, separator: separator)
+            var scanner = Scanner(file: file, bytes: buffer, parser: self)
             return scanner.run()
         }
     }
@@ -69,6 +145,9 @@ public struct CSVParser: Sendable {
         let file: SourceFile
         let bytes: UnsafeBufferPointer<UInt8>
         let separator: UInt8
+        let comment: [UInt8]?
+        let givenHeader: [String]?
+        let allowsShortRows: Bool
         var table = Table()
         var position = 0
         var line = 1
@@ -84,10 +163,13 @@ public struct CSVParser: Sendable {
         /// The column of the last problem located: (start of its line, byte offset, column).
         var lastColumn = (lineStart: -1, offset: 0, column: 1)
 
-        init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, separator: UInt8) {
+        init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, parser: CSVParser) {
             self.file = file
             self.bytes = bytes
-            self.separator = separator
+            self.separator = parser.separator
+            self.comment = parser.comment
+            self.givenHeader = parser.header
+            self.allowsShortRows = parser.allowsShortRows
         }
 
         mutating func run() -> Table {
@@ -100,18 +182,20 @@ public struct CSVParser: Sendable {
                 lineStart = 3
             }
             guard checkEncoding() else { return table }
-            guard let header = nextRecord() else {
+            guard let header = givenHeader.map({ Record(line: 1, fields: $0) }) ?? nextRecord() else {
                 report(.csvNoHeader, "the file is empty; the first row must name the fields", at: position, hint: "add a header row such as title,description")
                 return table
             }
-            checkHeader(header)
+            if givenHeader == nil { checkHeader(header) }
             keepFieldOffsets = false
             table.header = header.fields
             while let record = nextRecord() {
-                if record.fields.count != header.fields.count && !record.unterminated {
+                let short = record.fields.count < header.fields.count
+                if record.fields.count != header.fields.count && !record.unterminated && !(short && allowsShortRows) {
                     reportAt(.csvRaggedRow, "row has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s"), the header has \(header.fields.count)",
                              line: record.line, lineStart: record.offset, offset: record.offset,
-                             hint: record.fields.count > header.fields.count ? "quote fields that contain the separator" : nil)
+                             hint: record.fields.count > header.fields.count ? "quote fields that contain the separator"
+                                : "fill in the missing fields, or set short_rows: allow to leave them empty")
                 }
                 // A row of the wrong length never becomes an entry: past the budget it is not even kept.
                 if unlisted == 0 || record.fields.count == header.fields.count { table.records.append(record) }
@@ -200,8 +284,14 @@ public struct CSVParser: Sendable {
 
         /// Reads one record, or nil at the end of the file. Blank lines between records are skipped.
         mutating func nextRecord() -> Record? {
-            while position < bytes.count, bytes[position] == 0x0A || bytes[position] == 0x0D {
-                advanceOverNewline()
+            while position < bytes.count {
+                if bytes[position] == 0x0A || bytes[position] == 0x0D {
+                    advanceOverNewline()
+                } else if let comment, position == lineStart, startsWith(comment, at: position) {
+                    while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
+                } else {
+                    break
+                }
             }
             guard position < bytes.count else { return nil }
             let recordLine = line
@@ -225,6 +315,12 @@ public struct CSVParser: Sendable {
                 break
             }
             return Record(line: recordLine, fields: fields, offset: recordOffset, fieldOffsets: offsets, unterminated: sawUnterminatedQuote)
+        }
+
+        func startsWith(_ prefix: [UInt8], at offset: Int) -> Bool {
+            guard offset + prefix.count <= bytes.count else { return false }
+            for index in prefix.indices where bytes[offset + index] != prefix[index] { return false }
+            return true
         }
 
         mutating func advanceOverNewline() {

@@ -4,8 +4,13 @@ public struct JSONParser: Sendable {
     /// Deeper nesting than this is refused rather than risking the stack.
     public static let maximumDepth = 256
 
-    /// A JSON list parser.
-    public init() {}
+    /// The key path of the array inside the document (`items: "3166-1"`); nil when the document is the array.
+    public var items: KeyPath?
+
+    /// A JSON list parser; `items` points at the array when the document keeps it under a key.
+    public init(items: KeyPath? = nil) {
+        self.items = items
+    }
 
     /// Parses a file holding one array of objects into entries, one per object, with nested objects as records.
     public func parse(_ file: SourceFile) -> ParsedSource {
@@ -18,9 +23,24 @@ public struct JSONParser: Sendable {
                 reader.skipSpace()
                 if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { reader.position = 3 }
                 reader.skipSpace()
+                if let items {
+                    guard try reader.seek(items, depth: 1) else {
+                        let keys = reader.topLevelKeys.map { "'\($0)'" }.joined(separator: ", ")
+                        parsed.diagnostics.append(.error(.jsonNotArray, "the JSON document has no array at '\(items)'",
+                                                         at: file.location(ofByte: 0),
+                                                         hint: keys.isEmpty ? "set items to the key path of the array" : "its top-level keys: \(keys)"))
+                        return
+                    }
+                }
                 guard reader.peek == UInt8(ascii: "[") else {
+                    var hint: String?
+                    if items == nil, reader.peek == UInt8(ascii: "{") {
+                        var probe = Reader(bytes: buffer)
+                        probe.position = reader.position
+                        if let key = probe.firstArrayKey() { hint = "the array is under the key '\(key)': set items: \"\(key)\"" }
+                    }
                     parsed.diagnostics.append(.error(.jsonNotArray, "a JSON list must be an array of objects: [ {…}, {…} ]",
-                                                     at: file.location(ofByte: reader.position)))
+                                                     at: file.location(ofByte: reader.position), hint: hint))
                     return
                 }
                 reader.position += 1
@@ -43,13 +63,20 @@ public struct JSONParser: Sendable {
                     }
                 }
                 reader.skipSpace()
-                if reader.position < buffer.count {
+                if items == nil, reader.position < buffer.count {
                     throw Reader.Failure(offset: reader.position, message: "unexpected text after the closing ']'")
                 }
             } catch let failure as Reader.Failure {
                 parsed.diagnostics.append(.error(.jsonSyntax, "invalid JSON: \(failure.message)", at: file.location(ofByte: failure.offset)))
             } catch {
                 parsed.diagnostics.append(.error(.jsonSyntax, "invalid JSON", at: file.location(ofByte: 0)))
+            }
+            var keyLocations = LocationTracker()
+            for repeated in reader.repeatedKeys.sorted(by: { $0.offset < $1.offset }) {
+                let first = keyLocations.location(ofByte: repeated.firstOffset, in: buffer, path: file.path)
+                parsed.diagnostics.append(.error(.duplicateKey, "the object repeats the key '\(repeated.name)' of line \(first.line)",
+                                                 at: keyLocations.location(ofByte: repeated.offset, in: buffer, path: file.path),
+                                                 hint: "keep one of the two; JSON readers disagree on which wins"))
             }
         }
         return parsed
@@ -90,6 +117,10 @@ public struct JSONParser: Sendable {
 
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
+        /// Keys an object names twice: where the repeat and the first are.
+        var repeatedKeys: [(name: String, offset: Int, firstOffset: Int)] = []
+        /// The keys of the document's top-level object, kept by `seek` for the hint when the path is not there.
+        var topLevelKeys: [String] = []
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -126,9 +157,67 @@ public struct JSONParser: Sendable {
             }
         }
 
+        /// Moves to the value at `path` inside nested objects (a literal key with dots wins over the path);
+        /// false when the path is not there. Everything before it is read (and checked) on the way.
+        mutating func seek(_ path: KeyPath, depth: Int) throws -> Bool {
+            var remaining = path.components[...]
+            while !remaining.isEmpty {
+                skipSpace()
+                guard peek == UInt8(ascii: "{") else { return false }
+                position += 1
+                skipSpace()
+                if peek == UInt8(ascii: "}") { return false }
+                while true {
+                    skipSpace()
+                    guard peek == UInt8(ascii: "\"") else { throw Failure(offset: position, message: "expected a quoted field name") }
+                    let name = try string()
+                    if depth == 1 { topLevelKeys.append(name) }
+                    skipSpace()
+                    guard peek == UInt8(ascii: ":") else { throw Failure(offset: position, message: "expected ':' after the field name") }
+                    position += 1
+                    let literal = remaining.joined(separator: ".")
+                    if name == literal {
+                        skipSpace()
+                        return true
+                    }
+                    if name == remaining.first {
+                        remaining = remaining.dropFirst()
+                        break
+                    }
+                    _ = try value(depth: depth + 1)
+                    skipSpace()
+                    if peek == UInt8(ascii: ",") { position += 1; continue }
+                    if peek == UInt8(ascii: "}") { position += 1; return false }
+                    throw Failure(offset: position, message: "expected ',' or '}' in an object")
+                }
+            }
+            skipSpace()
+            return true
+        }
+
+        /// The first key of the object at `position` whose value is an array, for the hint on a JSON list that is not one.
+        mutating func firstArrayKey() -> String? {
+            guard peek == UInt8(ascii: "{") else { return nil }
+            position += 1
+            while true {
+                skipSpace()
+                guard peek == UInt8(ascii: "\""), let name = try? string() else { return nil }
+                skipSpace()
+                guard peek == UInt8(ascii: ":") else { return nil }
+                position += 1
+                skipSpace()
+                if peek == UInt8(ascii: "[") { return name }
+                guard (try? value(depth: 2)) != nil else { return nil }
+                skipSpace()
+                guard peek == UInt8(ascii: ",") else { return nil }
+                position += 1
+            }
+        }
+
         mutating func object(depth: Int) throws -> FieldValue {
             position += 1
             var names: [String] = []
+            var nameOffsets: [Int] = []
             var values: [FieldValue] = []
             // Where each name is, once the object is too big to search by scanning (10,000 keys must stay linear).
             var indexOfName: [String: Int] = [:]
@@ -137,6 +226,7 @@ public struct JSONParser: Sendable {
             while true {
                 skipSpace()
                 guard peek == UInt8(ascii: "\"") else { throw Failure(offset: position, message: "expected a quoted field name") }
+                let nameOffset = position
                 let name = try string()
                 skipSpace()
                 guard peek == UInt8(ascii: ":") else { throw Failure(offset: position, message: "expected ':' after the field name") }
@@ -147,9 +237,11 @@ public struct JSONParser: Sendable {
                 }
                 if let existing = indexOfName.isEmpty ? names.firstIndex(of: name) : indexOfName[name] {
                     values[existing] = item
+                    repeatedKeys.append((name, nameOffset, nameOffsets[existing]))
                 } else {
                     if !indexOfName.isEmpty { indexOfName[name] = names.count }
                     names.append(name)
+                    nameOffsets.append(nameOffset)
                     values.append(item)
                 }
                 skipSpace()

@@ -13,7 +13,7 @@ public enum SettingsParser {
         "source", "title", "description", "slug", "group_by", "section_order", "sort", "ignore_prefixes", "index_titles",
         "empty_sections", "title_field", "url_field", "description_field", "fields", "locale", "index_locales",
         "catch_all_label", "catch_all_position", "split", "entry_pages", "date_order", "kind", "heading_ids", "link_extension",
-        "link_base",
+        "link_base", "items", "separator", "comment", "header", "short_rows", "values_separator",
     ]
 
     /// Parses the site configuration file.
@@ -114,15 +114,15 @@ public enum SettingsParser {
                 case "description": list.description = string(value, key, block)
                 case "slug": list.slug = string(value, key, block)
                 case "group_by": list.grouping = grouping(value, block) ?? list.grouping
-                case "section_order": list.sectionOrder = strings(value, key, block)
-                case "sort": list.sort = (strings(value, key, block) ?? []).map(SortKey.init(parsing:))
+                case "section_order": list.sectionOrder = strings(value, key, block, locations: &list.locations)
+                case "sort": list.sort = (strings(value, key, block, locations: &list.locations) ?? []).map(SortKey.init(parsing:))
                 case "ignore_prefixes": list.ignorePrefixes = strings(value, key, block) ?? []
                 case "index_titles": list.indexTitles = choice(value, key, block) ?? list.indexTitles
                 case "empty_sections": list.emptySections = choice(value, key, block) ?? list.emptySections
                 case "title_field": list.titleField = keyPath(value, key, block) ?? list.titleField
                 case "url_field": list.urlField = keyPath(value, key, block) ?? list.urlField
                 case "description_field": list.descriptionField = keyPath(value, key, block) ?? list.descriptionField
-                case "fields": list.fields = strings(value, key, block)?.map { KeyPath($0) }
+                case "fields": list.fields = strings(value, key, block, locations: &list.locations)?.map { KeyPath($0) }
                 case "locale": list.locale = locale(value, key, block) ?? list.locale
                 case "index_locales": list.indexLocales = strings(value, key, block) ?? []
                 case "catch_all_label": list.catchAllLabel = string(value, key, block) ?? list.catchAllLabel
@@ -133,6 +133,20 @@ public enum SettingsParser {
                 case "heading_ids": list.headingIDs = choice(value, key, block) ?? list.headingIDs
                 case "link_extension": list.linkExtension = string(value, key, block) ?? list.linkExtension
                 case "link_base": list.linkBase = string(value, key, block) ?? list.linkBase
+                case "items": list.items = keyPath(value, key, block)
+                case "separator": list.separator = separatorText(value, key, block)
+                case "comment":
+                    list.comment = string(value, key, block)
+                    if list.comment == "" { error(.badSettingValue, "'comment' must not be empty", at: block.location(of: value)) }
+                case "header": list.header = strings(value, key, block)
+                case "short_rows":
+                    switch string(value, key, block) {
+                    case "allow"?: list.allowsShortRows = true
+                    case "error"?: list.allowsShortRows = false
+                    case nil: break
+                    case let other?: error(.badSettingValue, "'short_rows' must be allow or error, not '\(other)'", at: block.location(of: value))
+                    }
+                case "values_separator": valuesSeparator(value, block, into: &list)
                 case "date_order":
                     switch string(value, key, block) {
                     case "newest_first"?: list.newestFirst = true
@@ -152,6 +166,13 @@ public enum SettingsParser {
                 return nil
             }
             return scalar.string
+        }
+
+        /// Reads a list setting and records where each item was written, as `key#index`, for problems found later.
+        mutating func strings(_ node: Node, _ key: String, _ block: YAMLBlock, locations: inout [String: SourceLocation]) -> [String]? {
+            let items: [Node] = if case .sequence(let items) = node { Array(items) } else { [node] }
+            for (index, item) in items.enumerated() { locations["\(key)#\(index)"] = block.location(of: item) }
+            return strings(node, key, block)
         }
 
         mutating func strings(_ node: Node, _ key: String, _ block: YAMLBlock) -> [String]? {
@@ -199,6 +220,40 @@ public enum SettingsParser {
                 return nil
             }
             return path
+        }
+
+        /// A CSV separator: one character (`\t` written as "\t" or as a tab).
+        mutating func separatorText(_ node: Node, _ key: String, _ block: YAMLBlock) -> String? {
+            guard let text = string(node, key, block) else { return nil }
+            let separator = text == "\\t" || text == "tab" ? "\t" : text
+            guard separator.utf8.count == 1, separator != "\"", separator != "\n", separator != "\r" else {
+                error(.badSettingValue, "'\(key)' must be one character such as , ; | or \\t, not '\(text)'", at: block.location(of: node))
+                return nil
+            }
+            return separator
+        }
+
+        /// `values_separator: ","` for every field, or a mapping of field names to separators.
+        mutating func valuesSeparator(_ node: Node, _ block: YAMLBlock, into list: inout ListSettings) {
+            switch node {
+            case .mapping(let mapping):
+                for (fieldNode, separatorNode) in mapping {
+                    guard let field = fieldNode.string, let separator = string(separatorNode, "values_separator", block) else { continue }
+                    guard !separator.isEmpty else {
+                        error(.badSettingValue, "'values_separator' must not be empty", at: block.location(of: separatorNode))
+                        continue
+                    }
+                    list.valuesSeparatorByField[field] = separator
+                    list.locations["values_separator#\(field)"] = block.location(of: fieldNode)
+                }
+            default:
+                guard let separator = string(node, "values_separator", block) else { return }
+                guard !separator.isEmpty else {
+                    error(.badSettingValue, "'values_separator' must not be empty", at: block.location(of: node))
+                    return
+                }
+                list.valuesSeparator = separator
+            }
         }
 
         mutating func locale(_ node: Node, _ key: String, _ block: YAMLBlock) -> String? {

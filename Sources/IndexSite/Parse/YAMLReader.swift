@@ -43,7 +43,7 @@ enum YAMLReader {
             }
             return (YAMLBlock(node: node, path: path, lineOffset: lineOffset), [])
         } catch let error as YamlError {
-            return (nil, [diagnostic(for: error, path: path, lineOffset: lineOffset)])
+            return (nil, [diagnostic(for: error, path: path, lineOffset: lineOffset, text: text)])
         } catch {
             return (nil, [.error(.yamlSyntax, "\(error)", at: SourceLocation(path: path, line: lineOffset + 1))])
         }
@@ -70,7 +70,24 @@ enum YAMLReader {
         }
     }
 
-    private static func diagnostic(for error: YamlError, path: String, lineOffset: Int) -> Diagnostic {
+    /// Where a block mapping's key `name`, first at `first`, is written again: a later line with the key at the same
+    /// column and only spaces before it. Nil when it is not found that way (a flow mapping `{a: 1, a: 2}`).
+    static func repeatedKeyMark(_ name: String, after first: Mark, in text: String) -> (line: Int, column: Int)? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard first.line >= 1, first.line <= lines.count else { return nil }
+        let indent = first.column - 1
+        let spellings = [name + ":", "\"" + name + "\":", "'" + name + "':"]
+        for index in first.line..<lines.count {
+            let line = Array(lines[index].unicodeScalars)
+            guard line.count > indent, line[..<indent].allSatisfy({ $0 == " " }) else { continue }
+            if line[indent] == " " { continue }
+            let rest = String(String.UnicodeScalarView(line[indent...]))
+            if spellings.contains(where: { rest.hasPrefix($0) }) { return (index + 1, first.column) }
+        }
+        return nil
+    }
+
+    private static func diagnostic(for error: YamlError, path: String, lineOffset: Int, text: String) -> Diagnostic {
         func at(_ mark: Mark) -> SourceLocation {
             SourceLocation(path: path, line: mark.line + lineOffset, column: mark.column)
         }
@@ -82,6 +99,12 @@ enum YAMLReader {
                               hint: "flatten the nested lists and mappings")
             }
             let what = [context?.text, problem].compactMap { $0 }.joined(separator: ": ")
+            // libyaml's context mark is where the unclosed construct (a quote, a flow list) starts: that is where to
+            // look, and the problem mark (often the end of the text) goes in the hint.
+            if let context, context.mark.line != mark.line || context.mark.column != mark.column {
+                return .error(.yamlSyntax, "invalid YAML: \(what)", at: at(context.mark),
+                              hint: "it starts here and the parser gave up at line \(mark.line + lineOffset), column \(mark.column)")
+            }
             return .error(.yamlSyntax, "invalid YAML: \(what)", at: at(mark))
         case let .duplicatedKeysInMapping(duplicates, context):
             // Yams names a key that is not text (`[a]: 1`) "<uncovertable>" and orders such keys, and so picks the
@@ -91,6 +114,12 @@ enum YAMLReader {
             if !onlyText { names.append("a key that is not text") }
             let subject = names.count == 1 ? "key \(names[0]) appears"
                 : "keys " + names.dropLast().joined(separator: ", ") + " and " + names.last! + " appear"
+            // Yams marks the first occurrence: the repeat is found in the text, at the same indentation.
+            if onlyText, names.count == 1, let name = duplicates.first,
+               let repeatMark = repeatedKeyMark(name, after: context.mark, in: text) {
+                return .error(.duplicateKey, "key '\(name)' appears again; it was first set at line \(context.mark.line + lineOffset)",
+                              at: SourceLocation(path: path, line: repeatMark.line + lineOffset, column: repeatMark.column), hint: "keep one of them")
+            }
             return .error(.duplicateKey, "\(subject) more than once in the same mapping",
                           at: onlyText ? at(context.mark) : SourceLocation(path: path, line: lineOffset + 1),
                           hint: "keep one of them")

@@ -28,7 +28,8 @@ public struct Theme: Sendable {
         var theme = self
         for (name, file) in site.templates { theme.templates[name] = file }
         for file in site.assets {
-            theme.assets[String(file.path.split(separator: "/").last ?? "")] = file.bytes
+            // Subfolders stay: Templates/assets/fonts/a.woff2 is written as assets/fonts/a.woff2.
+            theme.assets[String(file.path.dropFirst((SiteLoader.templatesFolder + "/assets/").count))] = file.bytes
         }
         return theme
     }

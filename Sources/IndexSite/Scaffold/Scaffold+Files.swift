@@ -166,6 +166,28 @@ extension Scaffold {
         #   Default: none. Example:
         # link_base: https://docs.example.org/
 
+        # items: for a JSON file that keeps its array under a key, the key path of the array.
+        #   Default: the document itself is the array. Example, for Debian's iso-codes files:
+        # items: "3166-1"
+
+        # separator: for CSV and TSV files, the character between fields.
+        #   Default: the extension's (tab for .tsv and .tab, else a comma), or ; tab | when the first row has only those.
+        # separator: ";"
+
+        # comment: for CSV and TSV files, lines starting with this are skipped. Default: none. Example:
+        # comment: "#"
+
+        # header: for CSV and TSV files with no header row, the names of the fields. Default: the first row.
+        # header: [code, coordinates, tz, comments]
+
+        # short_rows: for CSV and TSV files, allow rows with fewer fields than the header (the rest are empty).
+        #   Default: error. Example:
+        # short_rows: allow
+
+        # values_separator: splits a field's text into several values for group_by, so "sci-fi, classic" is in
+        #   both sections; one separator, or one per field. Default: none. Example:
+        # values_separator: ","
+
       # ── A Markdown list: `##` headings are its sections, list items its entries ────────────────────────────────────
       # Its title, description and one setting come from the file itself: see the top of Content/reading.md.
       - source: reading.md

@@ -218,15 +218,21 @@ public struct Sectioner: Sendable {
         keyBytes.reserveCapacity(entries.count * sortKeys.count * 24)
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(entries.count * sortKeys.count)
-        let missing: [UInt8] = [0xFF, 0xFF, 0xFF]
+        // A key whose every present value is a number compares by value; a missing value has an empty key.
+        let numberReader = NumberSortKey.Reader(locale: settings.locale)
+        let numeric = sortKeys.map { key in
+            key.path != settings.titleField && NumberSortKey.allNumeric(entries.lazy.compactMap { $0.text(at: key.path) }, reader: numberReader)
+        }
         for (index, entry) in entries.enumerated() {
-            for key in sortKeys {
+            for (k, key) in sortKeys.enumerated() {
                 let start = keyBytes.count
                 let text = key.path == settings.titleField ? titles[index] : entry.text(at: key.path)
                 if let text {
-                    collator.appendSortKey(of: text, to: &keyBytes)
-                } else {
-                    keyBytes.append(contentsOf: missing)
+                    if numeric[k], let value = numberReader.value(of: text) {
+                        NumberSortKey.append(value, to: &keyBytes)
+                    } else {
+                        collator.appendSortKey(of: text, to: &keyBytes)
+                    }
                 }
                 ranges.append(start..<keyBytes.count)
             }
@@ -240,6 +246,8 @@ public struct Sectioner: Sendable {
             order.sort { a, b in
                 for k in 0..<width {
                     let ra = ranges[a * width + k], rb = ranges[b * width + k]
+                    // Missing values go last whichever the direction.
+                    if ra.isEmpty != rb.isEmpty { return rb.isEmpty }
                     let common = min(ra.count, rb.count)
                     var result = common == 0 ? 0 : memcmp(base! + ra.lowerBound, base! + rb.lowerBound, common)
                     if result == 0 { result = ra.count == rb.count ? 0 : (ra.count < rb.count ? -1 : 1) }
@@ -325,7 +333,8 @@ public struct Sectioner: Sendable {
             sections.insert(Section(title: settings.title ?? "Entries", description: nil, entries: loose), at: 0)
         }
         if let order = settings.sectionOrder {
-            sections = ordered(sections, by: order, collator: collator, location: location, missingIsError: true, diagnostics: &diagnostics)
+            sections = ordered(sections, by: order, collator: collator, location: location, missingIsError: true,
+                               itemLocations: settings.locations, diagnostics: &diagnostics)
         }
         return sections
     }
@@ -335,9 +344,13 @@ public struct Sectioner: Sendable {
         var sections: [Section] = []
         var indexOfTitle: [String: Int] = [:]
         var uncategorized: [Entry] = []
+        // A cell holding several values ("sci-fi, classic") puts the entry in each of their sections.
+        let valuesSeparator = settings.valuesSeparatorByField[path.description] ?? settings.valuesSeparator
         for position in order {
             let entry = entries[position]
-            let values = (entry.fields.value(at: path)?.texts ?? []).map(\.trimmingSpaces).filter { !$0.isEmpty }
+            var texts = entry.fields.value(at: path)?.texts ?? []
+            if let valuesSeparator { texts = texts.flatMap { $0.components(separatedBy: valuesSeparator) } }
+            let values = texts.map(\.trimmingSpaces).filter { !$0.isEmpty }
             if values.isEmpty { uncategorized.append(entry) }
             // Each value once, in the order written; one pass with a set (firstIndex per pair was quadratic in tags).
             var seenValues: Set<String> = []
@@ -351,35 +364,50 @@ public struct Sectioner: Sendable {
             }
         }
         if let order = settings.sectionOrder {
-            sections = ordered(sections, by: order, collator: collator, location: location, missingIsError: false, diagnostics: &diagnostics)
+            sections = ordered(sections, by: order, collator: collator, location: location, missingIsError: false,
+                               itemLocations: settings.locations, diagnostics: &diagnostics)
         } else {
             sections = sortedByTitle(sections, collator: collator)
         }
         if !uncategorized.isEmpty {
-            sections.append(Section(title: settings.catchAllLabel, label: settings.catchAllLabel, entries: uncategorized, isCatchAll: true))
+            let catchAll = Section(title: settings.catchAllLabel, label: settings.catchAllLabel, entries: uncategorized, isCatchAll: true)
+            if settings.catchAllPosition == .first { sections.insert(catchAll, at: 0) } else { sections.append(catchAll) }
         }
         return sections
     }
 
     /// Puts sections in the declared order; sections the order does not name follow, in collation order.
     func ordered(_ sections: [Section], by order: [String], collator: Collator, location: SourceLocation, missingIsError: Bool,
-                 diagnostics: inout [Diagnostic]) -> [Section] {
+                 itemLocations: [String: SourceLocation] = [:], diagnostics: inout [Diagnostic]) -> [Section] {
         var remaining = sections
         var result: [Section] = []
-        for name in order {
+        let titles = sections.map(\.title)
+        for (position, name) in order.enumerated() {
+            let at = itemLocations["section_order#\(position)"] ?? location
             if let index = remaining.firstIndex(where: { $0.title == name }) {
                 result.append(remaining.remove(at: index))
             } else if missingIsError {
-                diagnostics.append(.error(.unknownSectionInOrder, "section_order names '\(name)', which is not a heading of the list", at: location,
-                                          hint: "use the heading's exact text, or remove it from section_order"))
+                diagnostics.append(.error(.unknownSectionInOrder, "section_order names '\(name)', which is not a heading of the list", at: at,
+                                          hint: Sectioner.closest(name, in: titles).map { "did you mean '\($0)'?" }
+                                            ?? "use the heading's exact text, or remove it from section_order"))
             } else {
                 // A declared category with no entries yet is shown empty; it may also be a typo, so say so.
-                diagnostics.append(.warning(.unknownSectionInOrder, "section_order names '\(name)', which no entry has", at: location,
-                                            hint: "check the spelling against the entries' values"))
+                diagnostics.append(.warning(.unknownSectionInOrder, "section_order names '\(name)', which no entry has", at: at,
+                                            hint: Sectioner.closest(name, in: titles).map { "did you mean '\($0)'? " + "(the values are case- and space-exact)" }
+                                              ?? "check the spelling against the entries' values"))
                 result.append(Section(title: name))
             }
         }
         return result + sortedByTitle(remaining, collator: collator)
+    }
+
+    /// The title nearest a misspelt one, for "did you mean" hints; nil when none is close.
+    static func closest(_ name: String, in titles: [String]) -> String? {
+        let lowered = name.lowercased()
+        guard titles.count <= 2_000 else { return titles.first { $0.lowercased() == lowered } }
+        return titles.first { $0.lowercased() == lowered }
+            ?? titles.filter { editDistance(lowered, $0.lowercased()) <= max(2, name.count / 3) }
+                .min { editDistance(lowered, $0.lowercased()) < editDistance(lowered, $1.lowercased()) }
     }
 
     func sortedByTitle(_ sections: [Section], collator: Collator) -> [Section] {

@@ -26,6 +26,10 @@ public struct SiteWriter: Sendable {
 
     /// Why the output folder may not be written, or nil when it may.
     public func refusal() -> String? {
+        if SiteWriter.writingThroughLinks(output) == nil {
+            let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: output.path)) ?? ""
+            return "'\(output.path)' is a symbolic link to '\(destination)', which is not a folder; IndexSite writes through a link to a folder but never replaces the link"
+        }
         let target = output.resolvingSymlinksInPath().path
         func contains(_ outer: String, _ inner: String) -> Bool { inner == outer || inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/") }
         if let site = siteFolder?.resolvingSymlinksInPath().path, contains(target, site) {
@@ -88,6 +92,12 @@ public struct SiteWriter: Sendable {
     /// Starts a new output in a staging folder beside the target; pages are added as they are rendered.
     public func begin() throws(Failure) -> Staging {
         if let refusal = refusal() { throw Failure(description: refusal, refused: true) }
+        // A symlinked output keeps its link: the new site is staged beside, and swapped with, the folder it points at.
+        if let target = SiteWriter.writingThroughLinks(output), target != output {
+            var through = self
+            through.output = target
+            return try through.begin()
+        }
         let files = FileManager.default
         let parent = output.deletingLastPathComponent()
         // One build at a time into this output; the lock is held until the staging folder is swapped in or discarded.

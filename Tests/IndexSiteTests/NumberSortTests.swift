@@ -1,0 +1,43 @@
+import Testing
+@testable import IndexSite
+
+/// Sort fields holding numbers compare by value, in the list's locale's way of writing them; missing values last.
+@Suite struct NumberSortTests {
+    func sorted(_ prices: [String?], sort: String, locale: String = "en") -> [String] {
+        let entries = prices.enumerated().map { index, price -> Entry in
+            var fields: FieldRecord = ["title": .text("e\(index)"), "kind": "x"]
+            if let price { fields.set("price", .text(price)) }
+            return Entry(fields: fields)
+        }
+        var settings = ListSettings(source: "prices.csv")
+        settings.grouping = .field("kind")
+        settings.sort = [SortKey(parsing: sort)]
+        settings.locale = locale
+        let (sections, _) = Sectioner().section(Sectioner.Input(entries: entries), settings: settings)
+        return sections.flatMap(\.entries).map { $0.text(at: "price") ?? "–" }
+    }
+
+    @Test func pricesByValue() {
+        // The prices, with a real minus sign (U+2212) among them.
+        let prices = ["0.5", "0.25", "\u{2212}3", "-10", "10", "9.99", "1200"]
+        #expect(sorted(prices, sort: "price") == ["-10", "\u{2212}3", "0.25", "0.5", "9.99", "10", "1200"])
+        #expect(sorted(prices, sort: "-price") == ["1200", "10", "9.99", "0.5", "0.25", "\u{2212}3", "-10"])
+    }
+
+    @Test func missingValuesComeLastBothWays() {
+        #expect(sorted(["2", nil, "10", ""], sort: "price") == ["2", "10", "–", "–"])
+        #expect(sorted(["2", nil, "10", ""], sort: "-price") == ["10", "2", "–", "–"])
+    }
+
+    @Test func groupingAndExponentInTheLocalesWay() {
+        #expect(sorted(["1,200", "999", "1e3", "12.5"], sort: "price") == ["12.5", "999", "1e3", "1,200"])
+        #expect(sorted(["1.200,5", "2,25", "-3", "10"], sort: "price", locale: "de") == ["-3", "2,25", "10", "1.200,5"])
+        #expect(sorted(["1\u{202F}200", "999"], sort: "price", locale: "fr") == ["999", "1\u{202F}200"])
+    }
+
+    @Test func oneTextValueMakesTheFieldText() {
+        // "n/a" is not a number: the field compares as text (numbers inside still compare naturally).
+        #expect(sorted(["10", "9", "n/a", "0.5"], sort: "price") == ["0.5", "9", "10", "n/a"])
+        #expect(sorted(["0.5", "0.25"], sort: "price") == ["0.25", "0.5"])
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+@testable import IndexSite
+
+/// Debian's own data files, as `make test` installs them (iso-codes, tzdata), built where they are with only the
+/// settings the README names; and what a site keeps of the user's: Static/, assets in subfolders, files put into the
+/// output by hand, a symlinked output.
+@Suite struct RealDataFileTests {
+    func site(_ files: [String: [UInt8]]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-real-\(UUID().uuidString)")
+        for (path, bytes) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+        }
+        return folder
+    }
+
+    func installed(_ path: String) throws -> [UInt8] {
+        // Installed by `make test` (TEST_PACKAGES): a missing file is a failure, never a skip.
+        try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    @Test func isoCodesJSONWithItems() throws {
+        let folder = try site([
+            "Content/countries.json": try installed("/usr/share/iso-codes/json/iso_3166-1.json"),
+            "indexsite.yml": Array("lists:\n  - source: countries.json\n    items: \"3166-1\"\n    sort: [-numeric]\n".utf8),
+        ])
+        let result = Build.run(BuildOptions(siteFolder: folder, strict: true, writeOutput: false))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let list = try #require(result.lists.first)
+        #expect(list.settings.titleField == "name", "no title field: the first of name/term/label/heading every entry has")
+        #expect(list.entryCount >= 249)
+        let a = try #require(list.sections.first { $0.title == "A" })
+        // Numeric codes compare by value, largest first: "004" (Afghanistan) is after "533" (Aruba).
+        let names = a.entries.map { $0.text(at: "name") ?? "" }
+        #expect(try #require(names.firstIndex(of: "Aruba")) < (try #require(names.firstIndex(of: "Afghanistan"))))
+    }
+
+    @Test func isoCodesJSONWithoutSettingsSaysWhereTheArrayIs() throws {
+        let folder = try site(["Content/countries.json": try installed("/usr/share/iso-codes/json/iso_3166-1.json")])
+        let result = Build.run(BuildOptions(siteFolder: folder, writeOutput: false))
+        #expect(result.diagnostics.map { "\($0.location.path):\($0.location.line) \($0.code.rawValue) \($0.hint ?? "")" }
+            == ["Content/countries.json:1 json-not-array the array is under the key '3166-1': set items: \"3166-1\""])
+    }
+
+    @Test func tzdataZoneTableWithCommentsHeaderAndShortRows() throws {
+        let table = try installed("/usr/share/zoneinfo/zone1970.tab")
+        let rows = String(decoding: table, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        let folder = try site([
+            "Content/zones.tab": table,
+            "indexsite.yml": Array("""
+            lists:
+              - source: zones.tab
+                comment: "#"
+                header: [codes, coordinates, tz, comments]
+                short_rows: allow
+                title_field: tz
+                group_by: codes
+                values_separator: ","
+            """.utf8),
+        ])
+        let result = Build.run(BuildOptions(siteFolder: folder, strict: true, writeOutput: false))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.prefix(3))")
+        let list = try #require(result.lists.first)
+        // Every zone is there, once per country code it lists ("CH,DE" puts Europe/Zurich under both).
+        let zones = Set(list.sections.flatMap { $0.entries.map { $0.text(at: "tz") ?? "" } })
+        #expect(zones.count == rows.count)
+        let germany = try #require(list.sections.first { $0.title == "DE" })
+        #expect(germany.entries.contains { $0.text(at: "tz") == "Europe/Zurich" })
+        #expect(list.sections.contains { $0.title == "CH" && $0.entries.contains { $0.text(at: "tz") == "Europe/Zurich" } })
+    }
+
+    @Test func tzdataZoneTableWithoutSettingsPointsAtComments() throws {
+        let folder = try site(["Content/zones.tab": try installed("/usr/share/zoneinfo/zone1970.tab")])
+        let result = Build.run(BuildOptions(siteFolder: folder, writeOutput: false))
+        #expect(result.diagnostics.count == 1)
+        #expect(result.diagnostics.first?.code == .unknownField)
+        #expect(result.diagnostics.first?.hint?.contains("set comment: \"#\"") == true)
+    }
+
+    @Test func staticFilesAndAssetSubfoldersAreCopied() throws {
+        let folder = try site([
+            "Content/books.csv": Array("title\nDune\n".utf8),
+            "Static/CNAME": Array("books.example\n".utf8),
+            "Static/.nojekyll": [],
+            "Static/images/logo.svg": Array("<svg/>".utf8),
+            "Templates/assets/fonts/serif.woff2": [1, 2, 3],
+        ])
+        let output = folder.appendingPathComponent("_site")
+        let result = Build.run(BuildOptions(siteFolder: folder))
+        #expect(result.succeeded, "\(result.diagnostics)")
+        #expect(FileManager.default.contents(atPath: output.appendingPathComponent("CNAME").path) == Data("books.example\n".utf8))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(".nojekyll").path))
+        #expect(FileManager.default.contents(atPath: output.appendingPathComponent("images/logo.svg").path) == Data("<svg/>".utf8))
+        #expect(FileManager.default.contents(atPath: output.appendingPathComponent("assets/fonts/serif.woff2").path) == Data([1, 2, 3]))
+        // Rebuilt after a change, Static/ is there again and nothing is said about it.
+        try Data("title\nDune\nEmma\n".utf8).write(to: folder.appendingPathComponent("Content/books.csv"))
+        let again = Build.run(BuildOptions(siteFolder: folder))
+        #expect(again.diagnostics.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("CNAME").path))
+    }
+
+    @Test func aStaticFileMayNotReplaceAPage() throws {
+        let folder = try site(["Content/books.csv": Array("title\nDune\n".utf8), "Static/index.html": Array("<p>mine".utf8)])
+        let result = Build.run(BuildOptions(siteFolder: folder))
+        #expect(result.diagnostics.map { "\($0.location.path) \($0.code.rawValue)" } == ["Static/index.html static-file-clash"])
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("_site").path))
+    }
+
+    @Test func theOutputMayNotBeStatic() throws {
+        let folder = try site(["Content/books.csv": Array("title\nDune\n".utf8), "Static/CNAME": Array("x".utf8)])
+        let result = Build.run(BuildOptions(siteFolder: folder, output: folder.appendingPathComponent("Static")))
+        #expect(result.diagnostics.map(\.code) == [.outputRefused])
+        #expect(FileManager.default.contents(atPath: folder.appendingPathComponent("Static/CNAME").path) == Data("x".utf8))
+    }
+
+    @Test func filesPutIntoTheOutputAreNamedBeforeTheyGo() throws {
+        let folder = try site(["Content/books.csv": Array("title\nDune\n".utf8)])
+        let output = folder.appendingPathComponent("_site")
+        #expect(Build.run(BuildOptions(siteFolder: folder)).succeeded)
+        try Data("x".utf8).write(to: output.appendingPathComponent("CNAME"))
+        try FileManager.default.createDirectory(at: output.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try Data("ref".utf8).write(to: output.appendingPathComponent(".git/HEAD"))
+        try Data("title\nDune\nEmma\n".utf8).write(to: folder.appendingPathComponent("Content/books.csv"))
+        // Under --strict the warning stops the build: nothing is removed.
+        let strict = Build.run(BuildOptions(siteFolder: folder, strict: true))
+        #expect(strict.diagnostics.map(\.message) == ["the output folder holds 2 files IndexSite did not write, removed by this build: .git/, CNAME"])
+        #expect(strict.diagnostics.first?.hint?.contains("Static/") == true)
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("CNAME").path))
+        // Without it the build says so and goes on.
+        let relaxed = Build.run(BuildOptions(siteFolder: folder))
+        #expect(relaxed.succeeded)
+        #expect(relaxed.diagnostics.map(\.code) == [.outputForeignFiles])
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("CNAME").path))
+    }
+
+    @Test func aSymlinkedOutputKeepsItsLink() throws {
+        let folder = try site(["Content/books.csv": Array("title\nDune\n".utf8)])
+        let target = folder.appendingPathComponent("www")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        let link = folder.appendingPathComponent("public")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "www")
+        for titles in ["Dune", "Dune\nEmma"] {
+            try Data("title\n\(titles)\n".utf8).write(to: folder.appendingPathComponent("Content/books.csv"))
+            let result = Build.run(BuildOptions(siteFolder: folder, output: link))
+            #expect(result.succeeded, "\(result.diagnostics)")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "www")
+            #expect(FileManager.default.fileExists(atPath: target.appendingPathComponent("books/index.html").path))
+        }
+        let dangling = folder.appendingPathComponent("gone")
+        try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: "nowhere")
+        let refused = Build.run(BuildOptions(siteFolder: folder, output: dangling))
+        #expect(refused.diagnostics.map(\.code) == [.outputRefused])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dangling.path) == "nowhere")
+    }
+}
