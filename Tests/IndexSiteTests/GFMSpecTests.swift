@@ -72,6 +72,47 @@ import Testing
         #expect(fromSpec.map(\.html) == GFMSpecTests.fixture.map(\.html))
     }
 
+    /// CommonMark examples (outside the extension sections) whose spec output differs once GitHub's extensions are
+    /// on, as they are on GitHub: the spec renders them with cmark-gfm's extensions off.
+    static let changedByExtensions: [Int: String] = [
+        610: "the autolink extension links the URL inside `<http://foo.bar/baz bim>` (not a CommonMark autolink: it has a space)",
+        614: "the autolink extension links the email inside `<foo\\+@bar.example.com>`",
+        616: "the autolink extension links the URL inside `< http://foo.bar >`",
+        619: "the autolink extension links a bare `http://example.com`",
+        620: "the autolink extension links a bare `foo@bar.example.com`",
+    ]
+
+    /// Every CommonMark example of the spec in ../shared (beside the clone in CI) renders as the spec says with the
+    /// extensions on — the extensions leave the rest of Markdown alone — except the examples listed above.
+    @Test func commonMarkExamplesAreUnchangedByTheExtensions() throws {
+        let shared = Fixtures.repository.deletingLastPathComponent().appendingPathComponent("shared/gfm-spec/spec.txt")
+        guard let spec = try? String(contentsOf: shared, encoding: .utf8) else { return }
+        let fence = String(repeating: "`", count: 32)
+        var lines = spec.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[...]
+        var number = 0
+        var inExtension = false
+        var differing: [Int] = []
+        while let line = lines.popFirst() {
+            if line.hasPrefix("<div class=\"extension\">") { inExtension = true }
+            if line.hasPrefix("</div>") { inExtension = false }
+            guard line.hasPrefix(fence + " example") else { continue }
+            number += 1
+            var markdown = ""
+            var html = ""
+            var inHTML = false
+            while let body = lines.popFirst(), body != fence {
+                if body == "." && !inHTML { inHTML = true } else if inHTML { html += body + "\n" } else { markdown += body + "\n" }
+            }
+            guard !inExtension else { continue }
+            let rendered = CommonMark.html(markdown.replacingOccurrences(of: "→", with: "\t"), allowUnsafeHTML: true)
+            if HTMLNormalizer.normalize(rendered) != HTMLNormalizer.normalize(html.replacingOccurrences(of: "→", with: "\t")) {
+                differing.append(number)
+            }
+        }
+        #expect(number > 600)
+        #expect(differing == GFMSpecTests.changedByExtensions.keys.sorted())
+    }
+
     @Test(arguments: cases) func example(_ example: Example) {
         let rendered = CommonMark.html(example.markdown)
         let passes = HTMLNormalizer.normalize(rendered) == HTMLNormalizer.normalize(example.html)
