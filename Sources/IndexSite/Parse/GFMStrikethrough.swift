@@ -8,9 +8,13 @@ enum GFMStrikethrough {
         var canClose: Bool
     }
 
-    static func strike(in container: MarkdownNode, edgeIsPunctuation: Bool) {
+    /// Strikes through the text between matching tilde runs among `container`'s children; returns the `<del>`
+    /// nodes made, whose children are inlines too.
+    @discardableResult
+    static func strike(in container: MarkdownNode, edgeIsPunctuation: Bool) -> [MarkdownNode] {
         let children = Array(container.children)
-        guard children.contains(where: { $0.kind == .text && $0.literalBytes.contains(UInt8(ascii: "~")) }) else { return }
+        guard children.contains(where: { $0.kind == .text && $0.literalBytes.contains(UInt8(ascii: "~")) }) else { return [] }
+        var struck: [MarkdownNode] = []
         var delimiters: [Delimiter] = []
         for (position, child) in children.enumerated() where child.kind == .text {
             let literal = child.literalBytes
@@ -23,6 +27,7 @@ enum GFMStrikethrough {
         for closer in delimiters {
             if closer.canClose, let match = openers.lastIndex(where: { $0.length == closer.length }) {
                 let strike = MarkdownNode.customInline(enter: "<del>", exit: "</del>")
+                struck.append(strike)
                 let opener = openers[match].node
                 opener.insertBefore(strike)
                 while let inside = opener.next, inside != closer.node { strike.append(inside) }
@@ -33,6 +38,7 @@ enum GFMStrikethrough {
                 openers.append(closer)
             }
         }
+        return struck
     }
 
     /// What a neighbouring inline looks like from a tilde run next to it.

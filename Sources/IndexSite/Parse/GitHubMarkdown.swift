@@ -36,25 +36,33 @@ enum GitHubMarkdown {
     /// Rewrites a parsed document in place: tables first (they re-read the source lines of paragraphs), then task
     /// list markers, strikethrough, and autolinks last (cmark-gfm finds `~~www.a.org~~` struck, not linked with tildes).
     static func extend(_ document: MarkdownNode, source: UnsafeBufferPointer<UInt8>, marks: Marks) {
-        if marks.pipe {
-            let lines = SourceLines(source)
+        if marks.pipe || marks.bracket {
             // Collected before any is replaced: a replaced paragraph's nodes are freed.
-            for paragraph in document.walk().filter({ $0.entering && $0.node.kind == .paragraph }).map(\.node) {
-                GFMTables.replaceTable(in: paragraph, lines: lines)
+            var paragraphs: [MarkdownNode] = []
+            var items: [MarkdownNode] = []
+            for (node, entering) in document.walk() where entering {
+                switch node.kind {
+                case .paragraph where marks.pipe: paragraphs.append(node)
+                case .item where marks.bracket: items.append(node)
+                default: break
+                }
             }
-        }
-        if marks.bracket {
-            for item in document.walk().filter({ $0.entering && $0.node.kind == .item }).map(\.node) {
-                GFMTaskLists.replaceMarker(in: item)
+            if !paragraphs.isEmpty {
+                let lines = SourceLines(source)
+                for paragraph in paragraphs { GFMTables.replaceTable(in: paragraph, lines: lines) }
             }
+            for item in items { GFMTaskLists.replaceMarker(in: item) }
         }
+        guard marks.tilde || marks.autolink else { return }
+        var containers = inlineContainers(document)
         if marks.tilde {
-            for container in inlineContainers(document) {
-                GFMStrikethrough.strike(in: container.node, edgeIsPunctuation: container.edgeIsPunctuation)
+            for container in containers {
+                let struck = GFMStrikethrough.strike(in: container.node, edgeIsPunctuation: container.edgeIsPunctuation)
+                containers += struck.map { InlineContainer(node: $0, insideLink: container.insideLink, edgeIsPunctuation: true) }
             }
         }
         if marks.autolink {
-            for container in inlineContainers(document) where !container.insideLink {
+            for container in containers where !container.insideLink {
                 GFMAutolinks.link(in: container.node, edgeIsPunctuation: container.edgeIsPunctuation)
             }
         }
