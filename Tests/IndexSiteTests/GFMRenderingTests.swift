@@ -78,6 +78,26 @@ import Testing
         #expect(CommonMark.html(rows).components(separatedBy: "<tr>").count == 10_002)
     }
 
+    /// Random text made of the extensions' marks (a fixed seed, so a failure repeats): rendering never traps, every
+    /// opened table and strikethrough is closed, and no script gets through safe mode.
+    @Test func randomMarkupRendersSafely() {
+        let pieces = ["|", "| ", " | ", "---", ":-:", "-", "~", "~~", "[ ]", "[x]", "- ", "> ", "1. ", "\n", "\n\n", "www.", "a.b",
+                      "http://", "https://x.y", "@", "e@x.org", ".", "(", ")", ";", "&amp;", "\\", "`", "*", "_", "<", "<script>",
+                      "javascript:", "x", "é", "  ", "\t"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<3_000 {
+            let text = (0..<next(40)).map { _ in pieces[next(pieces.count)] }.joined()
+            let html = CommonMark.html(text)
+            #expect(html.components(separatedBy: "<table>").count == html.components(separatedBy: "</table>").count, "\(text)")
+            #expect(html.components(separatedBy: "<del>").count == html.components(separatedBy: "</del>").count, "\(text)")
+            #expect(!html.contains("<script"), "\(text)")
+        }
+    }
+
     /// An awesome list written for GitHub, with a table as its tagline (shown on the home page card) and one in a
     /// section's description: the built pages show tables, never the raw `|---|` syntax.
     static let awesomeList = """
