@@ -138,7 +138,7 @@ struct ListPages: Sendable {
         ]
         var body: [UInt8] = []
         output.missing.formUnion(renderer.library.render("list", .object(context), into: &body))
-        output.pages.append(renderer.page(path: list.slug + "/" + path, title: title, description: list.description ?? "", kind: "list",
+        output.pages.append(renderer.page(path: list.slug + "/" + path, title: title, description: list.description.map(CommonMark.plainText) ?? "", kind: "list",
                                           root: root, body: body, missing: &output.missing))
     }
 
@@ -154,7 +154,7 @@ struct ListPages: Sendable {
             ]
             var body: [UInt8] = []
             output.missing.formUnion(renderer.library.render("entry-page", .object(pageContext), into: &body))
-            let description = entry.text(at: settings.descriptionField) ?? ""
+            let description = entry.text(at: settings.descriptionField).map(CommonMark.plainText) ?? ""
             output.pages.append(renderer.page(path: list.slug + "/" + entry.id + ".html", title: context.title + " · " + list.title,
                                               description: description, kind: "entry", root: "../", body: body, missing: &output.missing))
         }

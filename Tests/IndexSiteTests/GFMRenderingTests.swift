@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+@testable import IndexSite
+
+/// GitHub's extensions beyond the spec's examples: inside other blocks, next to cmark's own syntax, in safe and
+/// unsafe mode, and in whole built pages of awesome lists (no raw `|---|` anywhere a table was written).
+@Suite struct GFMRenderingTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var markdown: String
+        var html: String
+        var unsafe = false
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "a table after paragraph lines keeps them as a paragraph",
+             markdown: "Some text\n| a | b |\n| :- | -: |\n| 1 | 2 |\n",
+             html: "<p>Some text</p>\n<table>\n<thead>\n<tr>\n<th align=\"left\">a</th>\n<th align=\"right\">b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td align=\"left\">1</td>\n<td align=\"right\">2</td>\n</tr>\n</tbody>\n</table>\n"),
+        Case(name: "a table in a block quote and in a list item",
+             markdown: "> | a |\n> | - |\n> | b |\n\n- | c |\n  | - |\n",
+             html: "<blockquote>\n<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>b</td>\n</tr>\n</tbody>\n</table>\n</blockquote>\n<ul>\n<li>\n<table>\n<thead>\n<tr>\n<th>c</th>\n</tr>\n</thead>\n</table>\n</li>\n</ul>\n"),
+        Case(name: "cells hold inlines, other extensions, and text that would start a block on its own",
+             markdown: "| # a | - b | `c\\|d` |\n|---|---|---|\n| ~~e~~ | www.example.org. | [f](https://f.org) |\n",
+             html: "<table>\n<thead>\n<tr>\n<th># a</th>\n<th>- b</th>\n<th><code>c|d</code></th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td><del>e</del></td>\n<td><a href=\"http://www.example.org\">www.example.org</a>.</td>\n<td><a href=\"https://f.org\">f</a></td>\n</tr>\n</tbody>\n</table>\n"),
+        Case(name: "pipes without a delimiter row stay text",
+             markdown: "a | b\nc | d\n",
+             html: "<p>a | b\nc | d</p>\n"),
+        Case(name: "raw HTML and javascript: links in a cell are dropped in safe mode",
+             markdown: "| x |\n|---|\n| <script>alert(1)</script> [y](javascript:alert(1)) |\n",
+             html: "<table>\n<thead>\n<tr>\n<th>x</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td><!-- raw HTML omitted -->alert(1)<!-- raw HTML omitted --> <a href=\"\">y</a></td>\n</tr>\n</tbody>\n</table>\n"),
+        Case(name: "raw HTML in a cell is kept when the site allows it",
+             markdown: "| x |\n|---|\n| <kbd>k</kbd> |\n",
+             html: "<table>\n<thead>\n<tr>\n<th>x</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td><kbd>k</kbd></td>\n</tr>\n</tbody>\n</table>\n",
+             unsafe: true),
+        Case(name: "strikethrough in emphasis, links and headings",
+             markdown: "# ~~Old~~ title\n\n*a ~~b~~* [~~c~~](https://c.org) ~d~\n",
+             html: "<h1><del>Old</del> title</h1>\n<p><em>a <del>b</del></em> <a href=\"https://c.org\"><del>c</del></a> <del>d</del></p>\n"),
+        Case(name: "three tildes, unmatched and spaced tildes stay text",
+             markdown: "x ~~~a~~~ ~~b~ c ~~ d ~~\n",
+             html: "<p>x ~~~a~~~ ~~b~ c ~~ d ~~</p>\n"),
+        Case(name: "strikethrough around other inlines",
+             markdown: "~~gone *really* `code`~~\n",
+             html: "<p><del>gone <em>really</em> <code>code</code></del></p>\n"),
+        Case(name: "autolinks across cmark's text nodes, not in links or code",
+             markdown: "See https://example.org/a_b_c?x=1&y=2, [www.example.org](https://e.org) `www.example.org` and me@example.org.\n",
+             html: "<p>See <a href=\"https://example.org/a_b_c?x=1&amp;y=2\">https://example.org/a_b_c?x=1&amp;y=2</a>, <a href=\"https://e.org\">www.example.org</a> <code>www.example.org</code> and <a href=\"mailto:me@example.org\">me@example.org</a>.</p>\n"),
+        Case(name: "javascript: and other schemes never become links",
+             markdown: "javascript:alert(1) javascript://example.org/%0Aalert(1) data://x.org vbscript://x.org\n",
+             html: "<p>javascript:alert(1) javascript://example.org/%0Aalert(1) data://x.org vbscript://x.org</p>\n"),
+        Case(name: "autolinks in emphasis and after an opening parenthesis",
+             markdown: "*www.example.org* (https://example.org/wiki/Go_(language)) _me@example.org_\n",
+             html: "<p><em><a href=\"http://www.example.org\">www.example.org</a></em> (<a href=\"https://example.org/wiki/Go_(language)\">https://example.org/wiki/Go_(language)</a>) <em><a href=\"mailto:me@example.org\">me@example.org</a></em></p>\n"),
+        Case(name: "a www autolink needs a space or delimiter before it",
+             markdown: "xwww.example.org\n",
+             html: "<p>xwww.example.org</p>\n"),
+        Case(name: "task list items: tight, loose, nested in ordered lists, and look-alikes",
+             markdown: "1. [x] done\n\n2. [ ] open\n\n- [X] upper\n- [ ]no space\n- [y] other\n\n[ ] not in a list\n",
+             html: "<ol>\n<li>\n<input type=\"checkbox\" checked=\"\" disabled=\"\" /> \n<p>done</p>\n</li>\n<li>\n<input type=\"checkbox\" disabled=\"\" /> \n<p>open</p>\n</li>\n</ol>\n<ul>\n<li><input type=\"checkbox\" checked=\"\" disabled=\"\" /> upper</li>\n<li>[ ]no space</li>\n<li>[y] other</li>\n</ul>\n<p>[ ] not in a list</p>\n"),
+        Case(name: "text without extension marks renders as cmark renders it",
+             markdown: "Plain *text* with a [link](https://x.org \"t\") and <b>html</b>.\n",
+             html: "<p>Plain <em>text</em> with a <a href=\"https://x.org\" title=\"t\">link</a> and <!-- raw HTML omitted -->html<!-- raw HTML omitted -->.</p>\n"),
+    ]
+
+    @Test(arguments: cases) func renders(_ example: Case) {
+        #expect(CommonMark.html(example.markdown, allowUnsafeHTML: example.unsafe) == example.html)
+    }
+
+    /// Hostile input: deep nesting and long runs must not blow the stack or take quadratic time.
+    @Test func pathologicalInputsFinish() {
+        let nested = String(repeating: "> ", count: 5_000) + "| a |\n| - |\n"
+        #expect(CommonMark.html(nested).contains("<th>a</th>"))
+        let tildes = String(repeating: "~~a ", count: 10_000)
+        #expect(CommonMark.html(tildes).hasPrefix("<p>"))
+        let links = String(repeating: "www.a.org ", count: 10_000)
+        #expect(CommonMark.html(links).components(separatedBy: "<a href").count == 10_001)
+        let rows = "| a | b |\n|---|---|\n" + String(repeating: "| 1 | 2 |\n", count: 10_000)
+        #expect(CommonMark.html(rows).components(separatedBy: "<tr>").count == 10_002)
+    }
+
+    /// Random text made of the extensions' marks (a fixed seed, so a failure repeats): rendering never traps, every
+    /// opened table and strikethrough is closed, and no script gets through safe mode.
+    @Test func randomMarkupRendersSafely() {
+        let pieces = ["|", "| ", " | ", "---", ":-:", "-", "~", "~~", "[ ]", "[x]", "- ", "> ", "1. ", "\n", "\n\n", "www.", "a.b",
+                      "http://", "https://x.y", "@", "e@x.org", ".", "(", ")", ";", "&amp;", "\\", "`", "*", "_", "<", "<script>",
+                      "javascript:", "x", "é", "  ", "\t"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<3_000 {
+            let text = (0..<next(40)).map { _ in pieces[next(pieces.count)] }.joined()
+            let html = CommonMark.html(text)
+            #expect(html.components(separatedBy: "<table>").count == html.components(separatedBy: "</table>").count, "\(text)")
+            #expect(html.components(separatedBy: "<del>").count == html.components(separatedBy: "</del>").count, "\(text)")
+            #expect(!html.contains("<script"), "\(text)")
+        }
+    }
+
+    /// An awesome list written for GitHub, with a table as its tagline (shown on the home page card) and one in a
+    /// section's description: the built pages show tables, never the raw `|---|` syntax.
+    static let awesomeList = """
+        # Awesome Linux
+
+        | Awesome | Linux |
+        |:-------:|:-----:|
+        | [![Awesome](https://awesome.re/badge.svg)](https://awesome.re) | A list of ~~old~~ Linux software, see www.kernel.org |
+
+        ## Editors
+
+        Editors people use:
+
+        | Editor | Kind |
+        |--------|------|
+        | nano | simple |
+
+        - [Vim](https://www.vim.org) - Modal editor; help at https://vimhelp.org.
+        - [Emacs](https://www.gnu.org/software/emacs/) - ~~An editor~~ A way of life.
+
+        ## Shells
+
+        - [Fish](https://fishshell.com) - Friendly shell; mail fish@example.org.
+
+        """
+
+    static let rawTableSyntax = ["|---", "| ---", "|:--", "| :--", "--|", "--:|", "-- |"]
+
+    @Test func awesomeListTablesAreRenderedOnEveryPage() throws {
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-gfm-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: site) }
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("Content"), withIntermediateDirectories: true)
+        try GFMRenderingTests.awesomeList.write(to: site.appendingPathComponent("Content/awesome-linux.md"), atomically: true, encoding: .utf8)
+        let result = Build.run(BuildOptions(siteFolder: site, writeOutput: false, keepPages: true))
+        #expect(result.succeeded)
+        let pages = Dictionary(result.pages.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) }, uniquingKeysWith: { $1 })
+        let home = try #require(pages["index.html"])
+        let list = try #require(pages.first { $0.key.hasSuffix("/index.html") && $0.key != "index.html" }?.value)
+        for (path, page) in pages where path.hasSuffix(".html") {
+            for raw in GFMRenderingTests.rawTableSyntax { #expect(!page.contains(raw), "\(path) shows raw table syntax \(raw)") }
+        }
+        #expect(home.contains("<th align=\"center\">Awesome</th>"), "the home card shows the tagline table")
+        #expect(list.contains("<th align=\"center\">Awesome</th>") && list.contains("<th>Editor</th>") && list.contains("<td>nano</td>"))
+        #expect(list.contains("<del>old</del>") && list.contains("<a href=\"http://www.kernel.org\">www.kernel.org</a>"))
+        #expect(list.contains("<del>An editor</del>") && list.contains("<a href=\"https://vimhelp.org\">https://vimhelp.org</a>."))
+        #expect(list.contains("<a href=\"mailto:fish@example.org\">fish@example.org</a>"))
+        // The list page's meta description is the tagline's text, not its Markdown.
+        #expect(list.contains("<meta name=\"description\" content=\"Awesome Linux Awesome A list of old Linux software, see www.kernel.org\">"))
+    }
+
+    @Test func plainTextDropsMarkdownSyntax() {
+        #expect(CommonMark.plainText("| a | **b** |\n|---|---|\n| [c](https://c.org) | ~~d~~ <i>e</i> |\n\nMore `code`.") == "a b c d e More code.")
+    }
+
+    /// The real awesome lists in ../shared (beside the clone in CI): no raw table syntax on any built page.
+    @Test(arguments: ["corpus/awesome/awesome-go.md", "samples/awesome-readme.md"])
+    func sharedAwesomeListsShowNoRawTableSyntax(_ relative: String) throws {
+        let source = Fixtures.repository.deletingLastPathComponent().appendingPathComponent("shared/" + relative)
+        guard FileManager.default.fileExists(atPath: source.path) else { return }
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-gfm-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: site) }
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("Content"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: source, to: site.appendingPathComponent("Content/" + source.lastPathComponent))
+        let result = Build.run(BuildOptions(siteFolder: site, writeOutput: false, keepPages: true))
+        #expect(!result.pages.isEmpty)
+        for page in result.pages where page.path.hasSuffix(".html") {
+            let text = String(decoding: page.bytes, as: UTF8.self)
+            for raw in GFMRenderingTests.rawTableSyntax { #expect(!text.contains(raw), "\(page.path) shows raw table syntax \(raw)") }
+        }
+    }
+}
