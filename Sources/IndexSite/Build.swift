@@ -212,6 +212,8 @@ public enum Build {
             }
         }
         diagnostics += parsed.diagnostics
+        // The title set in indexsite.yml wins; a Markdown list's own `# Title` comes before its front matter's `title:`.
+        let configuredTitle = settings.title
         if let patch = parsed.settings {
             diagnostics += SettingsParser.apply(patch, to: &settings)
         }
@@ -233,7 +235,7 @@ public enum Build {
             counter += 1
         }
         slugs.insert(slug)
-        let title = settings.title ?? parsed.title ?? planned.defaultTitle
+        let title = configuredTitle ?? parsed.title ?? settings.title ?? planned.defaultTitle
         let list = IndexedList(settings: settings, title: title, description: settings.description ?? parsed.description,
                                slug: slug, kind: planned.kind, sections: anchored)
         return (list, diagnostics)
@@ -288,6 +290,20 @@ enum ListPlanner {
         return (lists, diagnostics)
     }
 
+    /// A file name as a title: "awesome-ios" → "Awesome iOS", "books_2026" → "Books 2026".
+    static func humanised(_ stem: String) -> String {
+        stem.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " }).map { word -> String in
+            let lower = word.lowercased()
+            if let known = knownCasings[lower] { return known }
+            return word.prefix(1).uppercased() + word.dropFirst()
+        }.joined(separator: " ")
+    }
+
+    /// Words a plain capital would misspell in a title made from a file name.
+    static let knownCasings: [String: String] = [
+        "ios": "iOS", "ipados": "iPadOS", "macos": "macOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS",
+    ]
+
     static func planned(_ source: ContentSource, settings: ListSettings, location: SourceLocation) -> PlannedList {
         let name = source.sourceName
         let stem = name.split(separator: "/").last.map { part -> String in
@@ -304,7 +320,7 @@ enum ListPlanner {
             default: kind = .markdownList
             }
         }
-        let title = stem.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ").capitalized(with: Locale(identifier: "en_US_POSIX"))
+        let title = humanised(stem)
         return PlannedList(source: source, kind: kind, settings: settings, settingsLocation: location, defaultSlug: stem, defaultTitle: title)
     }
 }

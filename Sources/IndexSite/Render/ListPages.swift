@@ -10,6 +10,8 @@ struct ListPages: Sendable {
     let split: Bool
     let listContext: [String: TemplateValue]
     let overview: [TemplateValue]
+    /// Entries of each section and its sub-sections together, by section index.
+    let subtreeEntryCounts: [Int]
 
     /// Pages made by one call, with what was noticed on the way.
     struct Output: Sendable {
@@ -34,7 +36,9 @@ struct ListPages: Sendable {
             "href": .text("index.html"),
         ]
         let emptySections = list.settings.emptySections
-        overview = split ? list.sections.filter { !$0.isEmpty || emptySections == .show }.map { section in
+        let subtreeEntryCounts = list.sections.subtreeEntryCounts
+        self.subtreeEntryCounts = subtreeEntryCounts
+        overview = split ? list.sections.indices.filter { subtreeEntryCounts[$0] > 0 || emptySections == .show }.map { list.sections[$0] }.map { section in
             .object(["label": .text(section.label), "title": .text(section.title), "href": .text(section.id + "/index.html"),
                      "entry_count": .text(String(section.entries.count))] as [String: TemplateValue])
         } : []
@@ -45,12 +49,13 @@ struct ListPages: Sendable {
     /// Where a section's entries are, relative to the list folder: on the one page, or on the section's own page.
     func pagePath(of section: Section) -> String { split ? section.id + "/index.html" : "index.html" }
 
-    func isShown(_ section: Section) -> Bool { !section.isEmpty || settings.emptySections == .show }
+    /// Whether the section at `index` is on the page: it or one of its sub-sections has entries, or empty ones are shown.
+    func isShown(_ index: Int) -> Bool { subtreeEntryCounts[index] > 0 || settings.emptySections == .show }
 
     /// The one page of an unsplit list, with its entry pages.
     func singlePage() -> Output {
         var output = Output()
-        let rendered = list.sections.filter(isShown).map { ($0, sectionValue($0, into: &output)) }
+        let rendered = list.sections.indices.filter(isShown).map { (list.sections[$0], sectionValue($0, into: &output)) }
         listPage(path: "index.html", depth: 0, sections: rendered.map(\.1.0), current: nil, title: list.title, into: &output)
         if entryPages {
             for (section, (_, contexts)) in rendered { entryPagesOf(section, contexts, into: &output) }
@@ -69,7 +74,7 @@ struct ListPages: Sendable {
     func sectionPage(_ index: Int) -> Output {
         var output = Output()
         let section = list.sections[index]
-        let (value, contexts) = sectionValue(section, into: &output)
+        let (value, contexts) = sectionValue(index, into: &output)
         listPage(path: pagePath(of: section), depth: 1, sections: [value], current: index, title: section.title + " · " + list.title, into: &output)
         if entryPages { entryPagesOf(section, contexts, into: &output) }
         return output
@@ -99,7 +104,8 @@ struct ListPages: Sendable {
     }
 
     /// A section in template form, with its entries' contexts (kept for entry pages).
-    func sectionValue(_ section: Section, into output: inout Output) -> (TemplateValue, [EntryContext]) {
+    func sectionValue(_ sectionIndex: Int, into output: inout Output) -> (TemplateValue, [EntryContext]) {
+        let section = list.sections[sectionIndex]
         let descriptions = renderer.renderDescriptions(section.entries, field: settings.descriptionField)
         var contexts: [EntryContext] = []
         contexts.reserveCapacity(section.entries.count)
@@ -109,7 +115,7 @@ struct ListPages: Sendable {
             }
         }
         let value = TemplateValue.object(SectionContext(section: section, descriptionHTML: section.description.map { renderer.markdown($0) } ?? "",
-                                                        entries: contexts.map { .object($0) }))
+                                                        entries: contexts.map { .object($0) }, subtreeEntryCount: subtreeEntryCounts[sectionIndex]))
         return (value, contexts)
     }
 
@@ -119,7 +125,7 @@ struct ListPages: Sendable {
         return .list(list.sections.enumerated().map { index, section in
             let target = split ? up + pagePath(of: section) : ""
             return .object(["label": .text(section.label), "title": .text(section.title), "href": .text(target + "#" + section.id.percentEncoded),
-                            "enabled": .bool(isShown(section)), "current": .bool(index == current)] as [String: TemplateValue])
+                            "enabled": .bool(isShown(index)), "current": .bool(index == current)] as [String: TemplateValue])
         })
     }
 

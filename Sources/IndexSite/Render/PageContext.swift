@@ -48,6 +48,8 @@ struct SectionContext: TemplateObject {
     let section: Section
     let descriptionHTML: String
     let entries: [TemplateValue]
+    /// Entries of the section and its sub-sections together: a parent whose entries are all in sub-sections is not empty.
+    var subtreeEntryCount: Int
 
     func value(forKey key: TemplateKey) -> TemplateValue? {
         switch key.known {
@@ -57,7 +59,12 @@ struct SectionContext: TemplateObject {
         case .description_html?: .text(descriptionHTML)
         case .entry_count?: .text(String(section.entries.count))
         case .entries?: .list(entries)
-        case .empty?: .bool(section.entries.isEmpty)
+        case .empty?: .bool(subtreeEntryCount == 0)
+        case .has_entries?: .bool(!section.entries.isEmpty)
+        case .level?: .text(String(section.level))
+        case .subsection?: .bool(section.level > 1)
+        // h2 for top-level sections (the list's title is the h1), one deeper per level, h6 at most.
+        case .heading_level?: .text(String(min(section.level + 1, 6)))
         default: nil
         }
     }
