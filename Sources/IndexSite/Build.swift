@@ -217,6 +217,9 @@ public enum Build {
         if let patch = parsed.settings {
             diagnostics += SettingsParser.apply(patch, to: &settings)
         }
+        if settings.lint == .awesome, planned.kind == .markdownList, case .file(let file) = planned.source {
+            diagnostics += AwesomeLinter(locale: settings.locale).lint(file, entries: parsed.entries)
+        }
         let input = Sectioner.Input(entries: parsed.entries, declaredSections: parsed.declaredSections, kind: planned.kind,
                                     settingsLocation: planned.settingsLocation)
         parsed.entries = [] // the sectioner now holds the only reference, and filters in place

@@ -333,3 +333,56 @@ import Testing
         #expect(bare.contains("<h1 class=\"list-title\">Awesome macOS</h1>"))
     }
 }
+
+@Suite struct AwesomeLintTests {
+    static let source = """
+    # Awesome Tools
+
+    ## Hammers
+
+    - [Mallet](https://mallet.example) - Soft blows.
+    - [claw](https://claw.example) - Pulls nails.
+      - [Zeta](https://zeta.example) - Nested.
+      - [Alpha](https://alpha.example) - Nested, out of order.
+    - [FSM](https://fsm.example) - Same letters as the next, in another case.
+    - [fsm](https://fsm.example/) - Listed twice.
+
+    See [the saws](#saws), [nothing](#nowhere) and [the top](#top).
+
+    ## Saws
+
+    <a name="old-saws"></a>
+
+    - [Hacksaw](https://hacksaw.example) - Cuts metal. See [old saws](#old-saws).
+    """
+
+    @Test func lintIsOffUnlessAsked() {
+        let file = SourceFile(path: "Content/tools.md", text: AwesomeLintTests.source)
+        let site = SiteLoaderFreeBuild.diagnostics(of: file, lint: nil)
+        #expect(!site.contains { $0.code.rawValue.hasPrefix("awesome-") })
+    }
+
+    @Test func awesomeLintReportsOrderDuplicatesMissingDescriptionsAndDeadAnchors() {
+        let file = SourceFile(path: "Content/tools.md", text: AwesomeLintTests.source)
+        let diagnostics = SiteLoaderFreeBuild.diagnostics(of: file, lint: "awesome").filter { $0.code.rawValue.hasPrefix("awesome-") }
+        let lines = diagnostics.map { "\($0.location.line):\($0.location.column) \($0.code.rawValue)" }.sorted()
+        // Three lines of front matter come first. "FSM" then "fsm" differ in case only: in order, but the same link.
+        #expect(lines == ["11:3 awesome-order", "13:1 awesome-duplicate-link", "15:24 awesome-dead-anchor", "9:1 awesome-order"])
+        #expect(diagnostics.allSatisfy { $0.severity == .warning })
+        #expect(diagnostics.contains { $0.message == "link to '#nowhere' matches no heading or anchor of the file" })
+        #expect(diagnostics.contains { $0.message == "'claw' is out of alphabetical order: it comes after 'Mallet'" })
+        #expect(diagnostics.contains { $0.message == "'Alpha' is out of alphabetical order: it comes after 'Zeta'" })
+    }
+}
+
+/// Builds one Markdown list in a temporary site, with `lint:` in its front matter when given, and returns the diagnostics.
+enum SiteLoaderFreeBuild {
+    static func diagnostics(of file: SourceFile, lint: String?) -> [Diagnostic] {
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-lint-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: site) }
+        try? FileManager.default.createDirectory(at: site.appendingPathComponent("Content"), withIntermediateDirectories: true)
+        let text = (lint.map { "---\nlint: \($0)\n---\n" } ?? "") + String(decoding: file.bytes, as: UTF8.self)
+        try? text.write(to: site.appendingPathComponent(file.path), atomically: true, encoding: .utf8)
+        return Build.run(BuildOptions(siteFolder: site, writeOutput: false)).diagnostics
+    }
+}

@@ -50,6 +50,15 @@ public enum ListKind: String, Sendable, Hashable, CaseIterable {
     case headings
 }
 
+/// Which extra checks `check` and `build` run over a list's source.
+public enum LintStyle: String, Sendable, Hashable, CaseIterable {
+    /// No extra checks.
+    case none
+    /// The checks awesome-list maintainers run: alphabetical order within sections, duplicate links, entries without
+    /// a description, links to anchors the README does not have.
+    case awesome
+}
+
 /// Whether a large list is cut into one page per section.
 public enum SplitStyle: String, Sendable, Hashable, CaseIterable {
     /// Always one page.
@@ -143,6 +152,8 @@ public struct ListSettings: Sendable, Hashable {
     public var linkExtension: String = ".html"
     /// For documentation indexes: prefixed to every link to a page.
     public var linkBase: String = ""
+    /// Extra checks of a Markdown list's source (`lint: awesome`), reported as warnings.
+    public var lint: LintStyle = .none
     /// Where each setting was written (indexsite.yml or front matter), so problems found later point at it.
     public var locations: [String: SourceLocation] = [:]
 

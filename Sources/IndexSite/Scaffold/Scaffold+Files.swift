@@ -166,6 +166,11 @@ extension Scaffold {
         #   Default: none. Example:
         # link_base: https://docs.example.org/
 
+        # lint: extra checks of a Markdown list, as warnings: awesome (entries out of alphabetical order in a
+        #   section, duplicate links, entries without a description, links to anchors the file does not have) or none.
+        #   Default: none. Example:
+        # lint: awesome
+
       # ── A Markdown list: `##` headings are its sections, list items its entries ────────────────────────────────────
       # Its title, description and one setting come from the file itself: see the top of Content/reading.md.
       - source: reading.md
