@@ -10,8 +10,8 @@ struct ListPages: Sendable {
     let split: Bool
     let listContext: [String: TemplateValue]
     let overview: [TemplateValue]
-    /// Entries of each section and its sub-sections together, by section index.
-    let subtreeEntryCounts: [Int]
+    /// Entries and descriptions of each section and its sub-sections together, by section index: zero means empty.
+    let subtreeContentCounts: [Int]
 
     /// Pages made by one call, with what was noticed on the way.
     struct Output: Sendable {
@@ -36,9 +36,9 @@ struct ListPages: Sendable {
             "href": .text("index.html"),
         ]
         let emptySections = list.settings.emptySections
-        let subtreeEntryCounts = list.sections.subtreeEntryCounts
-        self.subtreeEntryCounts = subtreeEntryCounts
-        overview = split ? list.sections.indices.filter { subtreeEntryCounts[$0] > 0 || emptySections == .show }.map { list.sections[$0] }.map { section in
+        let subtreeContentCounts = list.sections.subtreeContentCounts
+        self.subtreeContentCounts = subtreeContentCounts
+        overview = split ? list.sections.indices.filter { subtreeContentCounts[$0] > 0 || emptySections == .show }.map { list.sections[$0] }.map { section in
             .object(["label": .text(section.label), "title": .text(section.title), "href": .text(section.id + "/index.html"),
                      "entry_count": .text(String(section.entries.count))] as [String: TemplateValue])
         } : []
@@ -49,8 +49,9 @@ struct ListPages: Sendable {
     /// Where a section's entries are, relative to the list folder: on the one page, or on the section's own page.
     func pagePath(of section: Section) -> String { split ? section.id + "/index.html" : "index.html" }
 
-    /// Whether the section at `index` is on the page: it or one of its sub-sections has entries, or empty ones are shown.
-    func isShown(_ index: Int) -> Bool { subtreeEntryCounts[index] > 0 || settings.emptySections == .show }
+    /// Whether the section at `index` is on the page: it or one of its sub-sections has entries or a description, or
+    /// empty ones are shown.
+    func isShown(_ index: Int) -> Bool { subtreeContentCounts[index] > 0 || settings.emptySections == .show }
 
     /// The one page of an unsplit list, with its entry pages.
     func singlePage() -> Output {
@@ -115,7 +116,7 @@ struct ListPages: Sendable {
             }
         }
         let value = TemplateValue.object(SectionContext(section: section, descriptionHTML: section.description.map { renderer.markdown($0) } ?? "",
-                                                        entries: contexts.map { .object($0) }, subtreeEntryCount: subtreeEntryCounts[sectionIndex]))
+                                                        entries: contexts.map { .object($0) }, subtreeContentCount: subtreeContentCounts[sectionIndex]))
         return (value, contexts)
     }
 
