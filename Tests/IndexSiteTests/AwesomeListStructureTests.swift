@@ -386,3 +386,49 @@ enum SiteLoaderFreeBuild {
         return Build.run(BuildOptions(siteFolder: site, writeOutput: false)).diagnostics
     }
 }
+
+@Suite struct HeadingTreeSectioningTests {
+    static let source = """
+    ## Editors
+    ### Libraries
+    - [Scintilla](https://s.example)
+    ## Networking
+    ### Tools
+    - [Wireshark](https://w.example)
+    ### Libraries
+    - [curl](https://c.example)
+    ## Empty
+    """
+
+    func sections(_ settings: ListSettings) -> ([Section], [Diagnostic]) {
+        let parsed = MarkdownListParser().parse(SourceFile(path: "Content/t.md", text: HeadingTreeSectioningTests.source))
+        let (sections, diagnostics) = Sectioner().section(Sectioner.Input(entries: parsed.entries, declaredSections: parsed.declaredSections,
+                                                                          kind: .markdownList), settings: settings)
+        return (AnchorAllocator().assign(sections).0, diagnostics)
+    }
+
+    @Test func sectionOrderMovesSubtreesAndOrdersSiblings() {
+        var settings = ListSettings(source: "t.md")
+        settings.sectionOrder = ["Networking", "Libraries"]
+        let (sections, diagnostics) = sections(settings)
+        #expect(diagnostics.isEmpty)
+        #expect(sections.map(\.title) == ["Networking", "Libraries", "Tools", "Editors", "Libraries", "Empty"])
+        #expect(sections.map(\.level) == [1, 2, 2, 1, 2, 1])
+        #expect(sections.map(\.id) == ["networking", "networking-libraries", "tools", "editors", "editors-libraries", "empty"])
+        #expect(sections[1].entries.map { $0.text(at: "title") } == ["curl"])
+    }
+
+    @Test func sectionOrderNamingNoHeadingIsAnError() {
+        var settings = ListSettings(source: "t.md")
+        settings.sectionOrder = ["Garden"]
+        #expect(sections(settings).1.map(\.code) == [.unknownSectionInOrder])
+    }
+
+    @Test func hidingEmptySectionsKeepsParentsOfEntries() {
+        var settings = ListSettings(source: "t.md")
+        settings.emptySections = .hide
+        let (sections, _) = sections(settings)
+        #expect(sections.map(\.title) == ["Editors", "Libraries", "Networking", "Tools", "Libraries"])
+        #expect(sections.subtreeEntryCounts == [1, 1, 2, 1, 1])
+    }
+}
