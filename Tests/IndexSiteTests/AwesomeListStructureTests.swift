@@ -432,3 +432,54 @@ enum SiteLoaderFreeBuild {
         #expect(sections.subtreeEntryCounts == [1, 1, 2, 1, 1])
     }
 }
+
+@Suite struct AwesomeListShapesTests {
+    @Test func anchorsTablesOfContentsAndDetailsBlocks() {
+        let markdown = """
+        Awesome Shell
+        =============
+
+        <a name="top"></a>
+
+        A curated list of shell things.
+
+        ## Table of Contents
+
+        - Shells
+          - [Bash](#bash)
+          - [Zsh](#zsh)
+        - [Tools](#tools) - Everything else.
+
+        ## <a name="bash"></a>Bash
+
+        * [Oh My Bash](https://ohmybash.example): Framework.
+        * [bash-it](https://bashit.example) — Community scripts.
+
+        ## [Zsh](https://zsh.example)
+
+        <details>
+        <summary>Frameworks</summary>
+
+        - [Oh My Zsh](https://ohmyzsh.example) - Framework.
+
+        </details>
+
+        **[back to top](#top)**
+
+        Tools
+        -----
+
+        - [shellcheck](https://shellcheck.example) - Lints scripts.
+          - [shellcheck-vscode](https://vscode.example) - In the editor.
+        """
+        let parsed = MarkdownListParser().parse(SourceFile(path: "Content/shell.md", text: markdown))
+        #expect(parsed.title == "Awesome Shell")
+        #expect(parsed.description == "A curated list of shell things.")
+        #expect(parsed.declaredSections.map(\.title) == ["Bash", "Zsh", "Tools"])
+        #expect(parsed.declaredSections.map(\.description) == [nil, nil, nil])
+        #expect(parsed.entries.map { $0.text(at: "title") } == ["Oh My Bash", "bash-it", "Oh My Zsh", "shellcheck"])
+        #expect(parsed.entries.map { $0.text(at: "description") } == ["Framework.", "Community scripts.", "Framework.", "Lints scripts."])
+        #expect(parsed.entries.map { $0.declaredSectionIndex } == [0, 0, 1, 2])
+        #expect(parsed.entries[3].children.map { $0.text(at: "title") } == ["shellcheck-vscode"])
+    }
+}
