@@ -1,9 +1,10 @@
 import Foundation
 
-/// Reads a Markdown list file (the shape of every "awesome list") through cmark's tree: headings are sections,
-/// list items are entries (`[Title](url) - description`, `**Title**: description` or plain text), nested items
-/// are child entries, a paragraph under a heading describes its section. Links to `#anchors` (a table of contents)
-/// and raw HTML blocks are not entries.
+/// Reads a Markdown list file (the shape of every "awesome list") through cmark's tree: headings are a tree of
+/// sections and sub-sections (`Assembler`), list items are entries (`[Title](url) - description`,
+/// `**Title**: description` or plain text), nested items are child entries, a paragraph under a heading describes its
+/// section. README furniture — links to `#anchors` (a table of contents), back-to-top links, badges — and raw HTML
+/// blocks are not entries (`Furniture`).
 public struct MarkdownListParser: Sendable {
     /// Nested lists deeper than this are kept flat, so a hostile file cannot exhaust the stack.
     public static let maximumDepth = 64
