@@ -265,6 +265,8 @@ public enum Build {
             }
         }
         diagnostics += parsed.diagnostics
+        // The title set in indexsite.yml wins; a Markdown list's own `# Title` comes before its front matter's `title:`.
+        let configuredTitle = settings.title
         if let patch = parsed.settings {
             diagnostics += SettingsParser.apply(patch, to: &settings)
         }
@@ -272,6 +274,9 @@ public enum Build {
             let fieldDiagnostics = FieldNameCheck(entries: parsed.entries).check(&settings, kind: planned.kind, fallback: planned.settingsLocation)
             diagnostics += fieldDiagnostics
             if fieldDiagnostics.hasErrors(strict: false) { return (nil, diagnostics) }
+        }
+        if settings.lint == .awesome, planned.kind == .markdownList, case .file(let file) = planned.source {
+            diagnostics += AwesomeLinter(locale: settings.locale).lint(file, entries: parsed.entries)
         }
         let input = Sectioner.Input(entries: parsed.entries, declaredSections: parsed.declaredSections, kind: planned.kind,
                                     settingsLocation: planned.settingsLocation)
@@ -291,7 +296,7 @@ public enum Build {
             counter += 1
         }
         slugs.insert(slug)
-        let title = settings.title ?? parsed.title ?? planned.defaultTitle
+        let title = configuredTitle ?? parsed.title ?? settings.title ?? planned.defaultTitle
         let list = IndexedList(settings: settings, title: title, description: settings.description ?? parsed.description,
                                slug: slug, kind: planned.kind, sections: anchored)
         return (list, diagnostics)
@@ -350,6 +355,20 @@ enum ListPlanner {
         return (lists, diagnostics)
     }
 
+    /// A file name as a title: "awesome-ios" → "Awesome iOS", "books_2026" → "Books 2026".
+    static func humanised(_ stem: String) -> String {
+        stem.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " }).map { word -> String in
+            let lower = word.lowercased()
+            if let known = knownCasings[lower] { return known }
+            return word.prefix(1).uppercased() + word.dropFirst()
+        }.joined(separator: " ")
+    }
+
+    /// Words a plain capital would misspell in a title made from a file name.
+    static let knownCasings: [String: String] = [
+        "ios": "iOS", "ipados": "iPadOS", "macos": "macOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS",
+    ]
+
     static func planned(_ source: ContentSource, settings: ListSettings, location: SourceLocation) -> PlannedList {
         let name = source.sourceName
         // Over bytes: a `/` or `.` after a prepended letter (U+0D4E) is inside that letter's Character.
@@ -367,7 +386,7 @@ enum ListPlanner {
             default: kind = .markdownList
             }
         }
-        let title = stem.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ").capitalized(with: Locale(identifier: "en_US_POSIX"))
+        let title = humanised(stem)
         return PlannedList(source: source, kind: kind, settings: settings, settingsLocation: location, defaultSlug: stem, defaultTitle: title)
     }
 }

@@ -553,11 +553,12 @@ def test_filter_fast_on_100000_entries(driver, page):
     """Grow the page to 100,000 entries in the browser, then time filtering and clearing."""
     d = open_page(driver, page, VIEWPORTS["phone"])
     total = d.execute_script("""
-      var sections = document.querySelectorAll('.list-main .section'), target = 100000;
+      // Sections with entries of their own (a parent heading may hold only sub-sections).
+      var lists = Array.prototype.slice.call(document.querySelectorAll('.list-main .section'))
+        .map(function (s) { return s.querySelector(':scope > .entries'); }).filter(Boolean), target = 100000;
       var have = document.querySelectorAll('.list-main .entry').length, n = 0;
-      var per = Math.ceil((target - have) / sections.length);
-      sections.forEach(function (s) {
-        var ul = s.querySelector(':scope > .entries'); if (!ul) return;
+      var per = Math.ceil((target - have) / lists.length);
+      lists.forEach(function (ul) {
         var src = Array.prototype.slice.call(ul.children), frag = document.createDocumentFragment();
         for (var i = 0; i < per && have + n < target; i++) {
           var c = src[i % src.length].cloneNode(true);

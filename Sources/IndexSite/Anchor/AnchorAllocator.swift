@@ -29,9 +29,18 @@ public struct AnchorAllocator: Sendable {
         var sections = sections
         // Sections first, so a letter keeps its plain id ("a") whatever the entries are called.
         var owners: [String: String] = [:]
+        // A heading name used twice in a tree ("Libraries" under "Editors" and under "Networking") takes its id from its
+        // path ("networking-libraries"), so neither id depends on which one comes first.
+        let titleSlugs = sections.map { Slug.make($0.title, fallback: "section") }
+        var slugUses: [String: Int] = [:]
+        if sections.contains(where: { $0.level > 1 }) { for slug in titleSlugs { slugUses[slug, default: 0] += 1 } }
+        let paths = slugUses.values.contains { $0 > 1 } ? sections.titlePaths : []
         for index in sections.indices {
             // Sections are never numbered behind an entry: they are all placed before any entry.
-            let base = sections[index].isCatchAll ? "other" : Slug.make(sections[index].title, fallback: "section")
+            var base = sections[index].isCatchAll ? "other" : titleSlugs[index]
+            if !sections[index].isCatchAll, slugUses[base, default: 0] > 1, paths[index].count > 1 {
+                base = Slug.make(paths[index].joined(separator: " "), fallback: "section")
+            }
             sections[index].id = unique(base, in: &taken, next: &next)
             owners[sections[index].id] = "section '\(sections[index].title)'"
         }

@@ -63,6 +63,16 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     /// A Markdown list item has no text, so it makes no entry.
     case emptyListItem = "empty-list-item"
 
+    // Awesome-list lint (`lint: awesome`)
+    /// An entry sorts before the entry above it in the same section or nested list.
+    case awesomeOrder = "awesome-order"
+    /// A link is listed twice in the same README.
+    case awesomeDuplicateLink = "awesome-duplicate-link"
+    /// A linked entry has no description after its link.
+    case awesomeNoDescription = "awesome-no-description"
+    /// A link to `#anchor` matches no heading or HTML anchor of the file.
+    case awesomeDeadAnchor = "awesome-dead-anchor"
+
     // Templates
     /// A Mustache template does not parse.
     case templateSyntax = "template-syntax"

@@ -12,6 +12,9 @@ public struct Entry: Sendable {
     public var heading: String?
     /// The anchor id on the page, set by the AnchorAllocator.
     public var id: String = ""
+    /// Which of the source's declared sections the item stands under (an index into `ParsedSource.declaredSections`):
+    /// when heading names repeat ("Libraries" under two parents) the title alone cannot say which one.
+    public var declaredSectionIndex: Int?
     /// Where individual fields were written, when the source says (front matter keys); others fall back to `location`.
     public var fieldLocations: [String: SourceLocation] = [:]
 
@@ -51,12 +54,15 @@ public struct DeclaredSection: Sendable, Hashable {
     public var description: String?
     /// Where the heading is, for diagnostics about the section.
     public var location: SourceLocation
+    /// Depth in the file's heading tree: 1 for a top-level section, 2 for a sub-section, … (see `Section.level`).
+    public var level: Int
 
     /// A section declared at `location`, with an optional Markdown description.
-    public init(title: String, description: String? = nil, location: SourceLocation) {
+    public init(title: String, description: String? = nil, location: SourceLocation, level: Int = 1) {
         self.title = title
         self.description = description
         self.location = location
+        self.level = level
     }
 }
 

@@ -12,6 +12,9 @@ public struct Section: Sendable {
     public var isCatchAll: Bool
     /// The anchor id on the page, set by the AnchorAllocator.
     public var id: String = ""
+    /// Depth in the heading tree: 1 for a top-level section, 2 for its sub-sections, and so on. Sections stay one flat
+    /// array in page order (the tree's pre-order); a section's sub-sections are the deeper ones that follow it.
+    public var level: Int = 1
 
     /// A section titled `title`; its strip label is the title unless given.
     public init(title: String, label: String? = nil, description: String? = nil, entries: [Entry] = [], isCatchAll: Bool = false) {

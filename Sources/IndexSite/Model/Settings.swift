@@ -50,6 +50,15 @@ public enum ListKind: String, Sendable, Hashable, CaseIterable {
     case headings
 }
 
+/// Which extra checks `check` and `build` run over a list's source.
+public enum LintStyle: String, Sendable, Hashable, CaseIterable {
+    /// No extra checks.
+    case none
+    /// The checks awesome-list maintainers run: alphabetical order within sections, duplicate links, entries without
+    /// a description, links to anchors the README does not have.
+    case awesome
+}
+
 /// Whether a large list is cut into one page per section.
 public enum SplitStyle: String, Sendable, Hashable, CaseIterable {
     /// Always one page.
@@ -157,6 +166,8 @@ public struct ListSettings: Sendable, Hashable {
     public var valuesSeparator: String?
     /// The same per field (`values_separator: {tags: ",", authors: ";"}`); wins over `valuesSeparator`.
     public var valuesSeparatorByField: [String: String] = [:]
+    /// Extra checks of a Markdown list's source (`lint: awesome`), reported as warnings.
+    public var lint: LintStyle = .none
     /// Where each setting was written (indexsite.yml or front matter), so problems found later point at it.
     /// Items of list settings are also kept as `key#index` (`sort#1`), so a problem with one item points at that item.
     public var locations: [String: SourceLocation] = [:]

@@ -1,9 +1,10 @@
 import Foundation
 
-/// Reads a Markdown list file (the shape of every "awesome list") through cmark's tree: headings are sections,
-/// list items are entries (`[Title](url) - description`, `**Title**: description` or plain text), nested items
-/// are child entries, a paragraph under a heading describes its section. Links to `#anchors` (a table of contents)
-/// and raw HTML blocks are not entries.
+/// Reads a Markdown list file (the shape of every "awesome list") through cmark's tree: headings are a tree of
+/// sections and sub-sections (`Assembler`), list items are entries (`[Title](url) - description`,
+/// `**Title**: description` or plain text), nested items are child entries, a paragraph under a heading describes its
+/// section. README furniture — links to `#anchors` (a table of contents), back-to-top links, badges — and raw HTML
+/// blocks are not entries (`Furniture`).
 public struct MarkdownListParser: Sendable {
     /// Nested lists deeper than this are kept flat, so a hostile file cannot exhaust the stack.
     public static let maximumDepth = 64
@@ -32,7 +33,7 @@ public struct MarkdownListParser: Sendable {
                 return (reader.blocks, reader.diagnostics)
             }
         }
-        var assembler = Assembler(headingLevels: results.flatMap { $0.blocks.compactMap(\.headingLevel) })
+        var assembler = Assembler(blocks: results.map(\.blocks))
         for index in results.indices {
             assembler.add(results[index].blocks)
             parsed.diagnostics += results[index].diagnostics
@@ -40,22 +41,25 @@ public struct MarkdownListParser: Sendable {
         }
         assembler.finish()
         parsed.entries = assembler.entries
-        parsed.declaredSections = assembler.sections.filter { !$0.onlyTableOfContents }.map(\.declared)
+        parsed.declaredSections = assembler.declaredSections
         parsed.title = assembler.documentTitle
         parsed.description = assembler.documentDescription
         return parsed
     }
 
     /// A top-level block of the file, as much as can be read without knowing the blocks before it.
+    /// README furniture (back-to-top links, badge rows, paragraphs of links to the file's own anchors) never
+    /// becomes a block: see `Furniture`.
     enum Block {
         case heading(level: Int, title: String, location: SourceLocation)
         case paragraph(String)
+        /// A paragraph of nothing but bold text (`**Web Development**`): a group of the headings that follow it, when
+        /// a heading follows; else an ordinary paragraph (`markdown`).
+        case boldLine(title: String, markdown: String, location: SourceLocation)
+        /// A block quote's text, as Markdown without the `>` markers: an awesome list's tagline.
+        case blockQuote(String)
         /// A top-level list item; nil for a table-of-contents link or an empty item.
         case item(Entry?)
-
-        var headingLevel: Int? {
-            if case .heading(let level, _, _) = self { level } else { nil }
-        }
     }
 
     /// Reads the top-level blocks of one piece's tree into `Block`s; runs on any core.
@@ -64,6 +68,8 @@ public struct MarkdownListParser: Sendable {
         let lineOffset: Int
         var blocks: [Block] = []
         var diagnostics: [Diagnostic] = []
+        /// Items left out as table-of-contents links (to `#anchors`), counted to tell a parent of only such links.
+        var tableOfContentsSkips = 0
 
         init(file: SourceFile, lineOffset: Int) {
             self.file = file
@@ -80,7 +86,15 @@ public struct MarkdownListParser: Sendable {
                 case .heading:
                     blocks.append(.heading(level: block.headingLevel, title: MarkdownText.plain(block), location: location(block)))
                 case .paragraph:
-                    blocks.append(.paragraph(MarkdownText.markdown(ofInlines: block)))
+                    if Furniture.isFurniture(block) { continue }
+                    if let bold = Furniture.boldOnlyText(block) {
+                        blocks.append(.boldLine(title: bold, markdown: MarkdownText.markdown(ofInlines: block), location: location(block)))
+                    } else {
+                        blocks.append(.paragraph(MarkdownText.markdown(ofInlines: block)))
+                    }
+                case .blockQuote:
+                    let paragraphs = block.children.filter { $0.kind == .paragraph && !Furniture.isFurniture($0) }.map(MarkdownText.markdown(ofInlines:))
+                    if !paragraphs.isEmpty { blocks.append(.blockQuote(paragraphs.joined(separator: "\n\n"))) }
                 case .list:
                     for item in block.children where item.kind == .item {
                         blocks.append(.item(entry(from: item, depth: 1)))
@@ -92,19 +106,23 @@ public struct MarkdownListParser: Sendable {
         }
 
         /// Makes an entry of a list item, without its heading (the `Assembler` knows it); nil for table-of-contents
-        /// links (to `#anchors` only) and empty items.
+        /// links (to `#anchors`, and plain items holding only such links) and empty items.
         mutating func entry(from item: MarkdownNode, depth: Int) -> Entry? {
             var names: [String] = []
             var values: [FieldValue] = []
             var children: [Entry] = []
             var hasParagraph = false
             var extraParagraphs: [String] = []
+            let skipsBefore = tableOfContentsSkips
             for block in item.children {
                 switch block.kind {
                 case .paragraph where !hasParagraph:
                     hasParagraph = true
                     let parts = ItemParts(paragraph: block)
-                    if let url = parts.url, url.hasPrefix("#"), parts.description == nil { return nil }
+                    if let url = parts.url, url.hasPrefix("#") {
+                        tableOfContentsSkips += 1
+                        return nil
+                    }
                     if let done = parts.done { names.append("done"); values.append(.text(done ? "true" : "false")) }
                     names.append("title"); values.append(.text(parts.title))
                     if let url = parts.url { names.append("url"); values.append(.text(url)) }
@@ -121,6 +139,10 @@ public struct MarkdownListParser: Sendable {
                 default:
                     break
                 }
+            }
+            // A plain item whose nested items were all table-of-contents links ("- Tools" over "[Hammers](#hammers)").
+            if children.isEmpty, tableOfContentsSkips > skipsBefore, !names.contains("url"), !names.contains("description"), extraParagraphs.isEmpty {
+                return nil
             }
             if !extraParagraphs.isEmpty {
                 let more = extraParagraphs.joined(separator: "\n\n")
@@ -139,90 +161,6 @@ public struct MarkdownListParser: Sendable {
         }
     }
 
-    /// Puts the blocks of all pieces together in file order: headings open sections, items join the last one.
-    private struct Assembler {
-        struct OpenSection {
-            var declared: DeclaredSection
-            var itemCount = 0
-            var skippedCount = 0
-            var onlyTableOfContents: Bool { itemCount == 0 && skippedCount > 0 }
-        }
-
-        var entries: [Entry] = []
-        var sections: [OpenSection] = []
-        var documentTitle: String?
-        var documentDescription: String?
-        var sawHeading = false
-        /// Whether the file's first heading titles the list rather than opening a section: it does when it is the
-        /// file's only top-level `#` heading.
-        let firstHeadingTitlesList: Bool
-        var headingsSeen = 0
-        /// Paragraphs of the document's and the last section's description, joined once they are complete: joining
-        /// as they come would copy the growing text for each paragraph (quadratic for thousands of paragraphs).
-        var documentParagraphs: [String] = []
-        var sectionParagraphs: [String] = []
-
-        init(headingLevels: [Int]) {
-            firstHeadingTitlesList = headingLevels.first == 1 && headingLevels.filter { $0 == 1 }.count == 1
-        }
-
-        mutating func add(_ blocks: [Block]) {
-            for block in blocks {
-                switch block {
-                case .heading(_, let title, let location):
-                    defer { headingsSeen += 1 }
-                    if headingsSeen == 0 && firstHeadingTitlesList {
-                        documentTitle = title
-                        continue
-                    }
-                    finishSectionDescription()
-                    sawHeading = true
-                    sections.append(OpenSection(declared: DeclaredSection(title: title, location: location)))
-                case .paragraph(let text):
-                    if sections.isEmpty {
-                        if !sawHeading { documentParagraphs.append(text) }
-                    } else {
-                        sectionParagraphs.append(text)
-                    }
-                case .item(var entry?):
-                    if let heading = sections.last?.declared.title {
-                        Assembler.file(&entry, under: heading)
-                        sections[sections.count - 1].itemCount += 1
-                    }
-                    entries.append(entry)
-                case .item(nil):
-                    if !sections.isEmpty { sections[sections.count - 1].skippedCount += 1 }
-                }
-            }
-        }
-
-        mutating func finish() {
-            finishSectionDescription()
-            documentDescription = Assembler.description(joining: documentParagraphs)
-        }
-
-        /// Gives an entry and its nested entries the heading they stand under, as `heading` and as a `category` field.
-        static func file(_ entry: inout Entry, under heading: String) {
-            entry.heading = heading
-            entry.fields.set("category", .text(heading))
-            for index in entry.children.indices { file(&entry.children[index], under: heading) }
-        }
-
-        /// Gives the last section the paragraphs read under its heading.
-        mutating func finishSectionDescription() {
-            if !sections.isEmpty, let description = Assembler.description(joining: sectionParagraphs) {
-                sections[sections.count - 1].declared.description = description
-            }
-            sectionParagraphs = []
-        }
-
-        /// Paragraphs joined by blank lines, leading empty ones dropped; nil when there are none.
-        static func description(joining paragraphs: [String]) -> String? {
-            guard !paragraphs.isEmpty else { return nil }
-            return paragraphs.drop(while: \.isEmpty).joined(separator: "\n\n")
-        }
-    }
-
     /// The title, link and description read off a list item's first paragraph.
     struct ItemParts {
         var title = ""
@@ -232,9 +170,33 @@ public struct MarkdownListParser: Sendable {
         var done: Bool?
 
         init(paragraph: MarkdownNode) {
-            let inlines = Array(paragraph.children)
-            guard let first = inlines.first else { return }
+            // Badges and logos (images, and links holding only images) are furniture: never part of a title or description.
+            var badge: MarkdownNode?
+            var inlines: [MarkdownNode] = []
+            for node in paragraph.children {
+                if Furniture.isImageOnly(node) {
+                    if badge == nil, node.kind == .link { badge = node }
+                } else {
+                    inlines.append(node)
+                }
+            }
+            while let first = inlines.first, first.kind == .text, first.literal.trimmingSpaces.isEmpty { inlines.removeFirst() }
+            // A "back to top" line right under an item continues its paragraph: it is furniture, not description.
+            while let lastBreak = inlines.lastIndex(where: { $0.kind == .softBreak || $0.kind == .lineBreak }),
+                  Furniture.isFurnitureLine(Array(inlines[(lastBreak + 1)...])) {
+                inlines.removeSubrange(lastBreak...)
+            }
+            guard var first = inlines.first else {
+                // An item that is nothing but a linked logo: its alt text names it.
+                if let badge {
+                    title = MarkdownText.plain(badge, keepingImageText: true)
+                    url = badge.url
+                }
+                return
+            }
             var rest = inlines.dropFirst()
+            // `**[Name](url)**` and `_[Name](url)_`: the link inside the emphasis is the title.
+            if first.kind == .strong || first.kind == .emphasis, let link = Furniture.onlyLink(in: first) { first = link }
             switch first.kind {
             case .link:
                 title = MarkdownText.plain(first)
@@ -253,7 +215,7 @@ public struct MarkdownListParser: Sendable {
                 }
                 return
             }
-            var text = MarkdownText.plain(paragraph)
+            var text = MarkdownText.plainJoined(inlines)
             for (marker, state) in [("[ ] ", false), ("[x] ", true), ("[X] ", true)] where text.hasPrefix(marker) {
                 done = state
                 text.removeFirst(marker.count)
@@ -280,21 +242,30 @@ public struct MarkdownListParser: Sendable {
 
 /// Turns cmark inline nodes back into text: plain (for titles) or Markdown (for descriptions rendered later).
 enum MarkdownText {
-    /// The visible text of a node and its descendants, without formatting.
-    static func plain(_ node: MarkdownNode) -> String {
+    /// The visible text of a node and its descendants, without formatting. Images' alt text is left out (a badge's
+    /// "Build Status" is not part of a title) unless `keepingImageText` asks for it.
+    static func plain(_ node: MarkdownNode, keepingImageText: Bool = false) -> String {
         var out = ""
-        appendPlain(node, to: &out, depth: 0)
+        appendPlain(node, to: &out, depth: 0, images: keepingImageText)
         return out.trimmingSpaces
     }
 
-    private static func appendPlain(_ node: MarkdownNode, to out: inout String, depth: Int) {
+    /// The visible text of several inline nodes in a row.
+    static func plainJoined(_ nodes: [MarkdownNode]) -> String {
+        var out = ""
+        for node in nodes { appendPlain(node, to: &out, depth: 0, images: false) }
+        return out.trimmingSpaces
+    }
+
+    private static func appendPlain(_ node: MarkdownNode, to out: inout String, depth: Int, images: Bool) {
         switch node.kind {
         case .text, .code: out += node.literal
         case .softBreak, .lineBreak: out += " "
         case .htmlInline: break
+        case .image where !images: break
         default:
             guard depth < 64 else { return }
-            for child in node.children { appendPlain(child, to: &out, depth: depth + 1) }
+            for child in node.children { appendPlain(child, to: &out, depth: depth + 1, images: images) }
         }
     }
 

@@ -13,7 +13,7 @@ public enum SettingsParser {
         "source", "title", "description", "slug", "group_by", "section_order", "sort", "ignore_prefixes", "index_titles",
         "empty_sections", "title_field", "url_field", "description_field", "fields", "locale", "index_locales",
         "catch_all_label", "catch_all_position", "split", "entry_pages", "date_order", "kind", "heading_ids", "link_extension",
-        "link_base", "items", "separator", "comment", "header", "short_rows", "values_separator",
+        "link_base", "items", "separator", "comment", "header", "short_rows", "values_separator", "lint",
     ]
 
     /// Parses the site configuration file.
@@ -147,6 +147,7 @@ public enum SettingsParser {
                     case let other?: error(.badSettingValue, "'short_rows' must be allow or error, not '\(other)'", at: block.location(of: value))
                     }
                 case "values_separator": valuesSeparator(value, block, into: &list)
+                case "lint": list.lint = choice(value, key, block) ?? list.lint
                 case "date_order":
                     switch string(value, key, block) {
                     case "newest_first"?: list.newestFirst = true

@@ -12,6 +12,8 @@ struct ListPages: Sendable {
     let split: Bool
     let listContext: [String: TemplateValue]
     let overview: [TemplateValue]
+    /// Entries and descriptions of each section and its sub-sections together, by section index: zero means empty.
+    let subtreeContentCounts: [Int]
 
     /// Pages made by one call, with what was noticed on the way.
     struct Output: Sendable {
@@ -37,7 +39,9 @@ struct ListPages: Sendable {
             "href": .text("index.html"),
         ]
         let emptySections = list.settings.emptySections
-        overview = split ? list.sections.filter { !$0.isEmpty || emptySections == .show }.map { section in
+        let subtreeContentCounts = list.sections.subtreeContentCounts
+        self.subtreeContentCounts = subtreeContentCounts
+        overview = split ? list.sections.indices.filter { subtreeContentCounts[$0] > 0 || emptySections == .show }.map { list.sections[$0] }.map { section in
             .object(["label": .text(section.label), "title": .text(section.title), "href": .text(section.id + "/index.html"),
                      "entry_count": .text(String(section.entries.count))] as [String: TemplateValue])
         } : []
@@ -48,12 +52,14 @@ struct ListPages: Sendable {
     /// Where a section's entries are, relative to the list folder: on the one page, or on the section's own page.
     func pagePath(of section: Section) -> String { split ? section.id + "/index.html" : "index.html" }
 
-    func isShown(_ section: Section) -> Bool { !section.isEmpty || settings.emptySections == .show }
+    /// Whether the section at `index` is on the page: it or one of its sub-sections has entries or a description, or
+    /// empty ones are shown.
+    func isShown(_ index: Int) -> Bool { subtreeContentCounts[index] > 0 || settings.emptySections == .show }
 
     /// The one page of an unsplit list, with its entry pages.
     func singlePage() -> Output {
         var output = Output()
-        let rendered = list.sections.filter(isShown).map { ($0, sectionValue($0, into: &output)) }
+        let rendered = list.sections.indices.filter(isShown).map { (list.sections[$0], sectionValue($0, into: &output)) }
         listPage(path: "index.html", depth: 0, sections: rendered.map(\.1.0), current: nil, title: list.title, into: &output)
         if entryPages {
             for (section, (_, contexts)) in rendered { entryPagesOf(section, contexts, into: &output) }
@@ -72,7 +78,7 @@ struct ListPages: Sendable {
     func sectionPage(_ index: Int) -> Output {
         var output = Output()
         let section = list.sections[index]
-        let (value, contexts) = sectionValue(section, into: &output)
+        let (value, contexts) = sectionValue(index, into: &output)
         listPage(path: pagePath(of: section), depth: 1, sections: [value], current: index, title: section.title + " · " + list.title, into: &output)
         if entryPages { entryPagesOf(section, contexts, into: &output) }
         return output
@@ -104,7 +110,8 @@ struct ListPages: Sendable {
     }
 
     /// A section in template form, with its entries' contexts (kept for entry pages).
-    func sectionValue(_ section: Section, into output: inout Output) -> (TemplateValue, [EntryContext]) {
+    func sectionValue(_ sectionIndex: Int, into output: inout Output) -> (TemplateValue, [EntryContext]) {
+        let section = list.sections[sectionIndex]
         let descriptions = renderer.renderDescriptions(section.entries, field: settings.descriptionField)
         var contexts: [EntryContext] = []
         contexts.reserveCapacity(section.entries.count)
@@ -114,7 +121,7 @@ struct ListPages: Sendable {
             }
         }
         let value = TemplateValue.object(SectionContext(section: section, descriptionHTML: section.description.map { renderer.markdown($0) } ?? "",
-                                                        entries: contexts.map { .object($0) }))
+                                                        entries: contexts.map { .object($0) }, subtreeContentCount: subtreeContentCounts[sectionIndex]))
         return (value, contexts)
     }
 
@@ -124,7 +131,7 @@ struct ListPages: Sendable {
         return .list(list.sections.enumerated().map { index, section in
             let target = split ? up + pagePath(of: section) : ""
             return .object(["label": .text(section.label), "title": .text(section.title), "href": .text(target + "#" + section.id.percentEncoded),
-                            "enabled": .bool(isShown(section)), "current": .bool(index == current)] as [String: TemplateValue])
+                            "enabled": .bool(isShown(index)), "current": .bool(index == current)] as [String: TemplateValue])
         })
     }
 

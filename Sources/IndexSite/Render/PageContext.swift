@@ -48,6 +48,9 @@ struct SectionContext: TemplateObject {
     let section: Section
     let descriptionHTML: String
     let entries: [TemplateValue]
+    /// Entries and descriptions of the section and its sub-sections together: a parent whose entries are all in
+    /// sub-sections is not empty, nor is a heading with only a paragraph.
+    var subtreeContentCount: Int
 
     func value(forKey key: TemplateKey) -> TemplateValue? {
         switch key.known {
@@ -57,7 +60,12 @@ struct SectionContext: TemplateObject {
         case .description_html?: .text(descriptionHTML)
         case .entry_count?: .text(String(section.entries.count))
         case .entries?: .list(entries)
-        case .empty?: .bool(section.entries.isEmpty)
+        case .empty?: .bool(subtreeContentCount == 0)
+        case .has_entries?: .bool(!section.entries.isEmpty)
+        case .level?: .text(String(section.level))
+        case .subsection?: .bool(section.level > 1)
+        // h2 for top-level sections (the list's title is the h1), one deeper per level, h6 at most.
+        case .heading_level?: .text(String(min(section.level + 1, 6)))
         default: nil
         }
     }

@@ -208,7 +208,7 @@ public struct PageRenderer: Sendable {
         }
         if pages.split {
             take(pages.overviewPage())
-            let shown = list.sections.indices.filter { pages.isShown(list.sections[$0]) }
+            let shown = list.sections.indices.filter { pages.isShown($0) }
             let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
             for batchStart in stride(from: 0, to: shown.count, by: width) {
                 let batch = Array(shown[batchStart..<min(batchStart + width, shown.count)])

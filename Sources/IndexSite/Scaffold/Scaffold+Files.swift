@@ -188,6 +188,11 @@ extension Scaffold {
         #   both sections; one separator, or one per field. Default: none. Example:
         # values_separator: ","
 
+        # lint: extra checks of a Markdown list, as warnings: awesome (entries out of alphabetical order in a
+        #   section, duplicate links, entries without a description, links to anchors the file does not have) or none.
+        #   Default: none. Example:
+        # lint: awesome
+
       # ── A Markdown list: `##` headings are its sections, list items its entries ────────────────────────────────────
       # Its title, description and one setting come from the file itself: see the top of Content/reading.md.
       - source: reading.md

@@ -99,7 +99,10 @@ public struct Sectioner: Sendable {
             sections = IndexTitles.assign(to: sections, style: settings.indexTitles)
         }
         switch settings.emptySections {
-        case .hide: sections.removeAll { $0.isEmpty }
+        case .hide:
+            // A parent heading whose entries are all in its sub-sections stays.
+            let counts = sections.subtreeEntryCounts
+            sections = sections.indices.filter { counts[$0] > 0 }.map { sections[$0] }
         case .index, .show: break
         }
         return (sections, diagnostics)
@@ -315,7 +318,11 @@ public struct Sectioner: Sendable {
 
     func headingSections(_ entries: [Entry], order: [Int], declared: [DeclaredSection], settings: ListSettings, collator: Collator,
                          location: SourceLocation, diagnostics: inout [Diagnostic]) -> [Section] {
-        var sections = declared.map { Section(title: $0.title, description: $0.description) }
+        var sections = declared.map { declared in
+            var section = Section(title: declared.title, description: declared.description)
+            section.level = max(1, declared.level)
+            return section
+        }
         var indexOfTitle: [String: Int] = [:]
         for (index, section) in sections.enumerated() where indexOfTitle[section.title] == nil {
             indexOfTitle[section.title] = index
@@ -323,7 +330,10 @@ public struct Sectioner: Sendable {
         var loose: [Entry] = []
         for position in order {
             let entry = entries[position]
-            if let heading = entry.heading, let index = indexOfTitle[heading] {
+            // The parser says which heading an item stands under; entries made in memory name it by title.
+            if let index = entry.declaredSectionIndex, sections.indices.contains(index) {
+                sections[index].entries.append(entry)
+            } else if let heading = entry.heading, let index = indexOfTitle[heading] {
                 sections[index].entries.append(entry)
             } else {
                 loose.append(entry)
@@ -333,10 +343,55 @@ public struct Sectioner: Sendable {
             sections.insert(Section(title: settings.title ?? "Entries", description: nil, entries: loose), at: 0)
         }
         if let order = settings.sectionOrder {
-            sections = ordered(sections, by: order, collator: collator, location: location, missingIsError: true,
-                               itemLocations: settings.locations, diagnostics: &diagnostics)
+            if sections.contains(where: { $0.level > 1 }) {
+                sections = orderedTree(sections, by: order, collator: collator, location: location, itemLocations: settings.locations,
+                                       diagnostics: &diagnostics)
+            } else {
+                sections = ordered(sections, by: order, collator: collator, location: location, missingIsError: true,
+                                   itemLocations: settings.locations, diagnostics: &diagnostics)
+            }
         }
         return sections
+    }
+
+    /// `section_order` over a heading tree: each group of sibling sections is ordered as `ordered` orders a flat list
+    /// (named ones first, the others in collation order), and every section moves with its sub-sections.
+    func orderedTree(_ sections: [Section], by order: [String], collator: Collator, location: SourceLocation,
+                     itemLocations: [String: SourceLocation] = [:], diagnostics: inout [Diagnostic]) -> [Section] {
+        let titles = sections.map(\.title)
+        let known = Set(titles)
+        for (position, name) in order.enumerated() where !known.contains(name) {
+            diagnostics.append(.error(.unknownSectionInOrder, "section_order names '\(name)', which is not a heading of the list",
+                                      at: itemLocations["section_order#\(position)"] ?? location,
+                                      hint: Sectioner.closest(name, in: titles).map { "did you mean '\($0)'?" }
+                                        ?? "use the heading's exact text, or remove it from section_order"))
+        }
+        let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        func arrange(_ slice: ArraySlice<Section>) -> [Section] {
+            guard let level = slice.first?.level else { return [] }
+            // Split the slice into sibling subtrees: each starts at a section of the slice's level.
+            var subtrees: [ArraySlice<Section>] = []
+            var start = slice.startIndex
+            for index in slice.indices.dropFirst() where slice[index].level <= level {
+                subtrees.append(slice[start..<index])
+                start = index
+            }
+            subtrees.append(slice[start...])
+            let keys = subtrees.map { collator.sortKey($0.first!.title) }
+            let sorted = subtrees.indices.sorted { a, b in
+                switch (rank[subtrees[a].first!.title], rank[subtrees[b].first!.title]) {
+                case let (x?, y?): return x < y || (x == y && a < b)
+                case (_?, nil): return true
+                case (nil, _?): return false
+                case (nil, nil): return keys[a].lexicographicallyPrecedes(keys[b]) || (keys[a] == keys[b] && a < b)
+                }
+            }
+            return sorted.flatMap { index -> [Section] in
+                let subtree = subtrees[index]
+                return [subtree.first!] + arrange(subtree.dropFirst())
+            }
+        }
+        return arrange(sections[...])
     }
 
     func fieldSections(_ entries: [Entry], order: [Int], path: KeyPath, settings: ListSettings, collator: Collator,
