@@ -40,10 +40,16 @@ public struct DocsIndexParser: Sendable {
         let collator = try? Collator(locale: locale)
         var index = DocsTermIndex(collator: collator)
         let navigation = DocsNavigation(files: files, folder: folder)
+        let leafBundles = Set(files.compactMap { file -> String? in
+            guard file.path.hasSuffix("/index.md"), file.path.hasPrefix(folder + "/") else { return nil }
+            return String(file.path.dropFirst(folder.count + 1).dropLast("index.md".count))
+        })
         for file in files {
             let relative = file.path.hasPrefix(folder + "/") ? String(file.path.dropFirst(folder.count + 1)) : file.path
             // mdBook publishes the chapters SUMMARY.md lists; SUMMARY.md itself is the book's table of contents, not a page.
             if linkStyle == .mdbook, relative == DocsNavigation.mdBookSummary { continue }
+            // In a Hugo leaf bundle (a folder with index.md) the other Markdown files are the page's resources, not pages.
+            if linkStyle == .hugo, DocsIndexParser.isInsideLeafBundle(relative, bundles: leafBundles) { continue }
             guard let page = readPage(file, relative: relative, folder: folder, navigation: navigation, diagnostics: &parsed.diagnostics) else { continue }
             index.add(page)
         }
@@ -95,7 +101,9 @@ public struct DocsIndexParser: Sendable {
         }
         if title.isEmpty { title = navigation.titles[relative] ?? "" }
         if title.isEmpty { title = DocsIndexParser.humanised(fileName: relative) }
-        let url = linkBase + pageURL(relative, frontMatter: frontMatter, folder: folder)
+        let path = pageURL(relative, frontMatter: frontMatter, folder: folder)
+        // The site root ("./") is link_base itself.
+        let url = path == "./" && !linkBase.isEmpty ? linkBase : linkBase + path
         var page = DocsPage(title: title, url: url, location: file.location(line: 1), headings: headings, titleHeading: titleHeading)
         page.readAuthoredTerms(frontMatter, yaml: split.yaml)
         return page
@@ -282,5 +290,19 @@ extension DocsNavigation {
             for block in document.children { text = MarkdownText.plain(block); break }
         }
         return text
+    }
+}
+
+extension DocsIndexParser {
+    /// Whether `relative` lies in a Hugo leaf bundle (`bundles` are folder prefixes like `about/`), without being its index.md.
+    static func isInsideLeafBundle(_ relative: String, bundles: Set<String>) -> Bool {
+        guard !bundles.isEmpty else { return false }
+        var prefix = ""
+        for part in relative.split(separator: "/").dropLast() {
+            prefix += part + "/"
+            if bundles.contains(prefix) { return relative != prefix + "index.md" }
+        }
+        // A root index.md makes the whole folder one bundle in Hugo only for the home page's resources; keep pages.
+        return false
     }
 }
