@@ -50,20 +50,22 @@ import Testing
         #expect(!visible.contains("Content/") && !visible.contains(".md") && !visible.contains("{#"))
         // The leaf bundle's other file is a resource and a draft is not published: neither is in the index.
         #expect(!visible.contains("Team notes") && !visible.contains("Hidden resource") && !visible.contains("Unfinished"))
+        // Nor are headless pages or a section that cascades `build: {render: never}` (hugoDocs' _common/).
+        #expect(!visible.contains("Shared snippet") && !visible.contains("Common") && !visible.contains("Headless"))
 
         let links = html.matches(of: /href="https:\/\/docs\.example\.org\/([^"#]*)(#[^"]*)?"/).map { (String($0.1), $0.2.map { String($0.dropFirst()) }) }
         let pages = Set(links.map(\.0))
         #expect(pages == ["", "getting-started/", "getting-started/quick-start/", "functions/", "functions/strings/contains/",
-                          "functions/strings/has-prefix/", "about/", "releases/", "no-title/"])
+                          "functions/strings/has-prefix/", "functions/strings/replace-all/", "about/", "releases/", "no-title/"])
         #expect(pages.allSatisfy { $0 == $0.lowercased() && ($0.isEmpty || $0.hasSuffix("/")) })
 
         // Every heading link uses an id Hugo gives that heading.
         let sources: [String: String] = [
             "getting-started/": "getting-started/_index.md", "getting-started/quick-start/": "getting-started/Quick-Start.md",
-            "about/": "about/index.md", "releases/": "news/Release-Notes.md",
+            "about/": "about/index.md", "releases/": "news/Release-Notes.md", "functions/strings/replace-all/": "functions/strings/Replace.md",
         ]
         let headingLinks = links.compactMap { page, id in id.map { (page, $0.removingPercentEncoding ?? $0) } }
-        #expect(headingLinks.count == 9)
+        #expect(headingLinks.count == 10)
         for (page, id) in headingLinks {
             let file = try #require(sources[page], "no source for \(page)")
             let markdown = try String(contentsOf: DocsIndexHugoTests.site.appendingPathComponent("Content/docs/" + file), encoding: .utf8)

@@ -171,3 +171,18 @@ import Testing
         #expect(diagnostics.first?.message.contains("docs/a.html") == true)
     }
 }
+
+@Suite struct TOMLFrontMatterTests {
+    @Test func readsHugoTOMLFrontMatter() throws {
+        let file = SourceFile(path: "Content/docs/a.md", text: "+++\ntitle = \"Say \\\"hi\\\"\"\ndraft = false\ntags = ['a', \"b\"]\n[params]\ntitle = 'no'\n+++\n## Body\n")
+        let toml = try #require(TOMLFrontMatter(file.bytes))
+        #expect(toml.fields["title"]?.displayText == "Say \"hi\"")
+        #expect(toml.fields["tags"]?.texts == ["a", "b"])
+        #expect(toml.fields.names == ["title", "draft", "tags"])
+        #expect(String(decoding: file.bytes[toml.bodyStart...], as: UTF8.self) == "## Body\n")
+        let parsed = DocsIndexParser(linkStyle: .hugo).parse([file], folder: "Content/docs")
+        #expect(parsed.entries.map { $0.text(at: "title") ?? "" } == ["Say \"hi\"", "Body"])
+        #expect(parsed.entries[1].location.line == 8)
+        #expect(TOMLFrontMatter(Array("+++\ntitle = 1\n".utf8)) == nil)
+    }
+}

@@ -111,6 +111,11 @@ import Testing
         #expect(labels.contains("Redirecting Errors to Standard Error"))
         #expect(!labels.contains { $0.contains(".md") || $0.contains("/") && $0.hasSuffix("html") })
 
+        // A chapter opening with `## Its Title` is one entry for the page, not the page and its heading twice.
+        let hello = try #require(list.sections.flatMap(\.entries).first { $0.text(at: "title") == "Hello, Cargo!" })
+        #expect(hello.children.isEmpty)
+        #expect(hello.text(at: "url") == "https://doc.rust-lang.org/book/ch01-03-hello-cargo.html")
+
         // Every chapter is linked.
         let hrefs = html.matches(of: /href="https:\/\/doc\.rust-lang\.org\/book\/([^"#]+)(#[^"]*)?"/).map { (String($0.1), $0.2.map { String($0.dropFirst()) }) }
         let pages = Set(hrefs.map(\.0))

@@ -44,6 +44,7 @@ public struct DocsIndexParser: Sendable {
             guard file.path.hasSuffix("/index.md"), file.path.hasPrefix(folder + "/") else { return nil }
             return String(file.path.dropFirst(folder.count + 1).dropLast("index.md".count))
         })
+        var pages: [(String, DocsPage)] = []
         for file in files {
             let relative = file.path.hasPrefix(folder + "/") ? String(file.path.dropFirst(folder.count + 1)) : file.path
             // mdBook publishes the chapters SUMMARY.md lists; SUMMARY.md itself is the book's table of contents, not a page.
@@ -51,6 +52,11 @@ public struct DocsIndexParser: Sendable {
             // In a Hugo leaf bundle (a folder with index.md) the other Markdown files are the page's resources, not pages.
             if linkStyle == .hugo, DocsIndexParser.isInsideLeafBundle(relative, bundles: leafBundles) { continue }
             guard let page = readPage(file, relative: relative, folder: folder, navigation: navigation, diagnostics: &parsed.diagnostics) else { continue }
+            pages.append((relative, page))
+        }
+        // Hugo renders nothing below a section whose _index.md cascades `build: {render: never}` (as hugoDocs' _common/).
+        let unrendered = pages.filter { $0.1.cascadesNoRender }.map { $0.0.split(separator: "/").dropLast().map { $0 + "/" }.joined() }
+        for (relative, page) in pages where page.rendered && !unrendered.contains(where: { relative.hasPrefix($0) }) {
             index.add(page)
         }
         parsed.diagnostics += index.check()
@@ -61,12 +67,16 @@ public struct DocsIndexParser: Sendable {
     /// One page: its title, URL, headings with the ids its tool gives them, and its authored index terms.
     func readPage(_ file: SourceFile, relative: String, folder: String, navigation: DocsNavigation,
                   diagnostics: inout [Diagnostic]) -> DocsPage? {
-        let split = FrontMatterParser.split(file)
+        var split = FrontMatterParser.split(file)
         diagnostics += split.diagnostics
         var frontMatter = FieldRecord()
         if let yaml = split.yaml, case .record(let record) = YAMLReader.fieldValue(yaml.node) { frontMatter = record }
-        // Hugo does not publish drafts.
-        if linkStyle == .hugo, frontMatter["draft"]?.displayText.lowercased() == "true" { return nil }
+        // Hugo sites often write their front matter in TOML, between `+++` lines.
+        if split.yaml == nil, let toml = TOMLFrontMatter(file.bytes) {
+            frontMatter = toml.fields
+            split.body = file.bytes[toml.bodyStart...]
+            split.bodyLineOffset = toml.bodyLineOffset
+        }
         var headings: [DocsPage.Heading] = []
         var used: [String: Int] = [:]
         let style = idStyle
@@ -106,6 +116,7 @@ public struct DocsIndexParser: Sendable {
         let url = path == "./" && !linkBase.isEmpty ? linkBase : linkBase + path
         var page = DocsPage(title: title, url: url, location: file.location(line: 1), headings: headings, titleHeading: titleHeading)
         page.readAuthoredTerms(frontMatter, yaml: split.yaml)
+        if linkStyle == .hugo { page.readHugoPublishing(frontMatter, isSection: relative.hasSuffix("_index.md")) }
         return page
     }
 
@@ -233,6 +244,10 @@ struct DocsPage {
     /// `main: true` (every term of the page) or a list of the terms this page defines.
     var mainTerms: Set<String> = []
     var mainForAll = false
+    /// Whether the docs' tool publishes the page at all (Hugo: not drafts, headless or `render: never` pages).
+    var rendered = true
+    /// A Hugo section that hides all its pages (`cascade: {build: {render: never}}`).
+    var cascadesNoRender = false
 
     /// Reads `index:`, `see:`, `see_also:` and `main:` from the front matter.
     mutating func readAuthoredTerms(_ frontMatter: FieldRecord, yaml: YAMLBlock?) {
@@ -304,5 +319,31 @@ extension DocsIndexParser {
         }
         // A root index.md makes the whole folder one bundle in Hugo only for the home page's resources; keep pages.
         return false
+    }
+}
+
+extension DocsPage {
+    /// Hugo's reasons not to publish a page: `draft: true`, `headless: true`, `build: {render: never}` (also as
+    /// `_build`), and on a section's `_index.md` the same under `cascade:`, which hides the section's pages.
+    mutating func readHugoPublishing(_ frontMatter: FieldRecord, isSection: Bool) {
+        func isTrue(_ value: FieldValue?) -> Bool { ["true", "yes"].contains(value?.displayText.lowercased() ?? "") }
+        func neverRenders(_ record: FieldRecord) -> Bool {
+            for key in ["build", "_build"] {
+                if case .record(let build)? = record[key], ["never", "false"].contains(build["render"]?.displayText.lowercased() ?? "") { return true }
+            }
+            return false
+        }
+        if isTrue(frontMatter["draft"]) || isTrue(frontMatter["headless"]) || neverRenders(frontMatter) { rendered = false }
+        guard isSection else { return }
+        switch frontMatter["cascade"] {
+        case .record(let cascade)?: cascadesNoRender = neverRenders(cascade)
+        case .list(let items)?:
+            cascadesNoRender = items.contains { item in
+                guard case .record(let cascade) = item, cascade["target"] == nil, cascade["_target"] == nil else { return false }
+                return neverRenders(cascade)
+            }
+        default: break
+        }
+        if cascadesNoRender { rendered = false }
     }
 }

@@ -77,8 +77,8 @@ struct DocsTermIndex {
         terms[pageTerm].occurrences.append(Occurrence(label: page.title, url: page.url, main: page.mainForAll || isMain(page.title),
                                                       location: page.location))
         for (position, heading) in page.headings.enumerated() where position != page.titleHeading && !heading.text.isEmpty {
-            // A level-1 heading repeating the title is the page itself; any other heading is a term.
-            if heading.level == 1, key(heading.text) == titleKey, page.titleHeading == nil { continue }
+            // A heading repeating the page's title (mdBook chapters open with `## Title`) is the page itself.
+            if key(heading.text) == titleKey { continue }
             let index = term([heading.text], location: heading.location)
             terms[index].occurrences.append(Occurrence(label: page.title, url: page.url + "#" + heading.id.percentEncoded,
                                                        main: isMain(heading.text), location: heading.location))
