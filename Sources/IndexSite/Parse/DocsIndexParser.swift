@@ -44,15 +44,22 @@ public struct DocsIndexParser: Sendable {
             guard file.path.hasSuffix("/index.md"), file.path.hasPrefix(folder + "/") else { return nil }
             return String(file.path.dropFirst(folder.count + 1).dropLast("index.md".count))
         })
-        var pages: [(String, DocsPage)] = []
-        for file in files {
+        // Pages are read on every core (cmark and the id rules need nothing but the page); terms are merged in order.
+        let read = [(String, DocsPage?, [Diagnostic])].madeConcurrently(count: files.count) { position in
+            let file = files[position]
             let relative = file.path.hasPrefix(folder + "/") ? String(file.path.dropFirst(folder.count + 1)) : file.path
             // mdBook publishes the chapters SUMMARY.md lists; SUMMARY.md itself is the book's table of contents, not a page.
-            if linkStyle == .mdbook, relative == DocsNavigation.mdBookSummary { continue }
+            if linkStyle == .mdbook, relative == DocsNavigation.mdBookSummary { return (relative, nil, []) }
             // In a Hugo leaf bundle (a folder with index.md) the other Markdown files are the page's resources, not pages.
-            if linkStyle == .hugo, DocsIndexParser.isInsideLeafBundle(relative, bundles: leafBundles) { continue }
-            guard let page = readPage(file, relative: relative, folder: folder, navigation: navigation, diagnostics: &parsed.diagnostics) else { continue }
-            pages.append((relative, page))
+            if linkStyle == .hugo, DocsIndexParser.isInsideLeafBundle(relative, bundles: leafBundles) { return (relative, nil, []) }
+            var diagnostics: [Diagnostic] = []
+            let page = readPage(file, relative: relative, folder: folder, navigation: navigation, diagnostics: &diagnostics)
+            return (relative, page, diagnostics)
+        }
+        var pages: [(String, DocsPage)] = []
+        for (relative, page, diagnostics) in read {
+            parsed.diagnostics += diagnostics
+            if let page { pages.append((relative, page)) }
         }
         // Hugo renders nothing below a section whose _index.md cascades `build: {render: never}` (as hugoDocs' _common/).
         let unrendered = pages.filter { $0.1.cascadesNoRender }.map { $0.0.split(separator: "/").dropLast().map { $0 + "/" }.joined() }
