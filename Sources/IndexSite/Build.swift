@@ -253,8 +253,13 @@ public enum Build {
             case .markdownList, .entryFolder, .docsIndex: parsed = MarkdownListParser().parse(file)
             }
         case .folder(let path, let files) where planned.kind == .docsIndex:
-            parsed = DocsIndexParser(headingIDs: settings.headingIDs, linkExtension: settings.linkExtension, linkBase: settings.linkBase)
-                .parse(files, folder: path)
+            let docs = DocsIndexParser(linkStyle: settings.linkStyle, headingIDs: settings.headingIDs, linkExtension: settings.linkExtension,
+                                       linkBase: settings.linkBase, locale: settings.locale)
+            parsed = docs.parse(files, folder: path)
+            if settings.linkBase.isEmpty, let example = parsed.entries.lazy.compactMap({ $0.text(at: "url") ?? $0.children.first?.text(at: "url") }).first {
+                parsed.diagnostics.append(DocsIndexParser.relativeLinksWarning(example: example, listSlug: Slug.make(settings.slug ?? planned.defaultSlug, fallback: "list"),
+                                                                               at: settings.location(of: "kind", or: planned.settingsLocation)))
+            }
         case .folder(_, let files):
             parsed = ParsedSource()
             let parser = MarkdownEntryParser()

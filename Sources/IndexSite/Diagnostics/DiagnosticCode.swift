@@ -95,6 +95,14 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     /// A title or link field is a list or a mapping where text is needed.
     case wrongFieldType = "wrong-field-type"
 
+    // Documentation indexes
+    /// A docs index has no `link_base`, so its links are relative to the index page, where no docs pages are built.
+    case docsLinksRelative = "docs-links-relative"
+    /// A front matter `see:` or `see_also:` names a term the index does not have.
+    case docsSeeTargetMissing = "docs-see-target-missing"
+    /// A term is a `see:` reference and also has pages of its own.
+    case docsSeeWithPages = "docs-see-with-pages"
+
     // Output
     /// The output folder may not be written: it holds the site, overlaps its folders, or is not IndexSite's.
     case outputRefused = "output-refused"

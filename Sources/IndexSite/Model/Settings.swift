@@ -146,10 +146,12 @@ public struct ListSettings: Sendable, Hashable {
     public var newestFirst: Bool = true
     /// For folder sources: entry files, or a documentation index of headings.
     public var kind: ListKind = .entries
-    /// For documentation indexes: how the docs' generator makes heading ids.
-    public var headingIDs: DocsIndexParser.HeadingIDStyle = .github
-    /// For documentation indexes: what `.md` becomes in links to the pages.
-    public var linkExtension: String = ".html"
+    /// For documentation indexes: how the docs' generator makes heading ids; `nil` follows `linkStyle` (github without one).
+    public var headingIDs: DocsIndexParser.HeadingIDStyle?
+    /// For documentation indexes: the tool that publishes the pages (their URLs and heading ids); `nil` links `page.html`.
+    public var linkStyle: DocsLinkStyle?
+    /// For documentation indexes: what `.md` becomes in links with the github or pandoc style; `nil` is the style's own.
+    public var linkExtension: String?
     /// For documentation indexes: prefixed to every link to a page.
     public var linkBase: String = ""
     /// For JSON sources: the key path of the array inside the document (`items: "3166-1"`); nil means the top level.

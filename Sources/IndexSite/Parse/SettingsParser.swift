@@ -13,7 +13,7 @@ public enum SettingsParser {
         "source", "title", "description", "slug", "group_by", "section_order", "sort", "ignore_prefixes", "index_titles",
         "empty_sections", "title_field", "url_field", "description_field", "fields", "locale", "index_locales",
         "catch_all_label", "catch_all_position", "split", "entry_pages", "date_order", "kind", "heading_ids", "link_extension",
-        "link_base", "items", "separator", "comment", "header", "short_rows", "values_separator", "lint",
+        "link_base", "items", "separator", "comment", "header", "short_rows", "values_separator", "lint", "link_style",
     ]
 
     /// Parses the site configuration file.
@@ -132,6 +132,7 @@ public enum SettingsParser {
                 case "kind": list.kind = choice(value, key, block) ?? list.kind
                 case "heading_ids": list.headingIDs = choice(value, key, block) ?? list.headingIDs
                 case "link_extension": list.linkExtension = string(value, key, block) ?? list.linkExtension
+                case "link_style": list.linkStyle = choice(value, key, block) ?? list.linkStyle
                 case "link_base": list.linkBase = string(value, key, block) ?? list.linkBase
                 case "items": list.items = keyPath(value, key, block)
                 case "separator": list.separator = separatorText(value, key, block)

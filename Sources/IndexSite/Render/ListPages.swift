@@ -106,7 +106,7 @@ struct ListPages: Sendable {
         }
         return EntryContext(id: entry.id, title: entry.text(at: settings.titleField) ?? "", href: href,
                             pageHref: entryPages ? pagePrefix + entry.id + ".html" : "", descriptionHTML: descriptionHTML,
-                            bodyHTML: "", fields: fields, children: children)
+                            bodyHTML: "", fields: fields, children: children, main: list.kind == .docsIndex && entry.text(at: "main") == "true")
     }
 
     /// A section in template form, with its entries' contexts (kept for entry pages).

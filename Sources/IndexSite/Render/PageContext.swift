@@ -11,6 +11,8 @@ struct EntryContext: TemplateObject {
     let bodyHTML: String
     let fields: [TemplateValue]
     let children: [TemplateValue]
+    /// In a docs index, the page that defines a term (`main:` front matter), shown first and in bold.
+    var main = false
 
     func value(forKey key: TemplateKey) -> TemplateValue? {
         switch key.known {
@@ -24,6 +26,7 @@ struct EntryContext: TemplateObject {
         case .has_fields?: .bool(!fields.isEmpty)
         case .children?: .list(children)
         case .has_children?: .bool(!children.isEmpty)
+        case .main?: .bool(main)
         default: nil
         }
     }

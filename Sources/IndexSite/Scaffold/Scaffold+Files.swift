@@ -149,17 +149,21 @@ extension Scaffold {
         # date_order: oldest_first
 
         # kind: what a folder's Markdown files are: entries (one entry per file) or headings (a documentation
-        #   index: every heading of every page becomes an entry linking to page.html#heading-id, plus the terms a
-        #   page lists under `index:` in its front matter, "Main, sub" nested under the main term).
+        #   index: one entry per term - page titles, headings and the terms a page lists under `index:` in its
+        #   front matter, "Main; sub" nested under the main term - each linking to the pages it is on).
         #   Default: entries. Example, for a folder of docs:
         # kind: headings
 
-        # heading_ids: for kind: headings, how the docs' own generator makes heading ids: github or pandoc.
-        #   Default: github. Example:
+        # link_style: for kind: headings, the tool that publishes the docs, so page links and heading ids match
+        #   it: github, mdbook, hugo, mkdocs, docc or pandoc. Default: page.html links with github ids. Example:
+        # link_style: mdbook
+
+        # heading_ids: for kind: headings, how heading ids are made when not as link_style makes them: github,
+        #   mdbook, hugo, mkdocs, docc or pandoc. Default: as link_style (github without one). Example:
         # heading_ids: pandoc
 
-        # link_extension: for kind: headings, what a page's .md becomes in links ("" keeps .md).
-        #   Default: .html. Example:
+        # link_extension: for kind: headings with the github or pandoc style (or none), what a page's .md becomes
+        #   in links ("" keeps .md, / makes page/). Default: .md for github, .html otherwise. Example:
         # link_extension: /
 
         # link_base: for kind: headings, prefixed to every link to a page.

@@ -65,7 +65,9 @@ public struct Sectioner: Sendable {
             }
         }
         entries.removeLast(entries.count - kept)
-        let titles = rawTitles.map { Sectioner.stripPrefixes($0, settings.ignorePrefixes) }
+        var titles = rawTitles.map { Sectioner.stripPrefixes($0, settings.ignorePrefixes) }
+        // A docs index files `--help`, `.gitignore` and `@main` under their first letter, as a book's index does.
+        if input.kind == .docsIndex { titles = titles.map(Sectioner.strippingLeadingSymbols) }
         // A Markdown list is sectioned by its headings when it has some, like every other source by letter otherwise.
         let grouping = settings.grouping ?? (input.kind == .markdownList && !input.declaredSections.isEmpty ? .heading : .letter)
         // Under its own headings a list keeps the author's order (a checklist, an awesome list) unless told to sort.

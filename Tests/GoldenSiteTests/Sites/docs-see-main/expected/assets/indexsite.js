@@ -1,0 +1,652 @@
+/* IndexSite: optional enhancements for list pages. No framework, no network.
+   - exact jumps to sticky section headings (below the sticky chrome)
+   - highlights the strip title of the section in view (aria-current="true")
+   - drops titles and shows dots when the strip is too short (as iOS does)
+   - drag to scrub along the strip (touch, pen, mouse)
+   - letter keys jump to sections; "/" focuses the filter
+   - a filter box that hides non-matching entries and empty sections
+   Everything here is progressive: the page works without it. */
+(function () {
+  'use strict';
+
+  var doc = document;
+  var root = doc.documentElement;
+  root.classList.add('js');
+
+  var strip = doc.querySelector('.index-strip');
+  var listMain = doc.querySelector('.list-main');
+  if (!strip || !listMain) return;
+
+  var MIN_SLOT = 16;          // px: smallest comfortable height of one strip title
+  var FILTER_DELAY_BIG = 120; // ms: debounce filtering on very long lists
+  var FILTER_SLICE = 500;     // entries shown or hidden per task: the rest follow between frames
+  var ANNOUNCE_DELAY = 350;   // ms: wait for typing to pause before announcing
+
+  var ol = strip.querySelector('ol');
+  var sectionEls = Array.prototype.slice.call(listMain.querySelectorAll('.section'));
+
+  // ---- Strip model ---------------------------------------------------------
+
+  var here = location.href.split('#')[0];
+  var items = Array.prototype.map.call(ol.children, function (li, index) {
+    var link = li.querySelector('a');
+    var item = {
+      li: li, link: link, index: index,
+      label: (li.textContent || '').trim(),
+      enabled: !!link, filteredOut: false,
+      section: null, heading: null, dot: null, pageCurrent: false
+    };
+    if (link) {
+      item.pageCurrent = link.getAttribute('aria-current') === 'page';
+      var href = link.href;
+      var hash = link.hash;
+      if (hash && href.split('#')[0] === here) {
+        var target = doc.getElementById(decodeURIComponent(hash.slice(1)));
+        if (target && target.classList.contains('section-header')) {
+          item.heading = target;
+          item.section = target.closest('.section');
+        }
+      }
+    }
+    return item;
+  });
+  var itemBySection = new Map();
+  items.forEach(function (item) { if (item.section) itemBySection.set(item.section, item); });
+
+  function usable(item) { return item.enabled && !item.filteredOut; }
+
+  function chromeHeight() {
+    var v = parseFloat(getComputedStyle(root).scrollPaddingTop);
+    return isNaN(v) ? 0 : v;
+  }
+
+  // Scroll so that the section's heading sits directly below the sticky chrome.
+  // Uses the <section> box, because a sticky heading reports where it is stuck.
+  // Sections out of view are not laid out (content-visibility) and their
+  // estimated heights become real ones once shown, so the jump is checked again
+  // for a few frames, until it holds or the reader scrolls.
+  var jump = { section: null, frames: 0, stable: 0 };
+
+  function offsetOf(section) {
+    return section.getBoundingClientRect().top - chromeHeight();
+  }
+
+  function scrollToSection(section) {
+    window.scrollTo(0, Math.max(0, Math.round(offsetOf(section) + window.pageYOffset)));
+    var running = jump.section !== null;
+    jump.section = section;
+    jump.frames = 0;
+    jump.stable = 0;
+    if (!running) requestAnimationFrame(holdJump);
+  }
+
+  function holdJump() {
+    var section = jump.section;
+    if (!section) return;
+    var off = offsetOf(section);
+    var atEnd = window.pageYOffset + window.innerHeight >= root.scrollHeight - 1;
+    if (Math.abs(off) > 0.75 && !(off > 0 && atEnd)) {
+      window.scrollBy(0, Math.round(off));
+      jump.stable = 0;
+    } else {
+      jump.stable++;
+    }
+    if (++jump.frames < 30 && jump.stable < 3) requestAnimationFrame(holdJump);
+    else jump.section = null;
+  }
+
+  function stopHolding(event) {
+    if (event.target && event.target.nodeType === 1 && strip.contains(event.target)) return;
+    jump.section = null;
+  }
+  ['wheel', 'touchstart', 'keydown', 'mousedown'].forEach(function (type) {
+    window.addEventListener(type, stopHolding, { passive: true, capture: true });
+  });
+
+  function focusHeading(heading) {
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+  }
+
+  function go(item, how) {
+    if (!item || !item.link) return;
+    if (!item.section) { location.href = item.link.href; return; }
+    var hash = '#' + item.heading.id;
+    if (how === 'replace') history.replaceState(history.state, '', hash);
+    scrollToSection(item.section);
+    if (how !== 'scrub') focusHeading(item.heading);
+    updateCurrent();
+  }
+
+  // Exact jumps for every same-page link to a section heading (strip or not).
+  doc.addEventListener('click', function (event) {
+    if (event.defaultPrevented || event.button !== 0 ||
+        event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    var link = event.target.closest && event.target.closest('a[href*="#"]');
+    if (!link || link.href.split('#')[0] !== here) return;
+    var target = doc.getElementById(decodeURIComponent(link.hash.slice(1)));
+    if (!target || !target.classList.contains('section-header')) return;
+    event.preventDefault();
+    if (scrub.suppressClick) return;
+    var item = itemBySection.get(target.closest('.section'));
+    if (item && item.filteredOut) return;
+    // push first, so that the entry left behind keeps its own scroll position
+    if (location.hash !== link.hash) history.pushState(null, '', link.hash);
+    scrollToSection(target.closest('.section'));
+    focusHeading(target);
+    updateCurrent();
+  });
+
+  // A fragment typed into the address bar: the browser's own jump may have used
+  // a stuck heading's position; correct it.
+  window.addEventListener('hashchange', function () {
+    var target = location.hash && doc.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target && target.classList.contains('section-header')) scrollToSection(target.closest('.section'));
+  });
+
+  // ---- Section in view -----------------------------------------------------
+
+  var visibleSections = sectionEls.slice();   // in order; the filter updates it
+  var currentItem = null;
+
+  function invalidate() {
+    visibleSections = sectionEls.filter(function (s) { return !s.hidden; });
+  }
+
+  function setCurrent(item) {
+    if (item === currentItem) return;
+    if (currentItem) {
+      if (!currentItem.pageCurrent) currentItem.link.removeAttribute('aria-current');
+      if (currentItem.dot) currentItem.dot.classList.remove('is-current');
+    }
+    currentItem = item;
+    if (item) {
+      if (!item.pageCurrent) item.link.setAttribute('aria-current', 'true');
+      if (item.dot) item.dot.classList.add('is-current');
+    }
+  }
+
+  // The last section whose top is at or above the line just below the chrome:
+  // a binary search over live positions (a handful of reads, no writes between).
+  function updateCurrent() {
+    var line = chromeHeight() + 2;
+    var lo = 0, hi = visibleSections.length - 1, found = -1;
+    while (lo <= hi) {
+      var mid = (lo + hi) >> 1;
+      if (visibleSections[mid].getBoundingClientRect().top <= line) { found = mid; lo = mid + 1; } else hi = mid - 1;
+    }
+    var item = found >= 0 ? itemBySection.get(visibleSections[found]) : null;
+    setCurrent(item && item.link ? item : null);
+  }
+
+  var scrollQueued = false;
+  function queueUpdate() {
+    if (scrollQueued) return;
+    scrollQueued = true;
+    requestAnimationFrame(function () { scrollQueued = false; updateCurrent(); });
+  }
+  window.addEventListener('scroll', queueUpdate, { passive: true });
+  // sections change height without a scroll when first shown (content-visibility)
+  if (window.ResizeObserver) {
+    var sizes = new ResizeObserver(queueUpdate);
+    sectionEls.forEach(function (s) { sizes.observe(s); });
+  }
+
+
+  // ---- Dots when the titles do not fit --------------------------------------
+
+  var slots = items.map(function (item) { return { el: item.li, first: item.index, last: item.index }; });
+  var layoutKey = 'all';  // which titles are kept now
+
+  // Which titles to keep: all when they fit at MIN_SLOT each, else every n-th
+  // (first and last always), leaving one dot slot between kept ones.
+  function keptTitles() {
+    var n = items.length;
+    var cs = getComputedStyle(strip);
+    // the strip's height is set by the viewport alone, not by its titles
+    var avail = strip.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+    if (n < 3 || avail <= 0 || n * MIN_SLOT <= avail) return null;
+    var s = Math.max(3, Math.floor(avail / MIN_SLOT));
+    if (s % 2 === 0) s -= 1;
+    var keep = (s + 1) / 2;
+    var kept = [];
+    for (var j = 0; j < keep; j++) {
+      var k = Math.round(j * (n - 1) / (keep - 1));
+      if (!kept.length || k > kept[kept.length - 1]) kept.push(k);
+    }
+    return kept;
+  }
+
+  function layoutStrip() {
+    var kept = keptTitles();
+    var key = kept ? kept.join(',') : 'all';
+    if (key === layoutKey) { placeDropped(); return; }   // nothing to rebuild: no reflow
+    layoutKey = key;
+
+    Array.prototype.slice.call(ol.querySelectorAll('.strip-dot')).forEach(function (d) { d.remove(); });
+    items.forEach(function (item) {
+      item.dot = null;
+      item.li.classList.remove('is-dropped');
+      item.li.style.top = '';
+    });
+    slots = items.map(function (item) { return { el: item.li, first: item.index, last: item.index }; });
+    if (!kept) {
+      strip.classList.remove('is-collapsed');
+      strip.style.removeProperty('--strip-slots');
+      return;
+    }
+    slots = [];
+    for (var a = 0; a < kept.length; a++) {
+      var i = kept[a];
+      slots.push({ el: items[i].li, first: i, last: i });
+      var next = kept[a + 1];
+      if (next === undefined || next - i < 2) continue;
+      var dot = doc.createElement('li');
+      dot.className = 'strip-dot';
+      dot.setAttribute('aria-hidden', 'true');
+      dot.textContent = '\u2022';
+      items[i].li.after(dot);
+      slots.push({ el: dot, first: i + 1, last: next - 1 });
+      for (var m = i + 1; m < next; m++) {
+        items[m].li.classList.add('is-dropped');
+        items[m].dot = dot;
+      }
+    }
+    strip.style.setProperty('--strip-slots', String(slots.length));
+    strip.classList.add('is-collapsed');
+    placeDropped();
+    if (currentItem && currentItem.dot) currentItem.dot.classList.add('is-current');
+  }
+
+  // Each dropped title (shown only while focused) sits beside its dot.
+  function placeDropped() {
+    var dropped = items.filter(function (item) { return item.dot; });
+    var tops = dropped.map(function (item) { return item.dot.offsetTop + item.dot.offsetHeight / 2; });  // reads first
+    dropped.forEach(function (item, x) { item.li.style.top = tops[x] + 'px'; });
+  }
+
+  var resizeQueued = false;
+  window.addEventListener('resize', function () {
+    if (resizeQueued) return;
+    resizeQueued = true;
+    requestAnimationFrame(function () {
+      resizeQueued = false;
+      layoutStrip();
+      updateCurrent();
+    });
+  });
+
+  // ---- Drag to scrub -----------------------------------------------------------
+
+  var hud = doc.createElement('div');
+  hud.className = 'strip-hud';
+  hud.setAttribute('aria-hidden', 'true');
+  doc.body.appendChild(hud);
+  var hudTimer = 0;
+
+  var scrub = { id: null, startY: 0, active: false, item: null, suppressClick: false, touch: false };
+
+  function itemAtY(y) {
+    if (!slots.length) return null;
+    var first = slots[0].el.getBoundingClientRect();
+    var last = slots[slots.length - 1].el.getBoundingClientRect();
+    var span = last.bottom - first.top;
+    if (span <= 0) return null;
+    var f = Math.min(Math.max((y - first.top) / span, 0), 0.999999) * slots.length;
+    var slot = slots[Math.floor(f)];
+    var sub = f - Math.floor(f);
+    var idx = slot.first + Math.floor(sub * (slot.last - slot.first + 1));
+    // a greyed title: the nearest usable section after it, else before it
+    for (var d = 0; d < items.length; d++) {
+      if (items[idx + d] && usable(items[idx + d])) return items[idx + d];
+      if (items[idx - d] && usable(items[idx - d])) return items[idx - d];
+    }
+    return null;
+  }
+
+  function scrubTo(y) {
+    var item = itemAtY(y);
+    if (!item || item === scrub.item) return;
+    scrub.item = item;
+    hud.textContent = item.label;
+    hud.classList.add('is-visible');
+    if (item.section) go(item, 'scrub');
+  }
+
+  strip.addEventListener('pointerdown', function (event) {
+    if (!event.isPrimary || event.button !== 0) return;
+    scrub.id = event.pointerId;
+    scrub.startY = event.clientY;
+    scrub.item = null;
+    scrub.touch = event.pointerType !== 'mouse';
+    scrub.active = scrub.touch;   // a mouse scrubs only once it moves
+    scrub.suppressClick = false;
+    if (scrub.active) {
+      try { strip.setPointerCapture(event.pointerId); } catch (e) { /* ignore */ }
+      scrubTo(event.clientY);
+    }
+  });
+
+  strip.addEventListener('pointermove', function (event) {
+    if (event.pointerId !== scrub.id) return;
+    if (!scrub.active) {
+      if (Math.abs(event.clientY - scrub.startY) < 6) return;
+      scrub.active = true;
+      try { strip.setPointerCapture(event.pointerId); } catch (e) { /* ignore */ }
+    }
+    event.preventDefault();
+    scrubTo(event.clientY);
+  });
+
+  function endScrub(event) {
+    if (event.pointerId !== scrub.id) return;
+    var item = scrub.item;
+    if (scrub.active && item) {
+      scrub.suppressClick = true;   // the click that follows is the scrub's own
+      setTimeout(function () { scrub.suppressClick = false; }, 400);
+      if (item.section) history.replaceState(history.state, '', '#' + item.heading.id);
+      else if (event.type === 'pointerup') location.href = item.link.href;
+    }
+    scrub.id = null;
+    scrub.active = false;
+    clearTimeout(hudTimer);
+    hudTimer = setTimeout(function () { hud.classList.remove('is-visible'); }, 350);
+  }
+  strip.addEventListener('pointerup', endScrub);
+  strip.addEventListener('pointercancel', endScrub);
+  strip.addEventListener('click', function (event) {
+    if (scrub.suppressClick) { event.preventDefault(); scrub.suppressClick = false; }
+  }, true);
+
+  // ---- Letter keys ----------------------------------------------------------
+
+  function fold(s) {
+    return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase();
+  }
+
+  function isEditable(el) {
+    if (!el || el === doc.body) return false;
+    if (el.isContentEditable) return true;
+    var tag = el.tagName;
+    return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
+  }
+
+  doc.addEventListener('keydown', function (event) {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+    if (isEditable(event.target)) return;
+    var key = event.key;
+    if (!key || key.length !== 1 || key === ' ') return;
+    if (key === '/' && filter.input) {
+      event.preventDefault();
+      filter.input.scrollIntoView({ block: 'center' });
+      filter.input.focus();
+      return;
+    }
+    var lower = key.toLocaleLowerCase();
+    var match = function (test) { return items.filter(function (it) { return usable(it) && test(it.label); }); };
+    var cands = match(function (l) { return l.toLocaleLowerCase().indexOf(lower) === 0; });
+    if (!cands.length) cands = match(function (l) { return fold(l).indexOf(fold(key)) === 0; });
+    if (!cands.length) {
+      // a greyed exact title: the next section after it
+      var exact = items.filter(function (it) { return it.label.toLocaleLowerCase() === lower; })[0];
+      if (exact) cands = items.slice(exact.index).filter(usable).slice(0, 1);
+      else if (/[0-9]/.test(key)) cands = match(function (l) { return l === '#'; });
+    }
+    if (!cands.length) return;
+    event.preventDefault();
+    var at = cands.indexOf(currentItem);
+    go(at >= 0 ? cands[(at + 1) % cands.length] : cands[0], 'replace');
+  });
+
+  // ---- Filter ---------------------------------------------------------------
+
+  var filter = { input: null, status: null, index: null, timer: 0, announceTimer: 0, query: '', applyTimer: 0 };
+
+  (function buildFilter() {
+    if (!sectionEls.length) return;
+    var box = doc.createElement('div');
+    box.className = 'filter';
+    box.setAttribute('role', 'search');
+    var label = doc.createElement('label');
+    label.htmlFor = 'indexsite-filter';
+    label.textContent = 'Filter entries';
+    var input = doc.createElement('input');
+    input.type = 'search';
+    input.id = 'indexsite-filter';
+    input.autocomplete = 'off';
+    input.spellcheck = false;
+    input.setAttribute('enterkeyhint', 'search');
+    input.setAttribute('aria-describedby', 'indexsite-filter-status');
+    var status = doc.createElement('p');
+    status.className = 'filter-status';
+    status.id = 'indexsite-filter-status';
+    status.setAttribute('role', 'status');
+    status.setAttribute('aria-live', 'polite');
+    box.appendChild(label);
+    box.appendChild(input);
+    box.appendChild(status);
+    var header = listMain.querySelector('.list-header');
+    if (header) header.after(box); else listMain.prepend(box);
+    filter.input = input;
+    filter.status = status;
+
+    input.addEventListener('input', function () {
+      clearTimeout(filter.timer);
+      // a script of the site's own may have added or removed entries since the index was made
+      if (filter.index && filter.index.entries.length !== liveEntries.length) { filter.index = null; building = null; }
+      if (!filter.index) buildIndex();
+      if (filter.index.entries.length > 5000) filter.timer = setTimeout(runFilter, FILTER_DELAY_BIG);
+      else runFilter();
+    });
+    // build the search index when the reader comes to the box, before typing
+    input.addEventListener('focus', function () { if (!filter.index) buildIndex(); });
+    input.addEventListener('keydown', function (event) {
+      if (event.key === 'Escape' && input.value) { input.value = ''; runFilter(); }
+    });
+  })();
+
+  // The filter's index: the folded text of every entry (its own text, not its
+  // children's), its parent entry and its section. On a long page it is built
+  // in idle moments after loading, a slice at a time, so the page opens without
+  // a pause; typing before it is done finishes it at once.
+  var building = null;
+  var liveEntries = listMain.getElementsByClassName('entry');   // live: its length follows the page
+
+  function indexSlice(budgetMs) {
+    if (filter.index) return true;
+    if (!building) {
+      var all = Array.prototype.slice.call(listMain.querySelectorAll('.entry'));
+      var sectionPos = new Map();
+      sectionEls.forEach(function (s, i) { sectionPos.set(s, i); });
+      building = {
+        entries: all, n: all.length, next: 0, pos: new Map(), sectionPos: sectionPos,
+        parent: new Int32Array(all.length), section: new Int32Array(all.length), text: new Array(all.length)
+      };
+    }
+    var b = building, end = performance.now() + budgetMs;
+    for (var i = b.next; i < b.n; i++) {
+      if ((i & 127) === 0 && i > b.next && performance.now() > end) { b.next = i; return false; }
+      var el = b.entries[i];
+      b.pos.set(el, i);
+      var up = el.parentElement.closest('.entry');
+      b.parent[i] = up ? b.pos.get(up) : -1;
+      var s = el.closest('.section');
+      b.section[i] = s ? b.sectionPos.get(s) : -1;
+      var t = '';
+      for (var c = el.firstChild; c; c = c.nextSibling) {
+        if (c.nodeType === 1 && c.classList.contains('children')) continue;
+        t += ' ' + c.textContent;
+      }
+      b.text[i] = fold(t.replace(/\s+/g, ' '));
+    }
+    // Entries of one section are contiguous in document order: where each section's run starts.
+    var first = new Int32Array(sectionEls.length + 1).fill(-1);
+    for (i = b.n - 1; i >= 0; i--) if (b.section[i] >= 0) first[b.section[i]] = i;
+    first[sectionEls.length] = b.n;
+    for (i = sectionEls.length - 1; i >= 0; i--) if (first[i] < 0) first[i] = first[i + 1];
+    filter.index = {
+      entries: b.entries, parent: b.parent, section: b.section, text: b.text, sectionFirst: first,
+      shown: new Uint8Array(b.n).fill(1),
+      sectionShown: new Uint8Array(sectionEls.length).fill(1)
+    };
+    building = null;
+    if (performance.mark) performance.mark('indexsite-filter-index');
+    return true;
+  }
+
+  function buildIndex() { indexSlice(Infinity); }
+
+  function buildIndexWhenIdle() {
+    var idle = window.requestIdleCallback || function (f) {
+      return setTimeout(function () { f({ timeRemaining: function () { return 8; } }); }, 30);
+    };
+    idle(function step(deadline) {
+      if (!indexSlice(Math.max(4, deadline.timeRemaining()))) idle(step);
+    });
+  }
+
+  function runFilter() {
+    clearTimeout(filter.timer);
+    var ix = filter.index;
+    if (!ix) return;
+    var started = performance.now();
+    var query = fold(filter.input.value.trim().replace(/\s+/g, ' '));
+    filter.query = query;
+    var terms = query ? query.split(' ') : [];
+    var n = ix.entries.length;
+    var inherited = new Uint8Array(n);
+    var visible = new Uint8Array(n);
+    var i, t;
+    // parents come before their children in document order
+    for (i = 0; i < n; i++) {
+      var ok = 1;
+      for (t = 0; t < terms.length; t++) if (ix.text[i].indexOf(terms[t]) < 0) { ok = 0; break; }
+      inherited[i] = ok || (ix.parent[i] >= 0 && inherited[ix.parent[i]]) ? 1 : 0;
+    }
+    var count = 0;
+    var perSection = new Int32Array(sectionEls.length);
+    for (i = n - 1; i >= 0; i--) {
+      if (inherited[i]) visible[i] = 1;
+      if (visible[i]) {
+        count++;
+        if (ix.parent[i] >= 0) visible[ix.parent[i]] = 1;
+        if (ix.section[i] >= 0) perSection[ix.section[i]]++;
+      }
+    }
+    // Entries change in slices, from the section in view onwards, so what the
+    // reader sees is redrawn at once and the rest follows between frames. A
+    // newer keystroke cancels the slices still to come: `shown` always tells
+    // what the page shows, so the next run changes just what differs.
+    clearTimeout(filter.applyTimer);
+    var order = [];
+    var inView = currentItem && currentItem.section ? Math.max(sectionEls.indexOf(currentItem.section), 0) : 0;
+    for (i = inView; i < sectionEls.length; i++) order.push(i);
+    for (i = 0; i < inView; i++) order.push(i);
+    var step = 0, at = ix.sectionFirst[order[0]];
+    var loose = ix.sectionFirst[0] > 0;   // entries before the first section (none in the theme's pages)
+    function applySlice() {
+      var budget = FILTER_SLICE;
+      // writes only, no reads: no layout thrash
+      while (budget > 0 && step < order.length) {
+        var to = ix.sectionFirst[order[step] + 1];
+        for (; at < to && budget > 0; at++) {
+          if (visible[at] !== ix.shown[at]) {
+            ix.entries[at].hidden = !visible[at];
+            ix.shown[at] = visible[at];
+            budget--;
+          }
+        }
+        if (at >= to && ++step < order.length) at = ix.sectionFirst[order[step]];
+      }
+      if (step >= order.length && loose) {
+        for (var j = 0; j < ix.sectionFirst[0]; j++) {
+          if (visible[j] !== ix.shown[j]) { ix.entries[j].hidden = !visible[j]; ix.shown[j] = visible[j]; }
+        }
+      }
+      return step >= order.length;
+    }
+    function applyRest() {
+      if (!applySlice()) { filter.applyTimer = setTimeout(applyRest, 0); return; }
+      requestAnimationFrame(function () {
+        setTimeout(function () {
+          if (performance.measure) performance.measure('indexsite-filter-complete', { start: started, end: performance.now() });
+        }, 0);
+      });
+    }
+    var done = applySlice();
+    var lastVisible = null;
+    for (i = 0; i < sectionEls.length; i++) {
+      var show = terms.length === 0 || perSection[i] > 0 ? 1 : 0;
+      if (show !== ix.sectionShown[i]) {
+        sectionEls[i].hidden = !show;
+        ix.sectionShown[i] = show;
+      }
+      sectionEls[i].classList.remove('is-last-visible');
+      if (show) lastVisible = sectionEls[i];
+    }
+    if (lastVisible && terms.length) lastVisible.classList.add('is-last-visible');
+    items.forEach(function (item) {
+      if (!item.link || !item.section) return;
+      var out = item.section.hidden;
+      if (out === item.filteredOut) return;
+      item.filteredOut = out;
+      item.link.classList.toggle('is-filtered-out', out);
+      if (out) {
+        item.link.setAttribute('aria-disabled', 'true');
+        item.link.setAttribute('tabindex', '-1');
+      } else {
+        item.link.removeAttribute('aria-disabled');
+        item.link.removeAttribute('tabindex');
+      }
+    });
+    invalidate();
+    updateCurrent();
+    announce(terms.length ? count : -1, n);
+    // How long a keystroke took until the page was drawn again ("indexsite-filter"), and until every slice was
+    // ("indexsite-filter-complete"): User Timing measures that benchmarks and the browser's profiler can read.
+    requestAnimationFrame(function () {
+      setTimeout(function () {
+        if (performance.measure) performance.measure('indexsite-filter', { start: started, end: performance.now() });
+        if (done) {
+          if (performance.measure) performance.measure('indexsite-filter-complete', { start: started, end: performance.now() });
+        } else {
+          filter.applyTimer = setTimeout(applyRest, 0);
+        }
+      }, 0);
+    });
+  }
+
+  function announce(count, total) {
+    clearTimeout(filter.announceTimer);
+    var raw = filter.input.value.trim();
+    var noun = total === 1 ? ' entry' : ' entries';
+    var message;
+    if (count < 0) message = 'All ' + total + noun + ' shown.';
+    else if (count === 0) message = 'No entries match \u201c' + raw + '\u201d.';
+    else message = count + ' of ' + total + noun + ' match \u201c' + raw + '\u201d.';
+    filter.announceTimer = setTimeout(function () { filter.status.textContent = message; }, ANNOUNCE_DELAY);
+  }
+
+  // ---- Start ----------------------------------------------------------------
+
+  layoutStrip();
+
+  // Opened at #fragment: the filter box inserted above, and a strip widened by
+  // dropping titles, may have moved the target after the browser's jump; jump
+  // again (not on reload or Back, where the browser restores the reader's place).
+  (function refocusFragment() {
+    var nav = performance.getEntriesByType && performance.getEntriesByType('navigation')[0];
+    if (!location.hash || (nav && nav.type !== 'navigate')) return;
+    var target = doc.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (!target || !listMain.contains(target)) return;
+    if (target.classList.contains('section-header')) scrollToSection(target.closest('.section'));
+    else target.scrollIntoView({ block: 'start' });
+  })();
+
+  updateCurrent();
+  window.addEventListener('load', function () {
+    layoutStrip();
+    updateCurrent();
+    if (filter.input) buildIndexWhenIdle();
+  });
+})();
