@@ -77,10 +77,9 @@ struct AwesomeLinter {
             while let (node, block, depth) = pending.popLast() {
                 switch node.kind {
                 case .heading:
-                    let base = DocsIndexParser.slug(MarkdownText.plain(node), style: .github)
-                    let uses = headingUses[base, default: 0]
-                    headingUses[base] = uses + 1
-                    anchors.insert(uses == 0 ? base : "\(base)-\(uses)")
+                    // GitHub's ids, by the same rule a docs index with `link_style: github` uses.
+                    let base = DocsLinkStyle.github.baseID(MarkdownText.plain(node))
+                    anchors.insert(DocsLinkStyle.github.uniqueID(base, used: &headingUses))
                 case .htmlBlock, .htmlInline:
                     for match in node.literal.matches(of: AwesomeLinter.htmlAnchor) { anchors.insert(String(match.output.2).lowercased()) }
                 case .link where node.url.hasPrefix("#"):
