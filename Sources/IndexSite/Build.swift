@@ -118,13 +118,16 @@ public enum Build {
         diagnostics += planDiagnostics
         options.progress?(.parse, plannedLists.count)
         let theme = Theme.builtIn.overridden(by: site)
+        let (localization, catalogDiagnostics) = Localization.make(theme: theme, site: settings)
+        diagnostics += catalogDiagnostics
         // From here on each source's bytes are referenced only by its planned list, and freed once it is parsed.
         site.sources = []
         plannedLists.reverse()
         var slugs: Set<String> = ["assets", "index.html", "404.html", "sitemap.xml"]
         var sectionSeconds = 0.0
         while let planned = plannedLists.popLast() {
-            let (list, listDiagnostics) = makeList(planned, slugs: &slugs, strict: options.strict, sectionSeconds: &sectionSeconds)
+            let (list, listDiagnostics) = makeList(planned, slugs: &slugs, strict: options.strict, sectionSeconds: &sectionSeconds,
+                                                     localization: localization)
             diagnostics += listDiagnostics
             if let list { result.lists.append(list) }
         }
@@ -139,7 +142,7 @@ public enum Build {
         // Render and Write: pages stream into a staging folder as they are made, which is swapped in only if the
         // whole build succeeded, so a large site never sits in memory whole and a failed build changes nothing.
         options.progress?(.render, result.entryCount)
-        let (renderer, templateDiagnostics) = PageRenderer.make(site: settings, theme: theme)
+        let (renderer, templateDiagnostics) = PageRenderer.make(site: settings, theme: theme, localization: localization)
         diagnostics += templateDiagnostics
         var staging: SiteWriter.Staging?
         if options.writeOutput, !diagnostics.hasErrors(strict: options.strict), renderer != nil {
@@ -188,7 +191,8 @@ public enum Build {
         return makeList(planned, slugs: &slugs, strict: strict, sectionSeconds: &ignored)
     }
 
-    static func makeList(_ planned: ListPlanner.PlannedList, slugs: inout Set<String>, strict: Bool, sectionSeconds: inout Double) -> (IndexedList?, [Diagnostic]) {
+    static func makeList(_ planned: ListPlanner.PlannedList, slugs: inout Set<String>, strict: Bool, sectionSeconds: inout Double,
+                         localization: Localization = .builtIn) -> (IndexedList?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var settings = planned.settings
         var parsed: ParsedSource
@@ -215,6 +219,8 @@ public enum Build {
         if let patch = parsed.settings {
             diagnostics += SettingsParser.apply(patch, to: &settings)
         }
+        settings.defaultSectionTitle = localization.strings(for: settings.locale).text(.default_section)
+        diagnostics += localization.check(locale: settings.locale, at: settings.location(of: "locale", or: planned.settingsLocation))
         let input = Sectioner.Input(entries: parsed.entries, declaredSections: parsed.declaredSections, kind: planned.kind,
                                     settingsLocation: planned.settingsLocation)
         parsed.entries = [] // the sectioner now holds the only reference, and filters in place

@@ -26,6 +26,8 @@ public struct LoadedSite: Sendable {
     public var templates: [String: SourceFile] = [:]
     /// Static files of the theme (`Templates/assets/`), copied to the output's `assets/`.
     public var assets: [SourceFile] = []
+    /// The site's own catalogs of page words (`Templates/strings/<locale>.yml`), over the built-in ones key by key.
+    public var stringCatalogs: [SourceFile] = []
     /// Files that could not be read, and links that point outside the site.
     public var diagnostics: [Diagnostic] = []
     /// The running program's identity (path, size, modification time), so a new build of IndexSite never reuses old output.
@@ -82,6 +84,12 @@ public struct SiteLoader: Sendable {
             if let file = read(relative: relative, diagnostics: &site.diagnostics) {
                 site.templates[String(name.dropLast(".mustache".count))] = file
             }
+        }
+        let stringsFolder = SiteLoader.templatesFolder + "/strings"
+        for name in listing(stringsFolder) where name.hasSuffix(".yml") || name.hasSuffix(".yaml") {
+            let relative = stringsFolder + "/" + name
+            guard !isDirectory(relative), insideSite(relative, root: root, diagnostics: &site.diagnostics) else { continue }
+            if let file = read(relative: relative, diagnostics: &site.diagnostics) { site.stringCatalogs.append(file) }
         }
         let assetsFolder = SiteLoader.templatesFolder + "/assets"
         for name in listing(assetsFolder) {

@@ -65,7 +65,11 @@ public struct Sectioner: Sendable {
             }
         }
         entries.removeLast(entries.count - kept)
-        let titles = rawTitles.map { Sectioner.stripPrefixes($0, settings.ignorePrefixes) }
+        // A reading (phonetic name, sort form) stands in for the title wherever it is given.
+        let titles = rawTitles.indices.map { index in
+            let reading = settings.readingField.flatMap { entries[index].text(at: $0) }.map(\.trimmingSpaces) ?? ""
+            return Sectioner.stripPrefixes(reading.isEmpty ? rawTitles[index] : reading, settings.ignorePrefixes)
+        }
         // A Markdown list is sectioned by its headings when it has some, like every other source by letter otherwise.
         let grouping = settings.grouping ?? (input.kind == .markdownList && !input.declaredSections.isEmpty ? .heading : .letter)
         // Under its own headings a list keeps the author's order (a checklist, an awesome list) unless told to sort.
@@ -322,7 +326,7 @@ public struct Sectioner: Sendable {
             }
         }
         if !loose.isEmpty {
-            sections.insert(Section(title: settings.title ?? "Entries", description: nil, entries: loose), at: 0)
+            sections.insert(Section(title: settings.title ?? settings.defaultSectionTitle, description: nil, entries: loose), at: 0)
         }
         if let order = settings.sectionOrder {
             sections = ordered(sections, by: order, collator: collator, location: location, missingIsError: true, diagnostics: &diagnostics)
