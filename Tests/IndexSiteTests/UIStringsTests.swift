@@ -172,4 +172,63 @@ import Testing
         #expect(Localization.builtIn.strings(for: "he").isRightToLeft)
         #expect(!Localization.builtIn.strings(for: "ja").isRightToLeft)
     }
+
+    /// A site's own catalog file and `strings:` map change words key by key; what they do not name stays the
+    /// built-in translation, and a locale the site adds falls back to English where its catalog is silent.
+    @Test func overridesChangeWordsKeyByKey() throws {
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-strings-\(UInt32.random(in: 0...UInt32.max))")
+        defer { try? FileManager.default.removeItem(at: site) }
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("Content"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("Templates/strings"), withIntermediateDirectories: true)
+        try "title,x\nBrot,1\nMilch,2\n".write(to: site.appendingPathComponent("Content/essen.csv"), atomically: true, encoding: .utf8)
+        try "title,x\nSaluton,1\n".write(to: site.appendingPathComponent("Content/vortoj.csv"), atomically: true, encoding: .utf8)
+        try """
+        locale: de
+        lists:
+          - source: essen.csv
+          - source: vortoj.csv
+            locale: eo
+        strings:
+          de:
+            entries_count: {one: "{count} Ding", other: "{count} Dinge"}
+        """.write(to: site.appendingPathComponent("indexsite.yml"), atomically: true, encoding: .utf8)
+        try "skip_to_content: Direkt zum Inhalt\nentries_count: {one: \"{count} Sache\", other: \"{count} Sachen\"}\n"
+            .write(to: site.appendingPathComponent("Templates/strings/de.yml"), atomically: true, encoding: .utf8)
+        try "skip_to_content: Salti al la enhavo\n".write(to: site.appendingPathComponent("Templates/strings/eo.yml"), atomically: true, encoding: .utf8)
+        let result = Build.run(BuildOptions(siteFolder: site, writeOutput: false, keepPages: true))
+        func page(_ path: String) throws -> String {
+            String(decoding: try #require(result.pages.first { $0.path == path }).bytes, as: UTF8.self)
+        }
+        let essen = try page("essen/index.html")
+        #expect(essen.contains(">Direkt zum Inhalt<"), "the site's catalog file wins over the built-in one")
+        #expect(essen.contains("2 Dinge · 2 Abschnitte"), "indexsite.yml wins over the catalog file; other keys stay German")
+        let vortoj = try page("vortoj/index.html")
+        #expect(vortoj.contains("<html lang=\"eo\" dir=\"ltr\">"))
+        #expect(vortoj.contains(">Salti al la enhavo<"))
+        #expect(vortoj.contains("1 entry · 1 section"), "keys the eo catalog lacks are English")
+        #expect(result.diagnostics.contains { $0.code == .missingStrings && $0.location.path.hasSuffix("eo.yml") })
+        #expect(!result.diagnostics.contains { $0.code == .missingStrings && $0.location.path.hasSuffix("de.yml") })
+    }
+
+    /// `reading_field` sorts and letters by the reading; entries without one keep their title.
+    @Test func readingFieldFilesKanjiByTheirReading() throws {
+        let rows: [(String, String?)] = [("日本", "にほん"), ("東京", "とうきょう"), ("大阪", "おおさか"), ("さくら", nil), ("京都", "")]
+        let entries = rows.enumerated().map { index, row in
+            Entry(fields: FieldRecord(names: row.1 == nil ? ["title"] : ["title", "reading"],
+                                      values: row.1 == nil ? [.text(row.0)] : [.text(row.0), .text(row.1!)]),
+                  location: SourceLocation(path: "t", line: index + 1))
+        }
+        var settings = ListSettings(source: "t.csv")
+        settings.locale = "ja"
+        settings.readingField = "reading"
+        settings.emptySections = .hide
+        let (sections, diagnostics) = Sectioner().section(Sectioner.Input(entries: entries), settings: settings)
+        #expect(diagnostics.isEmpty)
+        let placed = sections.map { ($0.title, $0.entries.compactMap { $0.text(at: "title") }) }
+        #expect(placed.map(\.0) == ["あ", "さ", "た", "な", "#"])
+        #expect(placed.map(\.1) == [["大阪"], ["さくら"], ["東京"], ["日本"], ["京都"]])
+        settings.readingField = nil
+        let (unread, _) = Sectioner().section(Sectioner.Input(entries: entries), settings: settings)
+        #expect(unread.last?.entries.count == 4, "without readings the kanji names go to #")
+    }
 }
