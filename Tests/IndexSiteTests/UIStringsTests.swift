@@ -146,7 +146,9 @@ import Testing
         let words = Localization.builtIn.strings(for: locale)
         let plurals = ScriptStrings.PluralTable(numbers: numbers, maxCount: 2_000_000)
         let format = ScriptStrings.NumberTable(words: words)
-        for n in Array(0...1100) + [1_000_000, 2_000_000, 1_000_001, 123_456, 10_021, 999_999] {
+        let counts = Array(0...2100) + Array(stride(from: 2101, through: 200_000, by: 97)) + Array(stride(from: 0, through: 2_000_000, by: 1000))
+            + [1_000_001, 123_456, 10_021, 999_999, 1_100_000, 1_999_999]
+        for n in counts {
             #expect(plurals.code(n) == ScriptStrings.categoryCodes[numbers.category(n)], "\(locale) \(n)")
             #expect(format.format(n) == words.number(n), "\(locale) \(n)")
         }

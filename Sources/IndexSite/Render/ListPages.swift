@@ -158,11 +158,12 @@ struct ListPages: Sendable {
 
     /// The script's data for a list page: its texts and tables, with the search forms of the page's own characters.
     func scriptData(for body: [UInt8]) -> String {
-        var seen = Set(typedFold.map(\.0))
+        // Scalars are compared as numbers: a page of a million characters makes no string per character.
+        var seen: Set<UInt32> = []
         var extra: [Unicode.Scalar] = []
         let typed = ScriptStrings.typedCharacters
         for scalar in String(decoding: body, as: UTF8.self).unicodeScalars where scalar.value >= 0x80 {
-            guard !typed.contains(where: { $0.contains(scalar.value) }), seen.insert(String(scalar)).inserted else { continue }
+            guard seen.insert(scalar.value).inserted, !typed.contains(where: { $0.contains(scalar.value) }) else { continue }
             extra.append(scalar)
         }
         var fold = typedFold
