@@ -398,14 +398,16 @@
 
   // ---- Letter keys ----------------------------------------------------------
 
-  // The search form of a text: each character replaced by its form from the build's table.
+  // The search form of a text: each character of the build's table replaced by its form. One native regular
+  // expression finds them (a loop over every character is several times slower on 100,000 entries).
+  var foldPattern = (function () {
+    var keys = Object.keys(foldTable);
+    if (!keys.length) return null;
+    return new RegExp('[' + keys.map(function (k) { return k.replace(/[\\\]\[^-]/g, '\\$&'); }).join('') + ']', 'gu');
+  })();
+  function foldOne(ch) { return foldTable[ch]; }
   function fold(s) {
-    var out = '';
-    for (var ch of s) {
-      var f = foldTable[ch];
-      out += f === undefined ? ch : f;
-    }
-    return out;
+    return foldPattern ? s.replace(foldPattern, foldOne) : s;
   }
 
   function isEditable(el) {
