@@ -54,6 +54,7 @@ struct ixs_search_folder {
     std::unique_ptr<icu::Collator> primary;  // strength PRIMARY: tells what is the same letter
     const icu::Normalizer2 *nfkcCasefold = nullptr;
     const icu::Normalizer2 *nfd = nullptr;
+    bool turkic = false;  // tr, az: I folds to dotless ı, İ to i (ı and i are two letters there)
 };
 
 namespace {
@@ -546,6 +547,7 @@ extern "C" ixs_search_folder *ixs_search_folder_open(const char *locale_id, char
         return nullptr;
     }
     result->primary = std::move(collator);
+    result->turkic = std::strcmp(locale.getLanguage(), "tr") == 0 || std::strcmp(locale.getLanguage(), "az") == 0;
     result->nfkcCasefold = fold;
     result->nfd = nfd;
     return result;
@@ -605,6 +607,10 @@ extern "C" int32_t ixs_search_fold(ixs_search_folder *folder, const char *utf8, 
     for (int32_t i = 0; i < input.length();) {
         UChar32 c = input.char32At(i);
         i += U16_LENGTH(c);
+        if (folder->turkic && (c == u'I' || c == 0x130)) {
+            folded.append(c == u'I' ? static_cast<UChar32>(0x131) : static_cast<UChar32>(u'i'));
+            continue;
+        }
         icu::UnicodeString one = folder->nfkcCasefold->normalize(icu::UnicodeString(c), status);
         if (U_FAILURE(status)) return -1;
         for (int32_t j = 0; j < one.length();) {

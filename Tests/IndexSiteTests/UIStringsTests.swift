@@ -156,7 +156,7 @@ import Testing
 
     @Test(arguments: [("de", "Müller", "muller"), ("ru", "Ёлка", "елка"), ("ja", "カタカナ", "かたかな"), ("ja", "ｶﾀｶﾅ", "かたかな"),
                       ("sv", "Åsa", "åsa"), ("sv", "Öl", "öl"), ("ru", "Йогурт", "йогурт"), ("en", "Crème", "creme"),
-                      ("ar", "مَدْخَل", "مدخل")])
+                      ("ar", "مَدْخَل", "مدخل"), ("tr", "IĞDIR", "ığdır"), ("tr", "İzmir", "izmir"), ("en", "IZMIR", "izmir")])
     func searchFoldingFollowsTheLanguage(_ locale: String, _ text: String, _ expected: String) throws {
         #expect(try SearchFolder(locale: locale).fold(text) == expected)
     }

@@ -181,7 +181,7 @@ void ixs_search_folder_close(ixs_search_folder *folder);
 /// become hiragana, but only where the locale's collator says the result is
 /// the same letter at primary strength: de "ü" -> "u", ru "ё" -> "е", ja
 /// "カ" -> "か", while sv keeps "å" and ru keeps "й", which are letters of their
-/// own there.
+/// own there. In tr and az, I folds to dotless "ı" and İ to "i".
 int32_t ixs_search_fold(ixs_search_folder *folder, const char *utf8, int32_t length, char *out, int32_t capacity);
 
 #ifdef __cplusplus
