@@ -170,6 +170,13 @@ import Testing
         #expect(tags.catalogTag(for: "pt_BR") == "pt")
         #expect(tags.catalogTag(for: "no") == "nb")
         #expect(tags.catalogTag(for: "sw") == nil)
+        var regional = Localization.builtIn
+        var portugal = StringCatalog(location: SourceLocation(path: "Templates/strings/pt-PT.yml"))
+        portugal.values[.skip_to_content] = .text("Saltar para o conteúdo")
+        regional.add(portugal, tag: "pt-PT")
+        #expect(regional.strings(for: "pt_PT").text(.skip_to_content) == "Saltar para o conteúdo")
+        #expect(regional.strings(for: "pt_PT").text(.details) == "Detalhes", "a regional catalog falls back to its language's")
+        #expect(regional.check(locale: "pt_PT", at: SourceLocation(path: "x")).isEmpty)
         #expect(Localization.builtIn.strings(for: "ar").isRightToLeft)
         #expect(Localization.builtIn.strings(for: "he").isRightToLeft)
         #expect(!Localization.builtIn.strings(for: "ja").isRightToLeft)

@@ -77,10 +77,17 @@ public struct Localization: Sendable {
         Localization.candidateTags(locale).first { catalogs[$0] != nil }
     }
 
-    /// The page words of `locale`, English where its catalog has nothing.
+    /// The catalog of a locale: its most specific catalog over the broader ones ("pt-PT" over "pt"), nil when none fits.
+    func mergedCatalog(for locale: String) -> StringCatalog? {
+        let found = Localization.candidateTags(locale).compactMap { catalogs[$0] }
+        guard let broadest = found.last else { return nil }
+        return found.dropLast().reversed().reduce(broadest) { $0.overridden(by: $1) }
+    }
+
+    /// The page words of `locale`, English where its catalogs have nothing.
     public func strings(for locale: String) -> UIStrings {
         let english = catalogs["en"] ?? StringCatalog(location: SourceLocation(path: ""))
-        let catalog = catalogTag(for: locale).flatMap { catalogs[$0] } ?? english
+        let catalog = mergedCatalog(for: locale) ?? english
         let base = locale.split(separator: "@").first.map(String.init) ?? locale
         return UIStrings(languageTag: base.replacingUnderscores(), isRightToLeft: localeIsRightToLeft(locale),
                          catalog: catalog, english: english, numbers: try? LocaleNumbers(locale: locale))
@@ -95,7 +102,7 @@ public struct Localization: Sendable {
             return [.warning(.missingStrings, "no catalog of page words for locale '\(locale)': its pages show English words",
                              at: location, hint: "add Templates/strings/\(language).yml (keys as in the README's page words section)")]
         }
-        guard let catalog = catalogs[tag] else { return [] }
+        guard let catalog = mergedCatalog(for: locale) else { return [] }
         let categories = numbers.categories
         var missing: [String] = []
         for key in UIStringKey.allCases {
