@@ -12,6 +12,7 @@ struct ListPages: Sendable {
     let overview: [TemplateValue]
     /// The list's page words, in its own locale.
     let words: UIStrings
+    /// The same words as templates see them (`strings.<key>`, with `{list}` filled in).
     let stringsValue: TemplateValue
     let pluralTable: ScriptStrings.PluralTable?
     let numberTable: ScriptStrings.NumberTable
