@@ -48,7 +48,7 @@ SCRIPT_DATA = json.dumps({
     "filter_matches": {"o": CATALOG["filter_matches"]["one"], "x": CATALOG["filter_matches"]["other"]},
     "plural": {"small": "xo" + "x" * 198, "cycle": "x" * 100, "exceptions": {}},
     "number": {"digits": "0123456789", "group": ",", "min": 4},
-    "fold": {chr(c): chr(c + 32) for c in range(65, 91)},
+    "fold": {chr(c + 32): chr(c) for c in range(65, 91)},
 }, ensure_ascii=False)
 
 

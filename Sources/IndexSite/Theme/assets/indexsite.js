@@ -28,7 +28,11 @@
     var el = doc.getElementById('indexsite-strings');
     try { return el ? JSON.parse(el.textContent) : null; } catch (e) { return null; }
   })() || {};
-  var foldTable = words.fold || {};
+  // words.fold groups characters by their search form: {"a": "àáâ…", "か": "カｶが…"}.
+  var foldTable = {};
+  Object.keys(words.fold || {}).forEach(function (form) {
+    for (var ch of words.fold[form]) foldTable[ch] = form;
+  });
   var digits = Array.from((words.number && words.number.digits) || '0123456789');
   var CATEGORY = { z: 'zero', o: 'one', t: 'two', f: 'few', m: 'many', x: 'other' };
 
