@@ -12,6 +12,10 @@
 #include <unicode/dtptngen.h>
 #include <unicode/gregocal.h>
 #include <unicode/locid.h>
+#include <unicode/normalizer2.h>
+#include <unicode/numberformatter.h>
+#include <unicode/plurrule.h>
+#include <unicode/uchar.h>
 #include <unicode/smpdtfmt.h>
 #include <unicode/strenum.h>
 #include <unicode/timezone.h>
@@ -39,6 +43,18 @@ struct ixs_index {
 struct ixs_date_formatter {
     std::unique_ptr<icu::SimpleDateFormat> format;
     std::unique_ptr<icu::GregorianCalendar> calendar;  // fields are set per call
+};
+
+struct ixs_numbers {
+    std::unique_ptr<icu::PluralRules> rules;
+    icu::number::LocalizedNumberFormatter formatter;
+};
+
+struct ixs_search_folder {
+    std::unique_ptr<icu::Collator> primary;  // strength PRIMARY: tells what is the same letter
+    const icu::Normalizer2 *nfkcCasefold = nullptr;
+    const icu::Normalizer2 *nfd = nullptr;
+    bool turkic = false;  // tr, az: I folds to dotless ı, İ to i (ı and i are two letters there)
 };
 
 namespace {
@@ -432,4 +448,176 @@ extern "C" int32_t ixs_format_date(const char *locale_id, const char *skeleton, 
     int32_t length = ixs_date_formatter_format(formatter, year, month, day, utf8, capacity);
     ixs_date_formatter_close(formatter);
     return length;
+}
+
+// ---------------------------------------------------------------------------
+// Plurals and numbers
+// ---------------------------------------------------------------------------
+
+extern "C" ixs_numbers *ixs_numbers_open(const char *locale_id, char *error, int32_t error_capacity) {
+    icu::Locale locale;
+    std::string message;
+    if (!parseLocale(locale_id, locale, message)) {
+        setError(error, error_capacity, message);
+        return nullptr;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    std::unique_ptr<icu::PluralRules> rules(icu::PluralRules::forLocale(locale, status));
+    if (U_FAILURE(status) || !rules) {
+        setError(error, error_capacity, icuMessage("cannot open plural rules", status));
+        return nullptr;
+    }
+    ixs_numbers *result = new (std::nothrow) ixs_numbers;
+    if (result == nullptr) {
+        setError(error, error_capacity, "out of memory");
+        return nullptr;
+    }
+    result->rules = std::move(rules);
+    result->formatter = icu::number::NumberFormatter::withLocale(locale);
+    return result;
+}
+
+extern "C" void ixs_numbers_close(ixs_numbers *numbers) { delete numbers; }
+
+extern "C" int32_t ixs_numbers_plural(const ixs_numbers *numbers, int64_t n, char *utf8, int32_t capacity) {
+    if (numbers == nullptr || !numbers->rules) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    icu::number::FormattedNumber formatted = numbers->formatter.formatInt(n, status);
+    if (U_FAILURE(status)) return -1;
+    // Selecting on the formatted number (not a double) is what CLDR's operands expect.
+    icu::UnicodeString keyword = numbers->rules->select(formatted, status);
+    if (U_FAILURE(status)) return -1;
+    return toUTF8(keyword, utf8, capacity);
+}
+
+extern "C" int32_t ixs_numbers_plural_keywords(const ixs_numbers *numbers, char *utf8, int32_t capacity) {
+    if (numbers == nullptr || !numbers->rules) return -1;
+    static const char *const order[] = {"zero", "one", "two", "few", "many", "other"};
+    icu::UnicodeString joined;
+    for (const char *keyword : order) {
+        if (!numbers->rules->isKeyword(icu::UnicodeString(keyword, -1, US_INV))) continue;
+        if (!joined.isEmpty()) joined.append(u' ');
+        joined.append(icu::UnicodeString(keyword, -1, US_INV));
+    }
+    return toUTF8(joined, utf8, capacity);
+}
+
+extern "C" int32_t ixs_numbers_format(const ixs_numbers *numbers, int64_t n, char *utf8, int32_t capacity) {
+    if (numbers == nullptr) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    icu::UnicodeString text = numbers->formatter.formatInt(n, status).toString(status);
+    if (U_FAILURE(status)) return -1;
+    return toUTF8(text, utf8, capacity);
+}
+
+extern "C" int32_t ixs_locale_is_right_to_left(const char *locale_id) {
+    icu::Locale locale;
+    std::string message;
+    if (!parseLocale(locale_id, locale, message)) return -1;
+    return locale.isRightToLeft() ? 1 : 0;
+}
+
+// ---------------------------------------------------------------------------
+// Search folding
+// ---------------------------------------------------------------------------
+
+extern "C" ixs_search_folder *ixs_search_folder_open(const char *locale_id, char *error, int32_t error_capacity) {
+    icu::Locale locale;
+    std::string message;
+    if (!parseLocale(locale_id, locale, message)) {
+        setError(error, error_capacity, message);
+        return nullptr;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    std::unique_ptr<icu::Collator> collator(icu::Collator::createInstance(locale, status));
+    if (U_FAILURE(status) || !collator) {
+        setError(error, error_capacity, icuMessage("cannot open collator", status));
+        return nullptr;
+    }
+    collator->setStrength(icu::Collator::PRIMARY);
+    const icu::Normalizer2 *fold = icu::Normalizer2::getNFKCCasefoldInstance(status);
+    const icu::Normalizer2 *nfd = icu::Normalizer2::getNFDInstance(status);
+    if (U_FAILURE(status)) {
+        setError(error, error_capacity, icuMessage("cannot open normalizers", status));
+        return nullptr;
+    }
+    ixs_search_folder *result = new (std::nothrow) ixs_search_folder;
+    if (result == nullptr) {
+        setError(error, error_capacity, "out of memory");
+        return nullptr;
+    }
+    result->primary = std::move(collator);
+    result->turkic = std::strcmp(locale.getLanguage(), "tr") == 0 || std::strcmp(locale.getLanguage(), "az") == 0;
+    result->nfkcCasefold = fold;
+    result->nfd = nfd;
+    return result;
+}
+
+extern "C" void ixs_search_folder_close(ixs_search_folder *folder) { delete folder; }
+
+namespace {
+
+/// Katakana turned into hiragana, code point by code point (ァ–ヶ, ヽ ヾ).
+icu::UnicodeString hiragana(const icu::UnicodeString &text) {
+    icu::UnicodeString out;
+    for (int32_t i = 0; i < text.length();) {
+        UChar32 c = text.char32At(i);
+        i += U16_LENGTH(c);
+        if ((c >= 0x30A1 && c <= 0x30F6) || c == 0x30FD || c == 0x30FE) c -= 0x60;
+        out.append(c);
+    }
+    return out;
+}
+
+/// The text without its nonspacing marks (accents, dakuten), after canonical decomposition.
+icu::UnicodeString withoutMarks(const ixs_search_folder *folder, const icu::UnicodeString &text) {
+    UErrorCode status = U_ZERO_ERROR;
+    icu::UnicodeString decomposed = folder->nfd->normalize(text, status);
+    if (U_FAILURE(status)) return text;
+    icu::UnicodeString out;
+    for (int32_t i = 0; i < decomposed.length();) {
+        UChar32 c = decomposed.char32At(i);
+        i += U16_LENGTH(c);
+        if (u_charType(c) != U_NON_SPACING_MARK) out.append(c);
+    }
+    return out;
+}
+
+/// The search form of one case-folded character: the plainest candidate the collator calls the same letter.
+icu::UnicodeString foldCharacter(const ixs_search_folder *folder, const icu::UnicodeString &character) {
+    const icu::UnicodeString plain = withoutMarks(folder, character);
+    const icu::UnicodeString candidates[] = {hiragana(plain), hiragana(character), plain};
+    for (const icu::UnicodeString &candidate : candidates) {
+        if (candidate == character) continue;
+        UErrorCode status = U_ZERO_ERROR;
+        if (folder->primary->compare(character, candidate, status) == UCOL_EQUAL && U_SUCCESS(status)) return candidate;
+    }
+    return character;
+}
+
+}  // namespace
+
+extern "C" int32_t ixs_search_fold(ixs_search_folder *folder, const char *utf8, int32_t length, char *out, int32_t capacity) {
+    if (folder == nullptr || !folder->primary) return -1;
+    UTF16Buffer text(utf8, length);
+    if (!text.ok()) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    icu::UnicodeString folded;
+    const icu::UnicodeString input = text.alias();
+    for (int32_t i = 0; i < input.length();) {
+        UChar32 c = input.char32At(i);
+        i += U16_LENGTH(c);
+        if (folder->turkic && (c == u'I' || c == 0x130)) {
+            folded.append(c == u'I' ? static_cast<UChar32>(0x131) : static_cast<UChar32>(u'i'));
+            continue;
+        }
+        icu::UnicodeString one = folder->nfkcCasefold->normalize(icu::UnicodeString(c), status);
+        if (U_FAILURE(status)) return -1;
+        for (int32_t j = 0; j < one.length();) {
+            UChar32 d = one.char32At(j);
+            j += U16_LENGTH(d);
+            folded.append(foldCharacter(folder, icu::UnicodeString(d)));
+        }
+    }
+    return toUTF8(folded, out, capacity);
 }

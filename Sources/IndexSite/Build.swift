@@ -127,6 +127,8 @@ public enum Build {
         diagnostics += planDiagnostics
         options.progress?(.parse, plannedLists.count)
         let theme = Theme.builtIn.overridden(by: site)
+        let (localization, catalogDiagnostics) = Localization.make(theme: theme, site: settings)
+        diagnostics += catalogDiagnostics
         // From here on each source's bytes are referenced only by its planned list, and freed once it is parsed.
         site.sources = []
         plannedLists.reverse()
@@ -135,7 +137,8 @@ public enum Build {
         let listTotal = plannedLists.count
         while let planned = plannedLists.popLast() {
             options.stepProgress?(.parse, listTotal - plannedLists.count - 1, listTotal)
-            let (list, listDiagnostics) = makeList(planned, slugs: &slugs, strict: options.strict, sectionSeconds: &sectionSeconds)
+            let (list, listDiagnostics) = makeList(planned, slugs: &slugs, strict: options.strict, sectionSeconds: &sectionSeconds,
+                                                     localization: localization)
             diagnostics += listDiagnostics
             if let list { result.lists.append(list) }
         }
@@ -150,7 +153,7 @@ public enum Build {
         // Render and Write: pages stream into a staging folder as they are made, which is swapped in only if the
         // whole build succeeded, so a large site never sits in memory whole and a failed build changes nothing.
         options.progress?(.render, result.entryCount)
-        let (renderer, templateDiagnostics) = PageRenderer.make(site: settings, theme: theme)
+        let (renderer, templateDiagnostics) = PageRenderer.make(site: settings, theme: theme, localization: localization)
         diagnostics += templateDiagnostics
         var staging: SiteWriter.Staging?
         if options.writeOutput, !diagnostics.hasErrors(strict: options.strict), renderer != nil {
@@ -232,7 +235,8 @@ public enum Build {
         return makeList(planned, slugs: &slugs, strict: strict, sectionSeconds: &ignored)
     }
 
-    static func makeList(_ planned: ListPlanner.PlannedList, slugs: inout Set<String>, strict: Bool, sectionSeconds: inout Double) -> (IndexedList?, [Diagnostic]) {
+    static func makeList(_ planned: ListPlanner.PlannedList, slugs: inout Set<String>, strict: Bool, sectionSeconds: inout Double,
+                         localization: Localization = .builtIn) -> (IndexedList?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var settings = planned.settings
         var parsed: ParsedSource
@@ -283,6 +287,8 @@ public enum Build {
         if settings.lint == .awesome, planned.kind == .markdownList, case .file(let file) = planned.source {
             diagnostics += AwesomeLinter(locale: settings.locale).lint(file, entries: parsed.entries)
         }
+        settings.defaultSectionTitle = localization.strings(for: settings.locale).text(.default_section)
+        diagnostics += localization.check(locale: settings.locale, at: settings.location(of: "locale", or: planned.settingsLocation))
         let input = Sectioner.Input(entries: parsed.entries, declaredSections: parsed.declaredSections, kind: planned.kind,
                                     settingsLocation: planned.settingsLocation)
         parsed.entries = [] // the sectioner now holds the only reference, and filters in place

@@ -34,4 +34,7 @@ export SITE_DIR="$(cd "$site" && pwd)"
 export SCREENSHOT_DIR="${SCREENSHOT_DIR:-$repo/.build/browser-screenshots}"
 cd "$here"
 # test_serve.py runs `indexsite serve` ($INDEXSITE_BIN, default .build/debug/indexsite) on a copy of Content/.
-exec "$python" -m pytest -p no:cacheprovider -q -rfE "$here/test_pages.py" "$here/test_serve.py" "$@"
+# BROWSER_TESTS picks the test files (default: test_pages.py test_serve.py; the multilingual site runs test_i18n.py).
+tests=()
+for name in ${BROWSER_TESTS:-test_pages.py test_serve.py}; do tests+=("$here/$name"); done
+exec "$python" -m pytest -p no:cacheprovider -q -rfE "${tests[@]}" "$@"

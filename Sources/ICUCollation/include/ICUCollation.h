@@ -131,6 +131,59 @@ int32_t ixs_date_formatter_format(ixs_date_formatter *formatter, int32_t year, i
 int32_t ixs_format_date(const char *locale_id, const char *skeleton, int32_t year, int32_t month, int32_t day,
                         char *utf8, int32_t capacity);
 
+/* ------------------------------------------------------------------------ */
+/* Plurals and numbers (the page's own words)                                */
+/* ------------------------------------------------------------------------ */
+
+/// CLDR plural rules and an integer formatter for one locale. Immutable after
+/// opening: every call below may run on any thread.
+typedef struct ixs_numbers ixs_numbers;
+
+/// Opens the plural rules and number formatter of `locale_id`; NULL + error on failure.
+ixs_numbers *ixs_numbers_open(const char *locale_id, char *error, int32_t error_capacity);
+
+/// Releases a handle (NULL is fine).
+void ixs_numbers_close(ixs_numbers *numbers);
+
+/// Writes the CLDR plural category of the integer `n` ("zero", "one", "two",
+/// "few", "many" or "other") as UTF-8 (preflight rule); -1 on error.
+int32_t ixs_numbers_plural(const ixs_numbers *numbers, int64_t n, char *utf8, int32_t capacity);
+
+/// Writes the locale's plural categories for integers and decimals, separated
+/// by spaces, in CLDR order (zero one two few many other); -1 on error.
+int32_t ixs_numbers_plural_keywords(const ixs_numbers *numbers, char *utf8, int32_t capacity);
+
+/// Writes the integer `n` with the locale's digits and grouping ("1 234" in sv,
+/// "1.234" in de) as UTF-8 (preflight rule); -1 on error.
+int32_t ixs_numbers_format(const ixs_numbers *numbers, int64_t n, char *utf8, int32_t capacity);
+
+/// 1 when the locale's script is written right to left (ar, he, fa, ur…), 0 when
+/// not, -1 for a bad locale id: decides `dir="rtl"` on a page.
+int32_t ixs_locale_is_right_to_left(const char *locale_id);
+
+/* ------------------------------------------------------------------------ */
+/* Search folding (the filter's matching)                                    */
+/* ------------------------------------------------------------------------ */
+
+/// Folds text for searching the way one locale's collator sees letters at
+/// primary strength. Use it from one thread at a time.
+typedef struct ixs_search_folder ixs_search_folder;
+
+/// Opens a folder for `locale_id`; NULL + error on failure.
+ixs_search_folder *ixs_search_folder_open(const char *locale_id, char *error, int32_t error_capacity);
+
+/// Releases a folder (NULL is fine).
+void ixs_search_folder_close(ixs_search_folder *folder);
+
+/// Writes the search form of UTF-8 text (preflight rule); -1 on error. Each
+/// character is case-folded and NFKC-normalized (half-width kana become
+/// full-width, ligatures split); then its diacritics are dropped and katakana
+/// become hiragana, but only where the locale's collator says the result is
+/// the same letter at primary strength: de "ü" -> "u", ru "ё" -> "е", ja
+/// "カ" -> "か", while sv keeps "å" and ru keeps "й", which are letters of their
+/// own there. In tr and az, I folds to dotless "ı" and İ to "i".
+int32_t ixs_search_fold(ixs_search_folder *folder, const char *utf8, int32_t length, char *out, int32_t capacity);
+
 #ifdef __cplusplus
 }
 #endif

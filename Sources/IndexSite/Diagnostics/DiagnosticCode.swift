@@ -81,6 +81,12 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     /// A template includes a partial that does not exist, or the theme lacks a required template.
     case templateMissingPartial = "template-missing-partial"
 
+    // Page words (string catalogs)
+    /// A list's locale has no catalog of page words, or its catalog lacks keys or plural forms; English fills the gaps.
+    case missingStrings = "missing-strings"
+    /// A string catalog names a key or plural category IndexSite does not know (usually a typo).
+    case unknownStringKey = "unknown-string-key"
+
     // Entries
     /// An entry has no title, so it cannot be placed or linked; it is left out.
     case missingTitle = "missing-title"

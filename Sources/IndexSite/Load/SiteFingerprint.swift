@@ -20,6 +20,7 @@ struct SiteFingerprint: Sendable, Equatable {
         for name in site.templates.keys.sorted() { if let file = site.templates[name] { hash.add(file) } }
         site.assets.forEach { hash.add($0) }
         site.staticFiles.forEach { hash.add($0) }
+        site.stringCatalogs.forEach { hash.add($0) }
         value = hash.hex
     }
 }

@@ -30,6 +30,8 @@ public struct LoadedSite: Sendable {
     public var staticFiles: [SourceFile] = []
     /// Whether the site has a `Content/` folder at all (a build without one is an error with a hint).
     public var hasContentFolder = true
+    /// The site's own catalogs of page words (`Templates/strings/<locale>.yml`), over the built-in ones key by key.
+    public var stringCatalogs: [SourceFile] = []
     /// Files that could not be read, and links that point outside the site.
     public var diagnostics: [Diagnostic] = []
     /// The running program's identity (path, size, modification time), so a new build of IndexSite never reuses old output.
@@ -92,6 +94,9 @@ public struct SiteLoader: Sendable {
                 site.templates[String(name.dropLast(".mustache".count))] = file
             }
         }
+        var visitedStrings: [FolderIdentity: String] = [:]
+        collectFiles(in: SiteLoader.templatesFolder + "/strings", root: root, keep: { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") },
+                     visited: &visitedStrings, into: &site.stringCatalogs, diagnostics: &site.diagnostics)
         var visitedAssets: [FolderIdentity: String] = [:], visitedStatic: [FolderIdentity: String] = [:]
         collectFiles(in: SiteLoader.templatesFolder + "/assets", root: root, visited: &visitedAssets, into: &site.assets,
                      diagnostics: &site.diagnostics)

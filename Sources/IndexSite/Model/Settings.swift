@@ -118,6 +118,12 @@ public struct ListSettings: Sendable, Hashable {
     public var sort: [SortKey] = []
     /// Leading words ignored for sorting and letters, case-insensitively ("The " files "The Hobbit" under H).
     public var ignorePrefixes: [String] = []
+    /// A field whose text sorts and letters the entry instead of its title: a phonetic reading (日本 read にほん files
+    /// under な), as iOS Contacts uses the phonetic name; entries without it use their title.
+    public var readingField: KeyPath?
+    /// The title of the section holding a Markdown list's entries that stand before its first heading, in the
+    /// list's language (set from its catalog of page words).
+    public var defaultSectionTitle: String = "Entries"
     /// How category section titles are shortened for the strip.
     public var indexTitles: IndexTitleStyle = .auto
     /// What happens to sections with no entries.
@@ -203,6 +209,8 @@ public struct SiteSettings: Sendable, Hashable {
     public var catchAllPosition: CatchAllPosition = .last
     /// Lets raw HTML and any link scheme through Markdown; off by default because content is often edited by many hands.
     public var allowUnsafeHTML: Bool = false
+    /// Page words the site changes or adds, by locale (`strings:` in `indexsite.yml`), over every other catalog.
+    public var strings: [String: StringCatalog] = [:]
     /// Per-list settings, in the order the configuration lists them.
     public var lists: [ListSettings] = []
     /// Where each site-wide setting was written.

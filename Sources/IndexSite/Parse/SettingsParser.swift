@@ -6,14 +6,14 @@ public enum SettingsParser {
     /// Every key `indexsite.yml` accepts at its top level; any other key is an `unknown-setting` error.
     public static let siteKeys: [String] = [
         "title", "description", "base_url", "locale", "index_locales", "catch_all_label", "catch_all_position",
-        "allow_unsafe_html", "lists",
+        "allow_unsafe_html", "lists", "strings",
     ]
     /// Every key a list accepts, under `lists:` or in a Markdown list's front matter (where `source` is not allowed).
     public static let listKeys: [String] = [
         "source", "title", "description", "slug", "group_by", "section_order", "sort", "ignore_prefixes", "index_titles",
         "empty_sections", "title_field", "url_field", "description_field", "fields", "locale", "index_locales",
         "catch_all_label", "catch_all_position", "split", "entry_pages", "date_order", "kind", "heading_ids", "link_extension",
-        "link_base", "items", "separator", "comment", "header", "short_rows", "values_separator", "lint", "link_style",
+        "link_base", "items", "separator", "comment", "header", "short_rows", "values_separator", "lint", "link_style", "reading_field",
     ]
 
     /// Parses the site configuration file.
@@ -43,6 +43,17 @@ public enum SettingsParser {
             case "catch_all_position": settings.catchAllPosition = reader.choice(value, key, block) ?? settings.catchAllPosition
             case "allow_unsafe_html": settings.allowUnsafeHTML = reader.bool(value, key, block) ?? false
             case "lists": break
+            case "strings":
+                guard case .mapping(let locales) = value else {
+                    reader.error(.badSettingValue, "'strings' must map locales to their page words (strings: {de: {details: Mehr}})", at: block.location(of: value))
+                    continue
+                }
+                for (localeNode, catalogNode) in locales {
+                    guard let locale = reader.locale(localeNode, "strings", block) else { continue }
+                    let (catalog, found) = StringCatalogParser.catalogFrom(catalogNode, block: block)
+                    reader.diagnostics += found
+                    settings.strings[locale] = settings.strings[locale].map { $0.overridden(by: catalog) } ?? catalog
+                }
             default: reader.unknownKey(key, at: at, known: siteKeys)
             }
         }
@@ -117,6 +128,7 @@ public enum SettingsParser {
                 case "section_order": list.sectionOrder = strings(value, key, block, locations: &list.locations)
                 case "sort": list.sort = (strings(value, key, block, locations: &list.locations) ?? []).map(SortKey.init(parsing:))
                 case "ignore_prefixes": list.ignorePrefixes = strings(value, key, block) ?? []
+                case "reading_field": list.readingField = keyPath(value, key, block)
                 case "index_titles": list.indexTitles = choice(value, key, block) ?? list.indexTitles
                 case "empty_sections": list.emptySections = choice(value, key, block) ?? list.emptySections
                 case "title_field": list.titleField = keyPath(value, key, block) ?? list.titleField

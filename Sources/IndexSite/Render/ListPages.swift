@@ -14,6 +14,14 @@ struct ListPages: Sendable {
     let overview: [TemplateValue]
     /// Entries and descriptions of each section and its sub-sections together, by section index: zero means empty.
     let subtreeContentCounts: [Int]
+    /// The list's page words, in its own locale.
+    let words: UIStrings
+    /// The same words as templates see them (`strings.<key>`, with `{list}` filled in).
+    let stringsValue: TemplateValue
+    let pluralTable: ScriptStrings.PluralTable?
+    let numberTable: ScriptStrings.NumberTable
+    /// Search forms of the characters readers type, computed once per list; each page adds its own characters.
+    let typedFold: [(String, String)]
 
     /// Pages made by one call, with what was noticed on the way.
     struct Output: Sendable {
@@ -31,11 +39,22 @@ struct ListPages: Sendable {
         entryPages = list.hasEntryPages
         let split = renderer.isSplit(list)
         self.split = split
+        let words = renderer.localization.strings(for: list.settings.locale)
+        self.words = words
+        stringsValue = renderer.stringsContext(words, listTitle: list.title)
+        pluralTable = (try? LocaleNumbers(locale: list.settings.locale)).map { ScriptStrings.PluralTable(numbers: $0, maxCount: list.entryCount) }
+        numberTable = ScriptStrings.NumberTable(words: words)
+        if let folder = try? SearchFolder(locale: list.settings.locale) {
+            typedFold = ScriptStrings.foldTable(ScriptStrings.typedCharacters.lazy.flatMap { $0 }.compactMap(Unicode.Scalar.init), folder: folder)
+        } else {
+            typedFold = []
+        }
         listContext = [
             "title": .text(list.title),
             "description_html": .text(list.description.map { renderer.markdown($0) } ?? ""),
             "entry_count": .text(String(list.entryCount)),
             "section_count": .text(String(list.sections.filter { !$0.isEmpty }.count)),
+            "counts": .text(renderer.countsText(words, entries: list.entryCount, sections: list.sections.filter { !$0.isEmpty }.count)),
             "href": .text("index.html"),
         ]
         let emptySections = list.settings.emptySections
@@ -43,7 +62,7 @@ struct ListPages: Sendable {
         self.subtreeContentCounts = subtreeContentCounts
         overview = split ? list.sections.indices.filter { subtreeContentCounts[$0] > 0 || emptySections == .show }.map { list.sections[$0] }.map { section in
             .object(["label": .text(section.label), "title": .text(section.title), "href": .text(section.id + "/index.html"),
-                     "entry_count": .text(String(section.entries.count))] as [String: TemplateValue])
+                     "entry_count": .text(words.number(section.entries.count))] as [String: TemplateValue])
         } : []
     }
 
@@ -142,11 +161,30 @@ struct ListPages: Sendable {
             "strip": strip(from: depth, current: current), "strip_count": .text(String(list.sections.count)),
             "sections": .list(sections), "has_sections": .bool(!sections.isEmpty),
             "is_overview": .bool(split && current == nil), "overview": .list(current == nil ? overview : []),
+            "strings": stringsValue,
         ]
         var body: [UInt8] = []
         output.missing.formUnion(renderer.library.render("list", .object(context), into: &body))
         output.pages.append(renderer.page(path: list.slug + "/" + path, title: title, description: list.description.map(CommonMark.plainText) ?? "", kind: "list",
-                                          root: root, body: body, missing: &output.missing))
+                                          root: root, body: body, words: words, scriptData: scriptData(for: body), missing: &output.missing))
+    }
+
+    /// The script's data for a list page: its texts and tables, with the search forms of the page's own characters.
+    func scriptData(for body: [UInt8]) -> String {
+        // Scalars are compared as numbers: a page of a million characters makes no string per character.
+        var seen: Set<UInt32> = []
+        var extra: [Unicode.Scalar] = []
+        let typed = ScriptStrings.typedCharacters
+        for scalar in String(decoding: body, as: UTF8.self).unicodeScalars where scalar.value >= 0x80 {
+            guard seen.insert(scalar.value).inserted, !typed.contains(where: { $0.contains(scalar.value) }) else { continue }
+            extra.append(scalar)
+        }
+        var fold = typedFold
+        if !extra.isEmpty, let folder = try? SearchFolder(locale: list.settings.locale) {
+            fold += ScriptStrings.foldTable(extra, folder: folder)
+        }
+        let plurals = pluralTable ?? ScriptStrings.PluralTable(small: "", cycle: "", exceptions: [:])
+        return ScriptStrings.json(words: words, plurals: plurals, numbers: numberTable, fold: fold)
     }
 
     /// One page per entry occurrence (an entry listed under two tags has two ids, and each id's link must work).
@@ -158,12 +196,13 @@ struct ListPages: Sendable {
             let pageContext: [String: TemplateValue] = [
                 "site": renderer.siteContext(), "root": .text("../"), "entry": .object(full),
                 "list": .object(["title": .text(list.title), "href": .text(pagePath(of: section) + "#" + entry.id.percentEncoded)] as [String: TemplateValue]),
+                "strings": stringsValue,
             ]
             var body: [UInt8] = []
             output.missing.formUnion(renderer.library.render("entry-page", .object(pageContext), into: &body))
             let description = entry.text(at: settings.descriptionField).map(CommonMark.plainText) ?? ""
             output.pages.append(renderer.page(path: list.slug + "/" + entry.id + ".html", title: context.title + " · " + list.title,
-                                              description: description, kind: "entry", root: "../", body: body, missing: &output.missing))
+                                              description: description, kind: "entry", root: "../", body: body, words: words, missing: &output.missing))
         }
     }
 }

@@ -10,9 +10,11 @@ public struct PageRenderer: Sendable {
     var library: MustacheLibrary
     /// The theme the templates and assets come from.
     var theme: Theme
+    /// The page words of every locale (catalogs), and their plural rules and number formats.
+    var localization: Localization = .builtIn
 
     /// Parses the theme's templates; syntax errors come back as diagnostics naming the template file and line.
-    public static func make(site: SiteSettings, theme: Theme) -> (PageRenderer?, [Diagnostic]) {
+    public static func make(site: SiteSettings, theme: Theme, localization: Localization = .builtIn) -> (PageRenderer?, [Diagnostic]) {
         var library = MustacheLibrary()
         var diagnostics: [Diagnostic] = []
         for name in theme.templates.keys.sorted() {
@@ -28,7 +30,7 @@ public struct PageRenderer: Sendable {
                                       at: SourceLocation(path: SiteLoader.templatesFolder + "/" + name + ".mustache")))
         }
         guard diagnostics.isEmpty else { return (nil, diagnostics) }
-        return (PageRenderer(site: site, library: library, theme: theme), [])
+        return (PageRenderer(site: site, library: library, theme: theme, localization: localization), [])
     }
 
     /// The result of rendering: the pages and what was found wrong on the way (unsafe links, unknown template keys).
@@ -86,15 +88,33 @@ public struct PageRenderer: Sendable {
                  "base_url": .text(site.baseURL ?? "")] as [String: TemplateValue])
     }
 
-    /// Wraps a page body in the layout template.
-    func page(path: String, title: String, description: String, kind: String, root: String, body: [UInt8],
-              missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
+    /// The page words templates see as `strings.<key>`: every plain key, with `{list}` filled in when a list is given.
+    func stringsContext(_ words: UIStrings, listTitle: String = "") -> TemplateValue {
+        var values: [String: TemplateValue] = [:]
+        for key in UIStringKey.allCases where !key.isPlural {
+            values[key.rawValue] = .text(words.text(key, ["list": listTitle]))
+        }
+        return .object(values)
+    }
+
+    /// "5 entries · 2 sections" in the page's language, numbers written its way.
+    func countsText(_ words: UIStrings, entries: Int, sections: Int) -> String {
+        words.text(.counts, ["entries": words.plural(.entries_count, count: entries), "sections": words.plural(.sections_count, count: sections)])
+    }
+
+    /// Wraps a page body in the layout template, in the language of `words` (`<html lang>` and `dir`).
+    /// `scriptData` is the JSON the page script reads (list pages only).
+    func page(path: String, title: String, description: String, kind: String, root: String, body: [UInt8], words: UIStrings,
+              scriptData: String = "", missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
         let canonical = site.baseURL.map { $0 + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path) } ?? ""
         let context: [String: TemplateValue] = [
             "site": siteContext(),
             "root": .text(root),
+            "strings": stringsContext(words),
             "page": .object(["title": .text(title), "document_title": .text(kind == "home" ? title : title + " · " + site.title),
-                             "description": .text(description), "canonical": .text(canonical), "kind": .text(kind)] as [String: TemplateValue]),
+                             "description": .text(description), "canonical": .text(canonical), "kind": .text(kind),
+                             "lang": .text(words.languageTag), "dir": .text(words.isRightToLeft ? "rtl" : "ltr"),
+                             "script_data": .text(scriptData)] as [String: TemplateValue]),
             "content": .bytes(body),
         ]
         var output: [UInt8] = []
@@ -104,23 +124,33 @@ public struct PageRenderer: Sendable {
     }
 
     func renderHome(_ lists: [IndexedList], missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
+        let words = localization.strings(for: site.locale)
         let items: [TemplateValue] = lists.map { list in
-            .object(["title": .text(list.title), "href": .text(list.slug + "/index.html"),
+            let sectionCount = list.sections.filter { !$0.isEmpty }.count
+            return .object(["title": .text(list.title), "href": .text(list.slug + "/index.html"),
                      "description_html": .text(list.description.map { markdown($0) } ?? ""),
                      "entry_count": .text(String(list.entryCount)),
-                     "section_count": .text(String(list.sections.filter { !$0.isEmpty }.count))] as [String: TemplateValue])
+                     "section_count": .text(String(sectionCount)),
+                     "counts": .text(countsText(words, entries: list.entryCount, sections: sectionCount))] as [String: TemplateValue])
         }
-        let context: [String: TemplateValue] = ["site": siteContext(), "root": .text(""), "lists": .list(items)]
+        let context: [String: TemplateValue] = ["site": siteContext(), "root": .text(""), "lists": .list(items),
+                                                "strings": stringsContext(words)]
         var body: [UInt8] = []
         missing.formUnion(library.render("home", .object(context), into: &body))
-        return page(path: "index.html", title: site.title, description: site.description ?? "", kind: "home", root: "", body: body, missing: &missing)
+        return page(path: "index.html", title: site.title, description: site.description ?? "", kind: "home", root: "", body: body,
+                    words: words, missing: &missing)
     }
 
-    /// The page a static host shows for a missing path; its links are absolute from the site root when `base_url` is set.
+    /// The page a static host shows for a missing path, in the site's language; its links are absolute from the site
+    /// root when `base_url` is set.
     func renderNotFound(missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
         let root = site.baseURL ?? ""
-        let body = Array("<div class=\"not-found\">\n<h1>Page not found</h1>\n<p>This page does not exist. <a href=\"\(HTML.escaped(root))index.html\">Go to the start page</a>.</p>\n</div>\n".utf8)
-        return page(path: "404.html", title: "Page not found", description: "", kind: "not-found", root: root, body: body, missing: &missing)
+        let words = localization.strings(for: site.locale)
+        let body = Array(("<div class=\"not-found\">\n<h1>" + HTML.escaped(words.text(.not_found_title)) + "</h1>\n<p>"
+            + HTML.escaped(words.text(.not_found_text)) + " <a href=\"\(HTML.escaped(root))index.html\">"
+            + HTML.escaped(words.text(.not_found_link)) + "</a></p>\n</div>\n").utf8)
+        return page(path: "404.html", title: words.text(.not_found_title), description: "", kind: "not-found", root: root, body: body,
+                    words: words, missing: &missing)
     }
 
     /// `sitemap.xml` listing every HTML page, when the site has a `base_url` to make absolute URLs from.
@@ -226,7 +256,9 @@ public struct PageRenderer: Sendable {
         if let fields = list.settings.fields { return fields }
         if list.kind == .docsIndex { return ["page"] }
         guard list.kind == .csv || list.kind == .json, let first = list.sections.lazy.flatMap(\.entries).first else { return [] }
-        let shown: Set<String> = [list.settings.titleField.description, list.settings.urlField.description, list.settings.descriptionField.description]
+        // The reading only sorts and letters the entry (as a phonetic name does in Contacts): not shown unless `fields` lists it.
+        var shown: Set<String> = [list.settings.titleField.description, list.settings.urlField.description, list.settings.descriptionField.description]
+        if let reading = list.settings.readingField { shown.insert(reading.description) }
         var grouped: String?
         if case .field(let path)? = list.settings.grouping { grouped = path.description }
         return zip(first.fields.names, first.fields.values).compactMap { name, value in

@@ -61,6 +61,11 @@ extension Scaffold {
     #   authors; turn it on only if you trust every one of them. Default: false
     allow_unsafe_html: false
 
+    # strings: page words to change or add, by locale: the words IndexSite writes ("Skip to content", "5 entries",
+    #   the filter's status). 23 languages are built in; Templates/strings/<locale>.yml does the same per file.
+    #   Default: {} (the built-in words of each list's locale). Example:
+    # strings: {de: {details: Mehr}}
+
     # lists: one item per list, in the order the home page shows them, each naming its `source`. Sources in Content/
     #   that are not named here become lists too, with default settings. Default: every source in Content/.
     lists:
@@ -100,6 +105,11 @@ extension Scaffold {
         # ignore_prefixes: leading words skipped when sorting and lettering, so "The Hobbit" is filed under H.
         #   Default: []. Example, as in Recipes below:
         # ignore_prefixes: ["The ", "A ", "An "]
+
+        # reading_field: a field whose text sorts and letters an entry instead of its title: a phonetic reading
+        #   (日本 with reading にほん files under な), or a sort form ("Beatles, The"). Entries without it use the title.
+        #   Default: none. Example: reading
+        # reading_field: reading
 
         # index_titles: the labels of heading and field sections in the index strip: auto (the whole title when it is
         #   3 characters or fewer, else its initials), initials ("DR" for Dining Room), full, or first-letter.

@@ -163,3 +163,79 @@ final class DateTitleFormatter: @unchecked Sendable {
         return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
+
+/// Reads a UTF-8 answer of the C API that follows the preflight rule: asks once with a guess, again when it was short.
+private func preflightedString(_ write: (UnsafeMutablePointer<CChar>?, Int32) -> Int32) -> String? {
+    var buffer = [CChar](repeating: 0, count: 64)
+    var length = buffer.withUnsafeMutableBufferPointer { write($0.baseAddress, Int32($0.count)) }
+    guard length >= 0 else { return nil }
+    if Int(length) >= buffer.count {
+        buffer = [CChar](repeating: 0, count: Int(length) + 1)
+        length = buffer.withUnsafeMutableBufferPointer { write($0.baseAddress, Int32($0.count)) }
+        guard length >= 0 else { return nil }
+    }
+    return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// A locale's CLDR plural rules and integer format, for the page's own words ("5 записей", "1 234").
+/// Immutable: any thread may use it.
+final class LocaleNumbers: @unchecked Sendable {
+    private let handle: OpaquePointer
+    let locale: String
+    /// The locale's plural categories in CLDR order ("one other" in en; "zero one two few many other" in ar).
+    let categories: [String]
+
+    init(locale: String) throws(CollationError) {
+        var message = [CChar](repeating: 0, count: 256)
+        guard let handle = ixs_numbers_open(locale, &message, Int32(message.count)) else {
+            throw CollationError(message: message)
+        }
+        self.handle = handle
+        self.locale = locale
+        categories = (preflightedString { ixs_numbers_plural_keywords(handle, $0, $1) } ?? "other").split(separator: " ").map(String.init)
+    }
+
+    deinit { ixs_numbers_close(handle) }
+
+    /// The plural category of `count`: "one", "few", "many", "other"…
+    func category(_ count: Int) -> String {
+        preflightedString { ixs_numbers_plural(handle, Int64(count), $0, $1) } ?? "other"
+    }
+
+    /// `count` written the locale's way, with its grouping separator.
+    func format(_ count: Int) -> String {
+        preflightedString { ixs_numbers_format(handle, Int64(count), $0, $1) } ?? String(count)
+    }
+}
+
+/// Folds text for the filter the way a locale's collator sees letters at primary strength, so the browser only
+/// looks characters up: de "Müller" matches "muller", ja カタカナ matches ひらがな, sv keeps å apart from a.
+/// Used by one thread at a time.
+final class SearchFolder: @unchecked Sendable {
+    private let handle: OpaquePointer
+
+    init(locale: String) throws(CollationError) {
+        var message = [CChar](repeating: 0, count: 256)
+        guard let handle = ixs_search_folder_open(locale, &message, Int32(message.count)) else {
+            throw CollationError(message: message)
+        }
+        self.handle = handle
+    }
+
+    deinit { ixs_search_folder_close(handle) }
+
+    /// The search form of `text`.
+    func fold(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { chars in
+                preflightedString { ixs_search_fold(handle, chars.baseAddress, Int32(chars.count), $0, $1) }
+            }
+        } ?? text
+    }
+}
+
+/// Whether a locale's script runs right to left (ar, he, fa, ur), from ICU's likely-script data.
+func localeIsRightToLeft(_ locale: String) -> Bool {
+    ixs_locale_is_right_to_left(locale) == 1
+}

@@ -65,7 +65,11 @@ public struct Sectioner: Sendable {
             }
         }
         entries.removeLast(entries.count - kept)
-        var titles = rawTitles.map { Sectioner.stripPrefixes($0, settings.ignorePrefixes) }
+        // A reading (phonetic name, sort form) stands in for the title wherever it is given.
+        var titles = rawTitles.indices.map { index in
+            let reading = settings.readingField.flatMap { entries[index].text(at: $0) }.map(\.trimmingSpaces) ?? ""
+            return Sectioner.stripPrefixes(reading.isEmpty ? rawTitles[index] : reading, settings.ignorePrefixes)
+        }
         // A docs index files `--help`, `.gitignore` and `@main` under their first letter, as a book's index does.
         if input.kind == .docsIndex { titles = titles.map(Sectioner.strippingLeadingSymbols) }
         // A Markdown list is sectioned by its headings when it has some, like every other source by letter otherwise.
@@ -342,7 +346,7 @@ public struct Sectioner: Sendable {
             }
         }
         if !loose.isEmpty {
-            sections.insert(Section(title: settings.title ?? "Entries", description: nil, entries: loose), at: 0)
+            sections.insert(Section(title: settings.title ?? settings.defaultSectionTitle, description: nil, entries: loose), at: 0)
         }
         if let order = settings.sectionOrder {
             if sections.contains(where: { $0.level > 1 }) {

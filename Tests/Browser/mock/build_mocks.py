@@ -12,11 +12,48 @@ import pathlib
 import shutil
 import sys
 
+import json
+
 import chevron
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
 TEMPLATES = REPO / "Sources" / "IndexSite" / "Theme"
 SITE = {"title": "Mock Household", "lang": "en"}
+
+
+def english_catalog():
+    """The English page words (Theme/strings/en.yml): plain keys as text, plural keys as {category: text}."""
+    catalog, key = {}, None
+    for line in (TEMPLATES / "strings" / "en.yml").read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        name, _, value = line.strip().partition(":")
+        value = value.strip().strip('"')
+        if line.startswith("  "):
+            catalog[key][name] = value
+        elif value:
+            catalog[name] = value
+        else:
+            key = name
+            catalog[key] = {}
+    return catalog
+
+
+CATALOG = english_catalog()
+STRINGS = {k: v for k, v in CATALOG.items() if isinstance(v, str)}
+# What the build gives the script (see Render/ScriptStrings.swift), for English: plural "one" for 1 only.
+SCRIPT_DATA = json.dumps({
+    "lang": "en", "filter_label": CATALOG["filter_label"], "filter_no_match": CATALOG["filter_no_match"],
+    "filter_all_shown": {"o": CATALOG["filter_all_shown"]["one"], "x": CATALOG["filter_all_shown"]["other"]},
+    "filter_matches": {"o": CATALOG["filter_matches"]["one"], "x": CATALOG["filter_matches"]["other"]},
+    "plural": {"small": "xo" + "x" * 198, "cycle": "x" * 100, "exceptions": {}},
+    "number": {"digits": "0123456789", "group": ",", "min": 4},
+    "fold": {chr(c + 32): chr(c) for c in range(65, 91)},
+}, ensure_ascii=False)
+
+
+def counts(entries, sections):
+    return f"{entries} {'entry' if entries == 1 else 'entries'} · {sections} {'section' if sections == 1 else 'sections'}"
 
 
 def slug(s):
@@ -34,6 +71,7 @@ def partials():
 
 
 def render(name, ctx):
+    ctx = dict(ctx, strings=dict(STRINGS, sections_of=STRINGS["sections_of"].replace("{list}", ctx.get("list", {}).get("title", ""))))
     return chevron.render(partials()[name], ctx, partials_dict=partials())
 
 
@@ -80,7 +118,7 @@ def list_page(title, description_html, sections_spec, strip_spec=None):
     return {
         "list": {
             "title": title, "description_html": description_html,
-            "entry_count": count, "section_count": len(sections),
+            "entry_count": count, "section_count": len(sections), "counts": counts(count, len(sections)),
         },
         "strip": strip, "strip_count": len(strip),
         "sections": sections, "has_sections": bool(sections),
@@ -91,7 +129,8 @@ def write_page(out, rel, kind, title, body, description=""):
     depth = rel.count("/")
     ctx = {
         "site": SITE, "root": "../" * depth,
-        "page": {"title": title, "description": description, "canonical": "", "kind": kind},
+        "page": {"title": title, "description": description, "canonical": "", "kind": kind, "lang": "en", "dir": "ltr",
+                 "script_data": SCRIPT_DATA if kind == "list" else ""},
         "content": body,
     }
     path = out / rel
@@ -257,6 +296,7 @@ def build(out):
             "title": ctx["list"]["title"], "href": rel,
             "description_html": ctx["list"]["description_html"],
             "entry_count": ctx["list"]["entry_count"], "section_count": ctx["list"]["section_count"],
+            "counts": ctx["list"]["counts"],
         })
     home = render("home", {"site": SITE, "lists": lists})
     write_page(out, "index.html", "home", SITE["title"], home)

@@ -22,6 +22,48 @@
   var FILTER_SLICE = 500;     // entries shown or hidden per task: the rest follow between frames
   var ANNOUNCE_DELAY = 350;   // ms: wait for typing to pause before announcing
 
+  // The page's own words, plural table, number format and search forms, all made at build time from ICU
+  // (the build writes them as JSON): the browser only looks things up, it does no locale work of its own.
+  var words = (function () {
+    var el = doc.getElementById('indexsite-strings');
+    try { return el ? JSON.parse(el.textContent) : null; } catch (e) { return null; }
+  })() || {};
+  // words.fold groups characters by their search form: {"a": "àáâ…", "か": "カｶが…"}.
+  var foldTable = {};
+  Object.keys(words.fold || {}).forEach(function (form) {
+    for (var ch of words.fold[form]) foldTable[ch] = form;
+  });
+  var digits = Array.from((words.number && words.number.digits) || '0123456789');
+  var CATEGORY = { z: 'zero', o: 'one', t: 'two', f: 'few', m: 'many', x: 'other' };
+
+  function pluralCode(n) {
+    var p = words.plural || {};
+    if (p.small && n < p.small.length) return p.small.charAt(n);
+    if (p.exceptions && p.exceptions[n]) return p.exceptions[n];
+    return p.cycle ? p.cycle.charAt(n % 100) : 'x';
+  }
+
+  function formatNumber(n) {
+    var plain = String(n).split('').map(function (d) { return digits[+d]; });
+    var num = words.number || {};
+    if (!num.group || plain.length < (num.min || 4)) return plain.join('');
+    var out = '';
+    for (var i = 0; i < plain.length; i++) {
+      if (i > 0 && (plain.length - i) % 3 === 0) out += num.group;
+      out += plain[i];
+    }
+    return out;
+  }
+
+  // A text of the catalog with its {placeholders} filled; plural keys pick the form of `count`.
+  function say(key, values, count) {
+    var text = words[key];
+    if (text && typeof text === 'object') text = text[pluralCode(count)] || text.x;
+    return String(text || '').replace(/\{(\w+)\}/g, function (all, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? values[name] : all;
+    });
+  }
+
   var ol = strip.querySelector('ol');
   var sectionEls = Array.prototype.slice.call(listMain.querySelectorAll('.section'));
 
@@ -365,8 +407,16 @@
 
   // ---- Letter keys ----------------------------------------------------------
 
+  // The search form of a text: each character of the build's table replaced by its form. One native regular
+  // expression finds them (a loop over every character is several times slower on 100,000 entries).
+  var foldPattern = (function () {
+    var keys = Object.keys(foldTable);
+    if (!keys.length) return null;
+    return new RegExp('[' + keys.map(function (k) { return k.replace(/[\\\]\[^-]/g, '\\$&'); }).join('') + ']', 'gu');
+  })();
+  function foldOne(ch) { return foldTable[ch]; }
   function fold(s) {
-    return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase();
+    return foldPattern ? s.replace(foldPattern, foldOne) : s;
   }
 
   function isEditable(el) {
@@ -387,13 +437,13 @@
       filter.input.focus();
       return;
     }
-    var lower = key.toLocaleLowerCase();
+    var lower = fold(key);
     var match = function (test) { return items.filter(function (it) { return usable(it) && test(it.label); }); };
-    var cands = match(function (l) { return l.toLocaleLowerCase().indexOf(lower) === 0; });
-    if (!cands.length) cands = match(function (l) { return fold(l).indexOf(fold(key)) === 0; });
+    var cands = match(function (l) { return l.indexOf(key) === 0; });
+    if (!cands.length) cands = match(function (l) { return fold(l).indexOf(lower) === 0; });
     if (!cands.length) {
       // a greyed exact title: the next section after it
-      var exact = items.filter(function (it) { return it.label.toLocaleLowerCase() === lower; })[0];
+      var exact = items.filter(function (it) { return fold(it.label) === lower; })[0];
       if (exact) cands = items.slice(exact.index).filter(usable).slice(0, 1);
       else if (/[0-9]/.test(key)) cands = match(function (l) { return l === '#'; });
     }
@@ -414,7 +464,7 @@
     box.setAttribute('role', 'search');
     var label = doc.createElement('label');
     label.htmlFor = 'indexsite-filter';
-    label.textContent = 'Filter entries';
+    label.textContent = say('filter_label', {});
     var input = doc.createElement('input');
     input.type = 'search';
     input.id = 'indexsite-filter';
@@ -624,11 +674,11 @@
   function announce(count, total) {
     clearTimeout(filter.announceTimer);
     var raw = filter.input.value.trim();
-    var noun = total === 1 ? ' entry' : ' entries';
+    var values = { count: formatNumber(Math.max(count, 0)), total: formatNumber(total), query: raw };
     var message;
-    if (count < 0) message = 'All ' + total + noun + ' shown.';
-    else if (count === 0) message = 'No entries match \u201c' + raw + '\u201d.';
-    else message = count + ' of ' + total + noun + ' match \u201c' + raw + '\u201d.';
+    if (count < 0) message = say('filter_all_shown', values, total);
+    else if (count === 0) message = say('filter_no_match', values, 0);
+    else message = say('filter_matches', values, count);
     filter.announceTimer = setTimeout(function () { filter.status.textContent = message; }, ANNOUNCE_DELAY);
   }
 
