@@ -33,11 +33,13 @@ test: test-deps
 	SWIFT="$(SWIFT)" Scripts/test-library-consumer.sh
 	$(MAKE) browser
 
-# Real-browser checks of the sample site (headless Chromium through chromedriver, selenium in .build-venv).
+# Real-browser checks of the sample site (headless Chromium through chromedriver, selenium in .build-venv), then of
+# the reader's-page test site (awesome-go, 50 and 5 categories, A-Z, a split 20k list) generated at test time.
 browser: build test-deps
 	rm -rf .build/browser-site
 	$(DEBUG_BIN) build . --output .build/browser-site --quiet
 	Tests/Browser/run.sh .build/browser-site
+	Tests/Browser/run.sh --reader
 
 # libFuzzer on the CSV, JSON, front-matter and Markdown-list parsers; FUZZ_SECONDS per target (default 300).
 fuzz: deps

@@ -143,6 +143,8 @@ public struct ListSettings: Sendable, Hashable {
     public var linkExtension: String = ".html"
     /// For documentation indexes: prefixed to every link to a page.
     public var linkBase: String = ""
+    /// Labels readers see for fields, by field name (`official_name: Official name`); others are humanised.
+    public var fieldLabels: [String: String] = [:]
     /// Where each setting was written (indexsite.yml or front matter), so problems found later point at it.
     public var locations: [String: SourceLocation] = [:]
 

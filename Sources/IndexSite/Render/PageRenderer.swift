@@ -107,7 +107,7 @@ public struct PageRenderer: Sendable {
         let items: [TemplateValue] = lists.map { list in
             .object(["title": .text(list.title), "href": .text(list.slug + "/index.html"),
                      "description_html": .text(list.description.map { markdown($0) } ?? ""),
-                     "entry_count": .text(String(list.entryCount)),
+                     "entry_count": .text(String(list.readerEntryCount)),
                      "section_count": .text(String(list.sections.filter { !$0.isEmpty }.count))] as [String: TemplateValue])
         }
         let context: [String: TemplateValue] = ["site": siteContext(), "root": .text(""), "lists": .list(items)]
@@ -214,6 +214,7 @@ public struct PageRenderer: Sendable {
                 let batch = Array(shown[batchStart..<min(batchStart + width, shown.count)])
                 [ListPages.Output].madeConcurrently(count: batch.count) { pages.sectionPage(batch[$0]) }.forEach(take)
             }
+            emit(pages.searchScript())
         } else {
             take(pages.singlePage())
         }
