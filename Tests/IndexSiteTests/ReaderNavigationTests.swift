@@ -89,6 +89,11 @@ import Testing
         #expect(page(pages, "t/index.html").components(separatedBy: "class=\"entry\"").count - 1 == 3)
     }
 
+    @Test func searchTextIsPlainWords() {
+        #expect(ListPages.plainText("A *velvet* ladder; see [the map](https://example.org/(x)) and `SELECT *`.") ==
+                "A velvet ladder; see the map and SELECT .")
+    }
+
     @Test(arguments: [
         ("official_name", "Official name"), ("alpha_2", "Alpha 2"), ("author.last", "Author last"), ("releaseYear", "Release year"),
         ("ISBN", "ISBN"), ("url-slug", "Url slug"), ("title", "Title"),

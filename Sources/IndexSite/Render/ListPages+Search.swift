@@ -45,8 +45,28 @@ extension ListPages {
         var parts: [String] = []
         if let description = entry.text(at: settings.descriptionField) { parts.append(description) }
         for path in fieldPaths { if let value = entry.text(at: path) { parts.append(value) } }
-        var text = parts.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        var text = ListPages.plainText(parts.joined(separator: " ")).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         if text.count > ListPages.searchTextLimit { text = String(text.prefix(ListPages.searchTextLimit)) }
         return text
+    }
+
+    /// Markdown reduced to the words a reader sees: link targets (`](…)`) and emphasis or code marks dropped, so the
+    /// file stays small and a search for "https" does not match every entry with a link.
+    static func plainText(_ markdown: String) -> String {
+        var out = String.UnicodeScalarView()
+        var scalars = markdown.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            switch scalar {
+            case "*", "`": continue
+            case "]" where scalars.first == "(":
+                var depth = 0
+                while let next = scalars.popFirst() {
+                    if next == "(" { depth += 1 } else if next == ")" { depth -= 1; if depth == 0 { break } }
+                }
+            case "[": continue
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
     }
 }

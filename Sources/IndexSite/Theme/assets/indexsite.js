@@ -267,7 +267,10 @@
       var k = pool[Math.round(j * (pool.length - 1) / Math.max(1, pick - 1))];
       if (!kept.length || k > kept[kept.length - 1]) kept.push(k);
     }
-    if (kept[kept.length - 1] !== n - 1 && pool === starts && kept.length < keep) kept.push(n - 1);
+    // the first and the last title always stay
+    if (kept[kept.length - 1] !== n - 1) {
+      if (kept.length >= keep) kept[kept.length - 1] = n - 1; else kept.push(n - 1);
+    }
     return kept;
   }
 
@@ -770,19 +773,27 @@
       var n = state.data.entries.length;
       ensureBox();
       if (!query) {
+        state.lastQuery = '';
         show(false);
         filter.status.textContent = WORDS.all(n);
         return;
       }
       var terms = query.split(' ');
       var hits = [], count = 0, folded = state.folded, entries = state.data.entries;
-      for (var i = 0; i < n; i++) {
+      // Typing on narrows the last matches: only they can match the longer query.
+      var pool = state.lastQuery && query.indexOf(state.lastQuery) === 0 ? state.lastMatches : null;
+      var matches = new Int32Array(pool ? pool.length : n);
+      var m = pool ? pool.length : n;
+      for (var k = 0; k < m; k++) {
+        var i = pool ? pool[k] : k;
         var text = folded[i], ok = true;
         for (var t = 0; t < terms.length; t++) if (text.indexOf(terms[t]) < 0) { ok = false; break; }
         if (!ok) continue;
-        count++;
+        matches[count++] = i;
         if (hits.length < LIMIT) hits.push(i);
       }
+      state.lastQuery = query;
+      state.lastMatches = matches.subarray(0, count);
       var frag = doc.createDocumentFragment();
       hits.forEach(function (i) {
         var e = entries[i], section = state.data.sections[e[1]];
