@@ -311,7 +311,7 @@ def test_jumps_work_without_javascript(driver, page, vp):
         d.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
 
 
-@pytest.mark.parametrize("page,vp", params)
+@pytest.mark.parametrize("page,vp", strip_params)
 @pytest.mark.parametrize("js", [True, False], ids=["js", "nojs"])
 def test_direct_links_to_sections_and_entries(driver, page, vp, js):
     """page.html#section and page.html#entry opened from elsewhere land in full view."""
