@@ -33,8 +33,9 @@ test: test-deps
 	SWIFT="$(SWIFT)" Scripts/test-library-consumer.sh
 	$(MAKE) browser
 
-# Real-browser checks of the sample site, then of the multilingual test site (de, sv, ru, ja, ar lists on an en site),
-# in headless Chromium through chromedriver, selenium in .build-venv.
+# Real-browser checks (headless Chromium through chromedriver, selenium in .build-venv): the sample site, the
+# multilingual test site (de, sv, ru, ja, ar lists on an en site), then the reader's-page test site (awesome-go, 50 and
+# 5 categories, A-Z, a split 20k list) generated at test time.
 browser: build test-deps
 	rm -rf .build/browser-site
 	$(DEBUG_BIN) build . --output .build/browser-site --quiet
@@ -42,6 +43,7 @@ browser: build test-deps
 	rm -rf .build/browser-i18n-site
 	$(DEBUG_BIN) build Tests/Browser/i18n-site --output .build/browser-i18n-site --quiet
 	BROWSER_TESTS=test_i18n.py Tests/Browser/run.sh .build/browser-i18n-site
+	Tests/Browser/run.sh --reader
 
 # libFuzzer on the CSV, JSON, front-matter and Markdown-list parsers; FUZZ_SECONDS per target (default 300).
 fuzz: deps

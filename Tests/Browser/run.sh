@@ -14,13 +14,25 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 
 if [ $# -lt 1 ]; then
-  echo "usage: $0 SITE_DIR|--mock [pytest args...]" >&2
+  echo "usage: $0 SITE_DIR|--mock|--reader [pytest args...]" >&2
   exit 64
 fi
 site="$1"; shift
 
 python="$("$repo/Scripts/browser-env.sh")"
 
+if [ "$site" = "--reader" ]; then
+  # The reader's-page checks (test_reader.py) on a generated site of real-shaped lists: sites/make_reader_site.py
+  # writes its sources, $INDEXSITE_BIN (default .build/debug/indexsite) builds it.
+  bin="${INDEXSITE_BIN:-$repo/.build/debug/indexsite}"
+  "$python" "$here/sites/make_reader_site.py" "$repo/.build/browser-reader-source"
+  rm -rf "$repo/.build/browser-reader-site"
+  "$bin" build "$repo/.build/browser-reader-source" --output "$repo/.build/browser-reader-site" --quiet
+  export READER_SITE_DIR="$repo/.build/browser-reader-site"
+  export SCREENSHOT_DIR="${SCREENSHOT_DIR:-$repo/.build/browser-screenshots}"
+  cd "$here"
+  exec "$python" -m pytest -p no:cacheprovider -q -rfE "$here/test_reader.py" "$@"
+fi
 if [ "$site" = "--mock" ]; then
   site="$repo/.build/browser-mock-site"
   "$python" "$here/mock/build_mocks.py" "$site"

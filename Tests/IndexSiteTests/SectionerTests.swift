@@ -170,9 +170,25 @@ func titles(_ sections: [Section]) -> [String: [String]] {
         #expect(IndexTitles.label(for: title, style: style) == expected)
     }
 
-    @Test func labelsAreUniqueInTheStrip() {
+    @Test func initialsThatWouldRepeatBecomeFirstLettersNotNumberedCodes() {
         let sections = IndexTitles.assign(to: [Section(title: "Dining Room"), Section(title: "Drying Rack"), Section(title: "Den Rug")], style: .initials)
-        #expect(sections.map(\.label) == ["DR", "DR2", "DR3"])
+        #expect(sections.map(\.label) == ["D", "D", "D"])
+    }
+
+    @Test func autoGivesInitialsOnlyToSmallListsWithUniqueInitials() {
+        let small = IndexTitles.assign(to: ["Dining Room", "Kitchen", "Den"].map { Section(title: $0) }, style: .auto)
+        #expect(small.map(\.label) == ["DR", "K", "Den"])
+        let thirteen = (0..<13).map { Section(title: "Room \(Character(UnicodeScalar(65 + $0)!)) Wing") }
+        let big = IndexTitles.assign(to: thirteen, style: .auto)
+        #expect(big.map(\.label) == Array(repeating: "R", count: 13))
+        let clash = IndexTitles.assign(to: ["Build Tools", "Bot Toolkits"].map { Section(title: $0) }, style: .auto)
+        #expect(clash.map(\.label) == ["B", "B"])
+    }
+
+    /// No label is ever a code with a number the title lacks ("DV2"), however many sections share initials.
+    @Test func noNumberedLabels() {
+        let sections = IndexTitles.assign(to: (0..<2000).map { _ in Section(title: "Same Title") }, style: .auto)
+        #expect(sections.allSatisfy { $0.label == "S" })
     }
 }
 

@@ -34,6 +34,15 @@ import Testing
         #expect(list.fields == ["author.last"])
     }
 
+    @Test func fieldLabelsAreAMappingOfNamesToLabels() {
+        let (settings, diagnostics) = parse("lists:\n  - source: c.csv\n    field_labels:\n      alpha_2: ISO code\n      official_name: Name\n")
+        #expect(diagnostics.isEmpty)
+        #expect(settings.lists[0].fieldLabels == ["alpha_2": "ISO code", "official_name": "Name"])
+        let (_, bad) = parse("lists:\n  - source: c.csv\n    field_labels: [a, b]\n")
+        #expect(bad.map(\.code) == [.badSettingValue])
+        #expect(bad.first?.location.line == 3)
+    }
+
     @Test func unknownKeysAreErrorsWithASuggestion() throws {
         let (_, diagnostics) = parse("title: X\nlists:\n  - source: a.csv\n    gruop_by: letter\n")
         let diagnostic = try #require(diagnostics.first)

@@ -27,6 +27,14 @@ public struct Section: Sendable {
 
     /// True when no entry is in the section: greyed in the strip, shown or hidden as `empty_sections` says.
     public var isEmpty: Bool { entries.isEmpty }
+
+    /// The section's entries with their nested items, as the reader sees them on the page.
+    public var readerEntryCount: Int { entries.reduce(0) { $0 + $1.itemCount } }
+}
+
+extension Entry {
+    /// This entry and all its nested items.
+    var itemCount: Int { children.reduce(1) { $0 + $1.itemCount } }
 }
 
 /// What kind of source a list was read from; decides defaults such as entry pages.
@@ -70,6 +78,10 @@ public struct IndexedList: Sendable {
 
     /// Entries on the list, counting an entry once per section it appears in.
     public var entryCount: Int { sections.reduce(0) { $0 + $1.entries.count } }
+
+    /// Entries a reader counts: every item on the page, nested items included, once per section it appears in.
+    /// The header, the home page and the filter's status all count this way, so their numbers agree.
+    public var readerEntryCount: Int { sections.reduce(0) { $0 + $1.readerEntryCount } }
 
     /// Whether each entry gets a page of its own: the `entry_pages` setting, or yes for entry folders only.
     public var hasEntryPages: Bool { settings.entryPages ?? (kind == .entryFolder) }

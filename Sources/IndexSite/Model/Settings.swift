@@ -176,6 +176,8 @@ public struct ListSettings: Sendable, Hashable {
     public var valuesSeparatorByField: [String: String] = [:]
     /// Extra checks of a Markdown list's source (`lint: awesome`), reported as warnings.
     public var lint: LintStyle = .none
+    /// Labels readers see for fields, by field name (`official_name: Official name`); others are humanised.
+    public var fieldLabels: [String: String] = [:]
     /// Where each setting was written (indexsite.yml or front matter), so problems found later point at it.
     /// Items of list settings are also kept as `key#index` (`sort#1`), so a problem with one item points at that item.
     public var locations: [String: SourceLocation] = [:]

@@ -5,11 +5,19 @@ public enum UIStringKey: String, Sendable, CaseIterable {
     case skip_to_content, counts, entries_count, sections_count, default_section, section_index, sections_of
     case section_empty, list_empty, site_empty, details, back_arrow, filter_label, filter_all_shown, filter_matches
     case filter_no_match, not_found_title, not_found_text, not_found_link
+    case forward_arrow, sections_heading, all_sections_of, all_sections, neighbouring_sections, filter_whole_label
+    case filter_working, filter_first_shown, search_loading, search_load_failed
+
+    /// The keys the theme's script shows (sent to the browser in the page's JSON); templates may use every key.
+    public static let scriptKeys: [UIStringKey] = [
+        .filter_label, .filter_whole_label, .filter_no_match, .sections_heading, .search_loading, .search_load_failed,
+        .filter_all_shown, .filter_matches, .filter_working, .filter_first_shown,
+    ]
 
     /// Keys whose text depends on a number, written per plural category ("one", "few", "many", "other"…).
     public var isPlural: Bool {
         switch self {
-        case .entries_count, .sections_count, .filter_all_shown, .filter_matches: true
+        case .entries_count, .sections_count, .filter_all_shown, .filter_matches, .filter_working, .filter_first_shown: true
         default: false
         }
     }
@@ -19,9 +27,10 @@ public enum UIStringKey: String, Sendable, CaseIterable {
         switch self {
         case .counts: ["entries", "sections"]
         case .entries_count, .sections_count: ["count"]
-        case .sections_of: ["list"]
+        case .sections_of, .all_sections_of: ["list"]
         case .filter_all_shown: ["total"]
-        case .filter_matches: ["count", "total", "query"]
+        case .filter_matches, .filter_working: ["count", "total", "query"]
+        case .filter_first_shown: ["shown"]
         case .filter_no_match: ["query"]
         default: []
         }

@@ -13,7 +13,7 @@ public enum SettingsParser {
         "source", "title", "description", "slug", "group_by", "section_order", "sort", "ignore_prefixes", "index_titles",
         "empty_sections", "title_field", "url_field", "description_field", "fields", "locale", "index_locales",
         "catch_all_label", "catch_all_position", "split", "entry_pages", "date_order", "kind", "heading_ids", "link_extension",
-        "link_base", "items", "separator", "comment", "header", "short_rows", "values_separator", "lint", "link_style", "reading_field",
+        "link_base", "items", "separator", "comment", "header", "short_rows", "values_separator", "lint", "link_style", "reading_field", "field_labels",
     ]
 
     /// Parses the site configuration file.
@@ -161,6 +161,7 @@ public enum SettingsParser {
                     }
                 case "values_separator": valuesSeparator(value, block, into: &list)
                 case "lint": list.lint = choice(value, key, block) ?? list.lint
+                case "field_labels": list.fieldLabels = labels(value, key, block) ?? list.fieldLabels
                 case "date_order":
                     switch string(value, key, block) {
                     case "newest_first"?: list.newestFirst = true
@@ -206,6 +207,23 @@ public enum SettingsParser {
                 error(.badSettingValue, "'\(key)' must be a list", at: block.location(of: node))
                 return nil
             }
+        }
+
+        /// A mapping of field names to the labels readers see (`official_name: Official name`).
+        mutating func labels(_ node: Node, _ key: String, _ block: YAMLBlock) -> [String: String]? {
+            guard case .mapping(let mapping) = node else {
+                error(.badSettingValue, "'\(key)' must be a mapping of field names to labels (official_name: Name)", at: block.location(of: node))
+                return nil
+            }
+            var result: [String: String] = [:]
+            for (name, label) in mapping {
+                guard case .scalar(let nameScalar) = name, case .scalar(let labelScalar) = label else {
+                    error(.badSettingValue, "'\(key)' must map each field name to one plain label", at: block.location(of: label))
+                    return nil
+                }
+                result[nameScalar.string] = labelScalar.string
+            }
+            return result
         }
 
         mutating func bool(_ node: Node, _ key: String, _ block: YAMLBlock) -> Bool? {

@@ -4,7 +4,8 @@ struct ListPages: Sendable {
     let renderer: PageRenderer
     let list: IndexedList
     let fieldPaths: [KeyPath]
-    /// The shown fields' names as templates see them (`author.last` as "author last"), made once per list.
+    /// The shown fields' labels as readers see them (`official_name` as "Official name", or the list's
+    /// `field_labels:`), made once per list.
     let fieldNames: [String]
     /// Where each shown field sits in the list's first entry, found once so that rows are read by position.
     let fieldColumns: [Int?]
@@ -34,7 +35,7 @@ struct ListPages: Sendable {
         self.renderer = renderer
         self.list = list
         fieldPaths = renderer.displayedFields(list)
-        fieldNames = fieldPaths.map { $0.components.joined(separator: " ") }
+        fieldNames = fieldPaths.map { FieldLabel.make($0, overrides: list.settings.fieldLabels) }
         fieldColumns = list.sections.lazy.flatMap(\.entries).first?.fields.columns(of: fieldPaths) ?? fieldPaths.map { _ in nil }
         entryPages = list.hasEntryPages
         let split = renderer.isSplit(list)
@@ -52,9 +53,9 @@ struct ListPages: Sendable {
         listContext = [
             "title": .text(list.title),
             "description_html": .text(list.description.map { renderer.markdown($0) } ?? ""),
-            "entry_count": .text(String(list.entryCount)),
+            "entry_count": .text(String(list.readerEntryCount)),
             "section_count": .text(String(list.sections.filter { !$0.isEmpty }.count)),
-            "counts": .text(renderer.countsText(words, entries: list.entryCount, sections: list.sections.filter { !$0.isEmpty }.count)),
+            "counts": .text(renderer.countsText(words, entries: list.readerEntryCount, sections: list.sections.filter { !$0.isEmpty }.count)),
             "href": .text("index.html"),
         ]
         let emptySections = list.settings.emptySections
@@ -62,7 +63,7 @@ struct ListPages: Sendable {
         self.subtreeContentCounts = subtreeContentCounts
         overview = split ? list.sections.indices.filter { subtreeContentCounts[$0] > 0 || emptySections == .show }.map { list.sections[$0] }.map { section in
             .object(["label": .text(section.label), "title": .text(section.title), "href": .text(section.id + "/index.html"),
-                     "entry_count": .text(words.number(section.entries.count))] as [String: TemplateValue])
+                     "entry_count": .text(words.number(section.readerEntryCount))] as [String: TemplateValue])
         } : []
     }
 
@@ -144,24 +145,74 @@ struct ListPages: Sendable {
         return (value, contexts)
     }
 
-    /// The strip as seen from a page `depth` folders below the list folder, marking the page's own section.
+    /// The strip as seen from a page `depth` folders below the list folder, marking the page's own section. A label
+    /// equal to the one before it (two categories under "B") is marked `repeat`: the strip draws it as a dot.
     func strip(from depth: Int, current: Int?) -> TemplateValue {
         let up = String(repeating: "../", count: depth)
+        var previous: String?
         return .list(list.sections.enumerated().map { index, section in
             let target = split ? up + pagePath(of: section) : ""
+            defer { previous = section.label }
             return .object(["label": .text(section.label), "title": .text(section.title), "href": .text(target + "#" + section.id.percentEncoded),
-                            "enabled": .bool(isShown(index)), "current": .bool(index == current)] as [String: TemplateValue])
+                            "enabled": .bool(isShown(index)), "current": .bool(index == current),
+                            "repeat": .bool(section.label == previous)] as [String: TemplateValue])
         })
+    }
+
+    /// Whether the list's navigation names sections by their full titles beside the content (a sidebar on wide
+    /// screens, a sheet on phones): whenever a strip label is not the whole title.
+    var hasSectionNav: Bool { list.sections.contains { $0.label != $0.title } }
+
+    /// Section pages of a split list with more sections than this carry no strip or sidebar of their own, only links
+    /// to the overview and the neighbouring sections: 3,000 sections on each of 3,000 pages would make the output
+    /// grow with the square of the input.
+    static let compactNavigationSections = 100
+
+    /// Whether the section pages of this list get the compact navigation.
+    var compactSectionPages: Bool { split && list.sections.count > ListPages.compactNavigationSections }
+
+    /// The sections by their full titles, with their depth in the heading tree, for the sidebar and the phone's sheet.
+    func sectionNav(from depth: Int, current: Int?) -> TemplateValue {
+        let up = String(repeating: "../", count: depth)
+        return .list(list.sections.enumerated().compactMap { index, section in
+            guard isShown(index) else { return nil }
+            let target = split ? up + pagePath(of: section) : ""
+            return .object(["title": .text(section.title), "href": .text(target + "#" + section.id.percentEncoded),
+                            "level": .text(String(section.level)), "subsection": .bool(section.level > 1),
+                            "entry_count": .text(String(section.readerEntryCount)), "current": .bool(index == current)] as [String: TemplateValue])
+        })
+    }
+
+    /// A neighbouring section page of a split list, for the compact navigation of section pages.
+    func neighbour(of index: Int, step: Int) -> TemplateValue {
+        var at = index + step
+        while list.sections.indices.contains(at) {
+            let section = list.sections[at]
+            if isShown(at) {
+                return .object(["title": .text(section.title), "href": .text("../" + pagePath(of: section))] as [String: TemplateValue])
+            }
+            at += step
+        }
+        return .bool(false)
     }
 
     func listPage(path: String, depth: Int, sections: [TemplateValue], current: Int?, title: String, into output: inout Output) {
         let root = String(repeating: "../", count: depth + 1)
+        let isSectionPage = split && current != nil
+        let compact = isSectionPage && compactSectionPages
+        let stripItems = compact ? TemplateValue.list([]) : strip(from: depth, current: current)
+        let nav = hasSectionNav && !compact
         let context: [String: TemplateValue] = [
             "site": renderer.siteContext(), "root": .text(root), "list": .object(listContext),
-            "strip": strip(from: depth, current: current), "strip_count": .text(String(list.sections.count)),
+            "strip": stripItems, "strip_count": .text(String(compact ? 0 : list.sections.count)), "has_strip": .bool(!compact),
+            "has_section_nav": .bool(nav), "section_nav": nav ? sectionNav(from: depth, current: current) : .list([]),
             "sections": .list(sections), "has_sections": .bool(!sections.isEmpty),
             "is_overview": .bool(split && current == nil), "overview": .list(current == nil ? overview : []),
             "strings": stringsValue,
+            "is_section_page": .bool(isSectionPage), "overview_href": .text(isSectionPage ? "../index.html" : "index.html"),
+            "previous_section": isSectionPage ? neighbour(of: current ?? 0, step: -1) : .bool(false),
+            "next_section": isSectionPage ? neighbour(of: current ?? 0, step: 1) : .bool(false),
+            "search_href": .text(split ? String(repeating: "../", count: depth) + ListPages.searchFileName : ""),
         ]
         var body: [UInt8] = []
         output.missing.formUnion(renderer.library.render("list", .object(context), into: &body))

@@ -129,9 +129,9 @@ public struct PageRenderer: Sendable {
             let sectionCount = list.sections.filter { !$0.isEmpty }.count
             return .object(["title": .text(list.title), "href": .text(list.slug + "/index.html"),
                      "description_html": .text(list.description.map { markdown($0) } ?? ""),
-                     "entry_count": .text(String(list.entryCount)),
+                     "entry_count": .text(String(list.readerEntryCount)),
                      "section_count": .text(String(sectionCount)),
-                     "counts": .text(countsText(words, entries: list.entryCount, sections: sectionCount))] as [String: TemplateValue])
+                     "counts": .text(countsText(words, entries: list.readerEntryCount, sections: sectionCount))] as [String: TemplateValue])
         }
         let context: [String: TemplateValue] = ["site": siteContext(), "root": .text(""), "lists": .list(items),
                                                 "strings": stringsContext(words)]
@@ -244,6 +244,7 @@ public struct PageRenderer: Sendable {
                 let batch = Array(shown[batchStart..<min(batchStart + width, shown.count)])
                 [ListPages.Output].madeConcurrently(count: batch.count) { pages.sectionPage(batch[$0]) }.forEach(take)
             }
+            emit(pages.searchScript())
         } else {
             take(pages.singlePage())
         }

@@ -95,10 +95,10 @@ struct ScriptStrings {
     static func json(words: UIStrings, plurals: PluralTable, numbers: NumberTable, fold: [(String, String)]) -> String {
         var json = JSONWriter()
         json.raw("{\"lang\":"); json.string(words.languageTag)
-        for key in [UIStringKey.filter_label, .filter_no_match] {
+        for key in UIStringKey.scriptKeys where !key.isPlural {
             json.raw(",\"" + key.rawValue + "\":"); json.string(words.rawText(key))
         }
-        for key in [UIStringKey.filter_all_shown, .filter_matches] {
+        for key in UIStringKey.scriptKeys where key.isPlural {
             json.raw(",\"" + key.rawValue + "\":{")
             for (index, (category, text)) in words.pluralForms(key).sorted(by: { $0.key < $1.key }).enumerated() {
                 if index > 0 { json.raw(",") }

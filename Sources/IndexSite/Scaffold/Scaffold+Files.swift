@@ -207,6 +207,11 @@ extension Scaffold {
         #   Default: none. Example:
         # lint: awesome
 
+        # field_labels: the label readers see for each shown field, by field name.
+        #   Default: the name made readable (official_name → "Official name"). Example:
+        # field_labels:
+        #   alpha_2: ISO code
+
       # ── A Markdown list: `##` headings are its sections, list items its entries ────────────────────────────────────
       # Its title, description and one setting come from the file itself: see the top of Content/reading.md.
       - source: reading.md

@@ -100,6 +100,10 @@ struct FieldNameCheck {
                                       hint: "group by letter (the default), a field, or date:<field>:month; \(fieldList)"))
         default: break
         }
+        if let reading = settings.readingField, !has(reading) { unknown("reading_field", reading, at: "reading_field") }
+        for field in settings.fieldLabels.keys.sorted() where !has(KeyPath(field)) {
+            unknown("field_labels", KeyPath(field), at: "field_labels")
+        }
         for (field, _) in settings.valuesSeparatorByField.sorted(by: { $0.key < $1.key }) where !has(KeyPath(field)) {
             unknown("values_separator", KeyPath(field), at: "values_separator#\(field)")
         }

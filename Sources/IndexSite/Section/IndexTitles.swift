@@ -1,38 +1,40 @@
-/// Chooses the section index titles of category sections: whole when short, initials ("DR" for "Dining Room") when not,
-/// and unique within the strip.
+/// Chooses the section index titles of category sections. A reader must never see a made-up code ("DV2", "WAM"): every
+/// label is the whole title, one word of it, its first letter, or its initials when the list is small enough for
+/// initials to be learnt at a glance (at most `maximumSectionsForInitials` sections, all initials different).
 public enum IndexTitles {
     /// Titles up to this many characters are shown whole under `auto`.
     public static let shortTitleLength = 3
+    /// Lists with more sections than this get first letters under `auto`: eighty initials are codes, not names.
+    public static let maximumSectionsForInitials = 12
 
-    /// The sections with labels in `style`, numbered where two would read the same ("B", "B2"); the catch-all keeps its own.
+    /// The sections with labels in `style`; the catch-all keeps its own. Labels may repeat (two categories starting
+    /// with "B" both read "B"): the strip shows a repeated letter as a dot, and the full title while scrubbing.
     public static func assign(to sections: [Section], style: IndexTitleStyle) -> [Section] {
-        var used: Set<String> = []
-        // The next number to try for each base label, so 20,000 sections sharing "AB" do not each count up from 2 again.
-        var nextNumber: [String: Int] = [:]
+        let named = sections.filter { !$0.isCatchAll }
+        let resolved: IndexTitleStyle
+        switch style {
+        case .auto:
+            let initials = named.map { label(for: $0.title, style: .auto) }
+            let small = named.count <= maximumSectionsForInitials && Set(initials).count == initials.count
+            resolved = small ? .auto : .firstLetter
+        case .initials:
+            let initials = named.map { label(for: $0.title, style: .initials) }
+            resolved = Set(initials).count == initials.count ? .initials : .firstLetter
+        case .full, .firstLetter:
+            resolved = style
+        }
         return sections.map { section in
             var section = section
-            if section.isCatchAll { used.insert(section.label); return section }
-            let base = label(for: section.title, style: style)
-            var candidate = base
-            var counter = nextNumber[base] ?? 2
-            if used.contains(candidate) {
-                repeat {
-                    candidate = base + String(counter)
-                    counter += 1
-                } while used.contains(candidate)
-                nextNumber[base] = counter
-            }
-            used.insert(candidate)
-            section.label = candidate
+            if !section.isCatchAll { section.label = label(for: section.title, style: resolved) }
             return section
         }
     }
 
-    /// The strip label of one title in `style`, before labels are made unique.
+    /// The strip label of one title in `style`.
     public static func label(for title: String, style: IndexTitleStyle) -> String {
         switch style {
         case .full: return title
-        case .firstLetter: return title.first.map { String($0).uppercased() } ?? title
+        case .firstLetter: return title.first(where: { $0.isLetter || $0.isNumber }).map { String($0).uppercased() } ?? String(title.prefix(1))
         case .initials: return initials(of: title)
         case .auto: return title.count <= shortTitleLength ? title : initials(of: title)
         }

@@ -1,0 +1,433 @@
+"""The reader's page on real-shaped lists (issue 14), in headless Chromium.
+
+Run through Tests/Browser/run.sh --reader: it writes the test site's sources with sites/make_reader_site.py
+(awesome-go's ~130 categories, a 50-category CSV, a 5-category CSV, an A-Z list, a 20,001-entry list split into
+one page per letter), builds it, and points READER_SITE_DIR at the output.
+
+At 375x667, 667x375, 1280x800 and 1920x1080 it checks: no strip label is a generated code; at >= 1024 px every full
+section title is in view beside the content (sidebar) or the A-Z strip stands against the content column; a mouse
+drag along the strip from A to M lands on M; on a phone any section is two taps away (Sections, then its title) and
+scrubbing shows whole titles; on a split list's page the filter finds entries filed on other pages and their links
+work; the filter's status matches what is on screen; counts agree; field labels are readable; nothing shows above a
+stuck section header; the current section stays legible when filtered out. Screenshots go to $SCREENSHOT_DIR.
+"""
+import html.parser
+import os
+import pathlib
+import re
+import time
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+SITE = pathlib.Path(os.environ.get("READER_SITE_DIR", REPO / ".build" / "browser-reader-site")).resolve()
+SHOTS = pathlib.Path(os.environ.get("SCREENSHOT_DIR", REPO / ".build" / "browser-screenshots")) / "reader"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+
+if not SITE.is_dir():
+    raise SystemExit(f"READER_SITE_DIR {SITE} is not a folder (run Tests/Browser/run.sh --reader)")
+
+VIEWPORTS = {
+    "phone": dict(width=375, height=667, mobile=True),
+    "landscape": dict(width=667, height=375, mobile=True),
+    "laptop": dict(width=1280, height=800, mobile=False),
+    "wide": dict(width=1920, height=1080, mobile=False),
+}
+WIDE = ["laptop", "wide"]
+NARROW = ["phone", "landscape"]
+CATEGORY_LISTS = ["awesome-go/index.html", "countries/index.html", "rooms/index.html"]
+LETTER_LISTS = ["names/index.html", "words/index.html", "words/b/index.html"]
+LISTS = CATEGORY_LISTS + ["names/index.html", "words/index.html", "words/q/index.html"]
+
+
+@pytest.fixture(scope="session")
+def driver():
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--allow-file-access-from-files", "--lang=en-US"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    d = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    d.set_page_load_timeout(120)
+    d.set_script_timeout(60)
+    yield d
+    d.quit()
+
+
+@pytest.fixture(autouse=True)
+def no_console_errors(driver):
+    driver.get_log("browser")
+    yield
+    errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+    assert not errors, "console errors: " + "; ".join(e.get("message", "") for e in errors)
+
+
+def open_page(d, page, vp, touch=None):
+    v = VIEWPORTS[vp]
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": v["width"], "height": v["height"], "deviceScaleFactor": 1, "mobile": v["mobile"]})
+    touch = v["mobile"] if touch is None else touch
+    d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": touch, "maxTouchPoints": 5 if touch else 1})
+    d.get("about:blank")
+    d.get((SITE / page).as_uri())
+    WebDriverWait(d, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    WebDriverWait(d, 10).until(lambda d: d.execute_script("return document.documentElement.classList.contains('js')"))
+    settle(d)
+    return d
+
+
+def settle(d):
+    d.execute_async_script("""
+      var done = arguments[0], last = null, same = 0, n = 0;
+      (function frame() {
+        var now = window.pageYOffset + ',' + document.documentElement.scrollHeight;
+        same = now === last ? same + 1 : 0; last = now;
+        if (same >= 3 || ++n > 90) done(); else requestAnimationFrame(frame);
+      })();""")
+
+
+def shot(d, page, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    stem = re.sub(r"[^A-Za-z0-9]+", "-", page.removesuffix(".html")).strip("-")
+    d.save_screenshot(str(SHOTS / f"{stem}--{name}.png"))
+
+
+def chrome_bottom(d):
+    return d.execute_script("return document.querySelector('.site-header').getBoundingClientRect().bottom")
+
+
+def heading_top(d, heading_id):
+    return d.execute_script("""
+      var h = document.getElementById(arguments[0]); var s = h.closest('.section');
+      return s.getBoundingClientRect().top;""", heading_id)
+
+
+def section_titles(page):
+    """Section titles of a page as written in its HTML (the strip's title attributes)."""
+    class Collect(html.parser.HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.items, self.nav_count = [], 0
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if tag in ("a", "span") and "title" in a and (a.get("href") or a.get("aria-disabled")):
+                self.items.append(a)
+    c = Collect()
+    c.feed((SITE / page).read_text(encoding="utf-8"))
+    return c.items
+
+
+def strip_labels(page):
+    text = (SITE / page).read_text(encoding="utf-8")
+    strip = text[text.find('<ol class="index-strip-list">'):]
+    strip = strip[:strip.find("</ol>")]
+    return re.findall(r'title="([^"]*)"[^>]*>([^<]*)</(?:a|span)>', strip)
+
+
+def unescape(s):
+    return html.unescape(s) if False else __import__("html").unescape(s)
+
+
+# --------------------------------------------------------------------------- labels
+
+@pytest.mark.parametrize("page", LISTS)
+def test_no_label_is_a_generated_code(page):
+    labels = [(unescape(t), unescape(l)) for t, l in strip_labels(page)]
+    assert labels, "no strip on " + page
+    many = len(labels) > 12
+    for title, label in labels:
+        words = re.split(r"[^\w]+", title)
+        digits_added = re.search(r"\d", label) and not re.search(re.escape(re.sub(r"^\D+", "", label)), title)
+        assert not (re.fullmatch(r"[^\W\d_]+\d+", label) and digits_added), f"numbered code {label!r} for {title!r}"
+        ok = (label == title or label in words or len(label) == 1 or label == "#"
+              or (not many and label == "".join(w[:1].upper() for w in words if w)))
+        assert ok, f"label {label!r} of {title!r} is not the title, a word of it, one letter, or initials of a small list"
+
+
+# --------------------------------------------------------------------------- wide screens
+
+@pytest.mark.parametrize("vp", WIDE)
+@pytest.mark.parametrize("page", CATEGORY_LISTS)
+def test_every_full_title_beside_the_content(driver, page, vp):
+    d = open_page(driver, page, vp)
+    titles = [unescape(a["title"]) for a in section_titles(page) if a.get("href")]
+    info = d.execute_script("""
+      var nav = document.querySelector('.section-nav'), main = document.querySelector('.list-main');
+      var strip = document.querySelector('.index-strip');
+      var n = nav.getBoundingClientRect(), m = main.getBoundingClientRect();
+      var items = Array.from(nav.querySelectorAll('.section-nav-title')).map(function (t) {
+        var r = t.getBoundingClientRect();
+        return {text: t.textContent, clipped: t.scrollWidth > t.clientWidth + 1, w: r.width, h: r.height,
+                display: getComputedStyle(t).display, vis: getComputedStyle(t).visibility};
+      });
+      return {navRight: n.right, navLeft: n.left, navTop: n.top, navBottom: n.bottom, mainLeft: m.left,
+              position: getComputedStyle(nav).position, overflowY: getComputedStyle(nav).overflowY,
+              stripShown: strip && getComputedStyle(strip).display !== 'none', items: items,
+              scrollable: nav.scrollHeight > nav.clientHeight};""")
+    assert [i["text"] for i in info["items"]] == titles
+    for item in info["items"]:
+        assert not item["clipped"] and item["w"] > 0 and item["h"] > 0 and item["vis"] == "visible", item
+    assert info["position"] == "sticky"
+    assert 0 <= info["mainLeft"] - info["navRight"] <= 48, "sidebar not beside the content column"
+    assert not info["stripShown"], "the strip of short labels should give way to the full titles"
+    if info["scrollable"]:
+        assert info["overflowY"] in ("auto", "scroll")
+    # every title can be brought into the sidebar's view while the page stays put
+    y = d.execute_script("return window.pageYOffset")
+    for index in (len(titles) // 2, len(titles) - 1):
+        seen = d.execute_script("""
+          var nav = document.querySelector('.section-nav'), t = nav.querySelectorAll('.section-nav-title')[arguments[0]];
+          t.scrollIntoView({block: 'nearest'});
+          var r = t.getBoundingClientRect(), n = nav.getBoundingClientRect();
+          return r.top >= n.top - 1 && r.bottom <= n.bottom + 1 && r.bottom <= innerHeight + 1;""", index)
+        assert seen
+    assert d.execute_script("return window.pageYOffset") == y
+    # scrolling the page marks the section in view in the sidebar
+    last = d.execute_script("return document.querySelectorAll('.section-nav a').length") - 1
+    d.execute_script("document.querySelectorAll('.section-nav a')[arguments[0]].click()", last)
+    settle(d)
+    time.sleep(0.2)
+    assert d.execute_script("return document.querySelectorAll('.section-nav a')[arguments[0]].getAttribute('aria-current')", last)
+    shot(d, page, vp)
+
+
+@pytest.mark.parametrize("vp", WIDE)
+@pytest.mark.parametrize("page", LETTER_LISTS)
+def test_letter_strip_stands_against_the_content_column(driver, page, vp):
+    d = open_page(driver, page, vp)
+    gap = d.execute_script("""
+      var m = document.querySelector('.list-main').getBoundingClientRect();
+      var s = document.querySelector('.index-strip').getBoundingClientRect();
+      return s.left - m.right;""")
+    assert -1 <= gap <= 48, f"strip {gap}px from the content column"
+    shot(d, page, vp)
+
+
+# --------------------------------------------------------------------------- mouse scrub
+
+@pytest.mark.parametrize("vp", list(VIEWPORTS))
+def test_mouse_drag_from_a_to_m_lands_on_m(driver, vp):
+    page = "names/index.html"
+    d = open_page(driver, page, vp, touch=False)
+    a_box = d.execute_script("""
+      var li = Array.from(document.querySelectorAll('.index-strip-list > li:not(.strip-dot)'))
+        .filter(function (l) { return l.textContent.trim() === 'A'; })[0];
+      var r = li.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];""")
+    x, y = a_box
+    mouse = lambda kind, yy, buttons=1: d.execute_cdp_cmd("Input.dispatchMouseEvent", {
+        "type": kind, "x": x, "y": yy, "button": "left", "buttons": buttons, "clickCount": 1})
+    mouse("mouseMoved", y, 0)
+    mouse("mousePressed", y)
+    bottom = d.execute_script("return document.querySelector('.index-strip').getBoundingClientRect().bottom")
+    hud, yy = None, y
+    while yy < bottom:
+        yy += 2
+        mouse("mouseMoved", yy)
+        hud = d.execute_script("return document.querySelector('.strip-hud').textContent")
+        if hud == "M":
+            break
+    assert hud == "M", f"the bubble never said M (last {hud!r})"
+    mouse("mouseReleased", yy, 0)
+    settle(d)
+    time.sleep(0.1)
+    assert d.execute_script("return decodeURIComponent(location.hash)") == "#m"
+    assert abs(heading_top(d, "m") - chrome_bottom(d)) <= 2
+    assert d.execute_script("return document.querySelector('.index-strip a[aria-current]').textContent") == "M"
+
+
+# --------------------------------------------------------------------------- phones
+
+@pytest.mark.parametrize("vp", NARROW)
+@pytest.mark.parametrize("page", CATEGORY_LISTS)
+def test_any_section_in_two_taps(driver, page, vp):
+    d = open_page(driver, page, vp)
+    shot(d, page, vp)
+    button = d.find_element(By.CSS_SELECTOR, ".sections-button")
+    button.click()
+    settle(d)
+    shot(d, page, vp + "-sheet")
+    links = d.find_elements(By.CSS_SELECTOR, ".section-nav a")
+    target = links[len(links) * 2 // 3]
+    title = target.find_element(By.CSS_SELECTOR, ".section-nav-title").text
+    heading_id = d.execute_script("return decodeURIComponent(arguments[0].hash.slice(1))", target)
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", target)
+    target.click()
+    settle(d)
+    time.sleep(0.1)
+    assert not d.execute_script("return document.querySelector('.section-nav').classList.contains('is-open')")
+    assert d.execute_script("return document.getElementById(arguments[0]).textContent", heading_id) == title
+    assert abs(heading_top(d, heading_id) - chrome_bottom(d)) <= 2
+
+
+@pytest.mark.parametrize("vp", NARROW)
+@pytest.mark.parametrize("page", CATEGORY_LISTS)
+def test_scrubbing_shows_whole_titles(driver, page, vp):
+    d = open_page(driver, page, vp)
+    titles = {unescape(a["title"]) for a in section_titles(page)}
+    box = d.execute_script("var r = document.querySelector('.index-strip-list').getBoundingClientRect(); return [r.left + r.width / 2, r.top, r.bottom];")
+    x, top, bottom = box
+    touch = lambda kind, y: d.execute_cdp_cmd("Input.dispatchTouchEvent", {
+        "type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": x, "y": y}]})
+    touch("touchStart", top + 2)
+    seen = []
+    for k in range(1, 12):
+        touch("touchMove", top + (bottom - top) * k / 12)
+        hud = d.execute_script("return document.querySelector('.strip-hud').textContent")
+        seen.append(hud)
+        hud_box = d.execute_script("var r = document.querySelector('.strip-hud').getBoundingClientRect(); return [r.left, r.right];")
+        assert hud_box[0] >= 0 and hud_box[1] <= VIEWPORTS[vp]["width"], "the bubble is cut off"
+    if vp == "phone":
+        shot(d, page, vp + "-scrub")
+    touch("touchEnd", bottom)
+    assert len(set(seen)) > 3
+    assert all(s in titles for s in seen), f"bubble showed {[s for s in seen if s not in titles]}"
+
+
+# --------------------------------------------------------------------------- split list search
+
+def type_into_filter(d, text):
+    box = d.find_element(By.ID, "indexsite-filter")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
+    box.click()
+    box.send_keys(text)
+    return box
+
+
+def status(d):
+    return d.find_element(By.ID, "indexsite-filter-status").text
+
+
+@pytest.mark.parametrize("vp", list(VIEWPORTS))
+@pytest.mark.parametrize("page", ["words/b/index.html", "words/index.html"])
+def test_split_list_filter_searches_every_page(driver, page, vp):
+    d = open_page(driver, page, vp)
+    total = int(re.search(r"Entries: (\d+)", d.find_element(By.CSS_SELECTOR, ".counts").text).group(1))
+    type_into_filter(d, "quokka")
+    WebDriverWait(d, 20).until(lambda d: "match" in status(d))
+    assert status(d) == f"1 of {total} entries match \u201cquokka\u201d."
+    results = d.find_elements(By.CSS_SELECTOR, ".search-results a")
+    assert [r.text for r in results] == ["Quokka Zanzibar"]
+    assert not d.find_element(By.CSS_SELECTOR, ".search-results").get_attribute("hidden")
+    if vp in ("phone", "laptop"):
+        shot(d, page, vp + "-search")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", results[0])
+    results[0].click()
+    WebDriverWait(d, 20).until(lambda d: d.execute_script("return document.readyState") == "complete"
+                               and location_path(d).endswith("words/q/index.html"))
+    settle(d)
+    time.sleep(0.2)
+    assert d.execute_script("return decodeURIComponent(location.hash)") == "#quokka-zanzibar"
+    top = d.execute_script("return document.getElementById('quokka-zanzibar').getBoundingClientRect().top")
+    assert chrome_bottom(d) - 2 <= top <= VIEWPORTS[vp]["height"] - 20
+
+
+def location_path(d):
+    return d.execute_script("return location.pathname")
+
+
+@pytest.mark.parametrize("vp", ["phone", "laptop"])
+def test_split_search_status_tells_when_only_some_are_listed(driver, vp):
+    d = open_page(driver, "words/b/index.html", vp)
+    type_into_filter(d, "ka")
+    WebDriverWait(d, 20).until(lambda d: "match" in status(d))
+    listed = len(d.find_elements(By.CSS_SELECTOR, ".search-results > li"))
+    count = int(re.match(r"(\d+) of", status(d)).group(1))
+    assert count > listed == 100
+    assert status(d).endswith(f"The first {listed} are listed; type more to narrow them.")
+
+
+def test_section_pages_link_back_to_the_overview(driver):
+    d = open_page(driver, "words/q/index.html", "laptop")
+    d.find_element(By.CSS_SELECTOR, ".overview-link").click()
+    WebDriverWait(d, 20).until(lambda d: location_path(d).endswith("words/index.html"))
+    assert d.find_elements(By.CSS_SELECTOR, ".overview-list a")
+
+
+# --------------------------------------------------------------------------- status, counts, labels
+
+def visible_entries(d):
+    return d.execute_script("""
+      return Array.from(document.querySelectorAll('.list-main .entry')).filter(function (e) {
+        return e.getClientRects().length > 0; }).length;""")
+
+
+@pytest.mark.parametrize("vp", list(VIEWPORTS))
+@pytest.mark.parametrize("page,query", [("awesome-go/index.html", "json"), ("countries/index.html", "ka"), ("names/index.html", "bebe")])
+def test_status_matches_the_visible_entries(driver, page, vp, query):
+    d = open_page(driver, page, vp)
+    header = int(re.search(r"Entries: (\d+)", d.find_element(By.CSS_SELECTOR, ".counts").text).group(1))
+    box = type_into_filter(d, query)
+    WebDriverWait(d, 20).until(lambda d: "match" in status(d) and not status(d).startswith("Filtering"))
+    settle(d)
+    m = re.match(r"(\d+) of (\d+) entries match", status(d))
+    assert m, status(d)
+    assert int(m.group(1)) == visible_entries(d)
+    assert int(m.group(2)) == header == len(d.find_elements(By.CSS_SELECTOR, ".list-main .entry"))
+    box.send_keys("\ue00c")  # Escape
+    WebDriverWait(d, 20).until(lambda d: status(d).startswith("All "))
+    assert status(d) == f"All {header} entries shown."
+    home = (SITE / "index.html").read_text(encoding="utf-8")
+    assert f"Entries: {header} " in home
+
+
+def test_field_labels_are_readable():
+    countries = (SITE / "countries/index.html").read_text(encoding="utf-8")
+    assert "<dt>Official name</dt>" in countries and "<dt>Alpha 2</dt>" in countries
+    assert "official_name" not in countries.split("<main")[1].split("<script")[0].replace('"official_name', "")
+    names = (SITE / "names/index.html").read_text(encoding="utf-8")
+    assert "<dt>Known as</dt>" in names and "<dt>nickname</dt>" not in names
+
+
+@pytest.mark.parametrize("vp", list(VIEWPORTS))
+def test_nothing_shows_above_a_stuck_section_header(driver, vp):
+    d = open_page(driver, "names/index.html", vp)
+    # stick a header, then move by fractional amounts; what is just below the site header must be the section header
+    for offset in (0.4, 1.3, 2.6):
+        d.execute_script("""
+          var s = document.querySelectorAll('.section')[2];
+          window.scrollTo(0, s.getBoundingClientRect().top + window.pageYOffset - document.querySelector('.site-header').offsetHeight + 120 + arguments[0]);""", offset)
+        settle(d)
+        hit = d.execute_script("""
+          var b = document.querySelector('.site-header').getBoundingClientRect().bottom;
+          var m = document.querySelector('.list-main .section-header').getBoundingClientRect();
+          var out = [];
+          for (var dy = 0; dy < 3; dy += 0.5) {
+            var el = document.elementFromPoint(m.left + 30, b + dy);
+            out.push(el && (el.closest('.section-header') || el.closest('.site-header')) ? 'ok' : (el ? el.className || el.tagName : 'none'));
+          }
+          return out;""")
+        assert all(h == "ok" for h in hit), hit
+
+
+@pytest.mark.parametrize("vp", ["phone", "laptop"])
+def test_filtered_out_current_section_stays_legible(driver, vp):
+    d = open_page(driver, "names/index.html", vp)
+    d.execute_script("document.querySelector('.index-strip a[href=\"#m\"]').click()")
+    settle(d)
+    type_into_filter(d, "bebe")   # only B names: the current M is filtered out
+    WebDriverWait(d, 20).until(lambda d: "match" in status(d))
+    style = d.execute_script("""
+      var a = document.querySelector('.index-strip a[href="#m"]');
+      var cs = getComputedStyle(a);
+      return [a.classList.contains('is-filtered-out'), cs.color, cs.backgroundColor];""")
+    assert style[0]
+    def rgb(s):
+        return [float(v) for v in re.findall(r"[\d.]+", s)[:4]]
+    bg = rgb(style[2])
+    assert len(bg) == 4 and bg[3] == 0, "a filtered-out title has no coloured block behind it: " + style[2]
+
+
+@pytest.mark.parametrize("vp", list(VIEWPORTS))
+@pytest.mark.parametrize("page", LISTS)
+def test_no_horizontal_overflow(driver, page, vp):
+    d = open_page(driver, page, vp)
+    assert d.execute_script("return document.documentElement.scrollWidth") <= VIEWPORTS[vp]["width"]
+    if vp in ("phone", "laptop") and page not in CATEGORY_LISTS:
+        shot(d, page, vp)

@@ -1,0 +1,108 @@
+import Testing
+@testable import IndexSite
+
+/// The reader's navigation as rendered: sidebar of full titles nested by level, compact split pages, the whole-list
+/// search data, field labels and counts.
+@Suite struct ReaderNavigationTests {
+    let renderer = PageRenderer.make(site: SiteSettings(), theme: .builtIn).0!
+
+    func page(_ pages: [OutputPage], _ path: String) -> String {
+        String(decoding: pages.first { $0.path == path }?.bytes ?? [], as: UTF8.self)
+    }
+
+    func list(_ sections: [Section], split: SplitStyle = .none) -> IndexedList {
+        var settings = ListSettings(source: "t")
+        settings.split = split
+        let (anchored, _) = AnchorAllocator(reportsCollisions: false).assign(sections)
+        return IndexedList(settings: settings, title: "T", description: nil, slug: "t", kind: .markdownList, sections: anchored)
+    }
+
+    func entry(_ title: String, children: [Entry] = []) -> Entry {
+        Entry(fields: ["title": .text(title)], children: children)
+    }
+
+    /// A hand-made heading tree (levels 1, 2, 2, 1, 2, 3): every title in the sidebar, in order, each at its level.
+    @Test func sidebarNestsSectionsByLevel() {
+        let levels = [1, 2, 2, 1, 2, 3]
+        let sections = levels.enumerated().map { index, level in
+            var section = Section(title: "Section number \(index)", entries: [entry("Entry \(index)")])
+            section.level = level
+            return section
+        }
+        let html = page(renderer.render([list(IndexTitles.assign(to: sections, style: .auto))]).pages, "t/index.html")
+        let items = html.components(separatedBy: "<li class=\"section-nav-item ").dropFirst()
+        #expect(items.count == levels.count)
+        for (item, (index, level)) in zip(items, levels.enumerated()) {
+            #expect(item.hasPrefix("level-\(level)" + (level > 1 ? " is-subsection" : "") + "\" style=\"--level: \(level)\""))
+            #expect(item.contains("<span class=\"section-nav-title\">Section number \(index)</span>"))
+        }
+    }
+
+    @Test func letterListsHaveNoSidebar() {
+        let html = page(renderer.render([list([Section(title: "A", entries: [entry("Apple")])])]).pages, "t/index.html")
+        #expect(!html.contains("section-nav"))
+        #expect(html.contains("index-strip"))
+    }
+
+    /// 3,000 sections split into pages: each section page stays small (no strip of 3,000 links), so the output
+    /// grows with the input, not with its square; the overview still links every section.
+    @Test func sectionPagesOfHugeSplitListsStayCompact() {
+        let sections = (0..<3000).map { Section(title: "Category \($0)", entries: [entry("Item \($0)")]) }
+        let pages = renderer.render([list(IndexTitles.assign(to: sections, style: .auto), split: .sections)]).pages
+        let sectionPages = pages.filter { $0.path.hasPrefix("t/") && $0.path.hasSuffix("/index.html") && $0.path != "t/index.html" }
+        #expect(sectionPages.count == 3000)
+        #expect(sectionPages.allSatisfy { $0.bytes.count < 6_000 })
+        let middle = page(pages, sectionPages[1500].path)
+        #expect(middle.contains("href=\"../index.html\""))
+        #expect(middle.contains("rel=\"prev\"") && middle.contains("rel=\"next\""))
+        #expect(!middle.contains("index-strip-list"))
+        #expect(page(pages, "t/index.html").components(separatedBy: "overview-title").count == 3001)
+    }
+
+    @Test func smallSplitListsKeepTheirStripOnSectionPagesAndLinkBack() {
+        let sections = ["A", "B"].map { Section(title: $0, entries: [entry($0 + "pple")]) }
+        let html = page(renderer.render([list(sections, split: .sections)]).pages, "t/\(list(sections).sections[1].id)/index.html")
+        #expect(html.contains("index-strip-list"))
+        #expect(html.contains("class=\"overview-link\" href=\"../index.html\""))
+        #expect(html.contains("data-search=\"../search.js\""))
+    }
+
+    /// search.js holds every entry, nested ones too, with its section and id, and nothing more than the filter needs.
+    @Test func searchScriptListsEveryEntryOnce() {
+        let sections = [Section(title: "A", entries: [entry("Apple", children: [entry("Apricot")])]), Section(title: "B", entries: [entry("Banana")])]
+        let rendered = list(sections, split: .sections)
+        let script = page(renderer.render([rendered]).pages, "t/search.js")
+        #expect(script.hasPrefix("indexsiteSearchData({\"sections\":[[\"A\",\"a/index.html\"],[\"B\",\"b/index.html\"]]"))
+        #expect(script.contains("[\"Apple\",0,\"apple\",\"\"]"))
+        #expect(script.contains("[\"Apricot\",0,\"apricot\",\"\"]"))
+        #expect(script.contains("[\"Banana\",1,\"banana\",\"\"]"))
+        #expect(script.hasSuffix("]});\n"))
+        #expect(renderer.render([list(sections)]).pages.allSatisfy { !$0.path.hasSuffix("search.js") })
+    }
+
+    /// Nested items count as entries in the header, as they do in the filter (one `.entry` each) and on the home page.
+    @Test func countsIncludeNestedEntries() {
+        let sections = [Section(title: "A", entries: [entry("Apple", children: [entry("Apricot"), entry("Avocado")])])]
+        let pages = renderer.render([list(sections)]).pages
+        #expect(page(pages, "t/index.html").contains("Entries: 3 "))
+        #expect(page(pages, "index.html").contains("Entries: 3 "))
+        #expect(page(pages, "t/index.html").components(separatedBy: "class=\"entry\"").count - 1 == 3)
+    }
+
+    @Test func searchTextIsPlainWords() {
+        #expect(ListPages.plainText("A *velvet* ladder; see [the map](https://example.org/(x)) and `SELECT *`.") ==
+                "A velvet ladder; see the map and SELECT .")
+    }
+
+    @Test(arguments: [
+        ("official_name", "Official name"), ("alpha_2", "Alpha 2"), ("author.last", "Author last"), ("releaseYear", "Release year"),
+        ("ISBN", "ISBN"), ("url-slug", "Url slug"), ("title", "Title"),
+    ])
+    func fieldLabelsAreHumanised(key: String, expected: String) {
+        #expect(FieldLabel.make(KeyPath(key), overrides: [:]) == expected)
+    }
+
+    @Test func fieldLabelsCanBeOverridden() {
+        #expect(FieldLabel.make("alpha_2", overrides: ["alpha_2": "ISO code"]) == "ISO code")
+    }
+}
