@@ -58,42 +58,6 @@ extension RobustnessTests {
         print("concurrent builds: a 40-list build took \(String(format: "%.2f", duration)) s; the output was the \(winners.joined(separator: ", ")) site")
     }
 
-    /// A staging folder removed while pages are written (another tool, a careless cleanup) fails the build, which
-    /// leaves the previous site in place instead of swapping in a partial one.
-    @Test func aStagingFolderRemovedMidBuildFailsTheBuild() throws {
-        let site = try CLITests.temporaryFolder()
-        let output = site.appendingPathComponent("_site")
-        try Self.writeLargeCSV(rows: 4_000, variant: 0, in: site)
-        try #require(try CLITests.run(["build", site.path, "--quiet"]).status == 0)
-        var previous = try Self.snapshot(output)
-        var caught = false
-        for attempt in 0..<5 where !caught {
-            try Self.writeLargeCSV(rows: 4_000 + attempt + 1, variant: attempt + 1, in: site)
-            let log = site.appendingPathComponent("stderr-\(attempt).txt")
-            let build = try Self.launchCapturing(["build", site.path, "--quiet"], log: log)
-            var removed = false
-            while build.isRunning && !removed {
-                if let name = try Self.stagingFolders(beside: output).first(where: { !$0.hasSuffix(".lock") }) {
-                    usleep(50_000) // let some pages be written first
-                    removed = (try? FileManager.default.removeItem(at: site.appendingPathComponent(name))) != nil
-                }
-                usleep(2_000)
-            }
-            build.waitUntilExit()
-            if build.terminationStatus == 0 {
-                // The build ended first, or the removal came after the swap (the folder then held the previous site).
-                previous = try Self.snapshot(output)
-                continue
-            }
-            let errors = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            caught = true
-            #expect(build.terminationStatus == 1)
-            #expect(errors.contains("was removed while the site was being written; the previous site is left as it was [output-failed]"), "\(errors)")
-            #expect(try Self.snapshot(output) == previous, "the previous site must stay as it was")
-        }
-        #expect(caught, "no removal landed while the build was writing pages")
-    }
-
     /// Starts the binary without waiting for it; its stderr goes to `log`.
     static func launchCapturing(_ arguments: [String], log: URL) throws -> Process {
         FileManager.default.createFile(atPath: log.path, contents: nil)

@@ -202,7 +202,7 @@ import Testing
         #expect(html.contains("<h3 id=\"networking-libraries\" class=\"section-header\">Libraries</h3>"))
         // The `##` parents hold only sub-sections, yet they are headers on the page and links in the strip.
         #expect(html.contains("<h2 id=\"networking\" class=\"section-header\">Networking</h2>"))
-        #expect(html.contains("<a href=\"#networking\" title=\"Networking\">"))
+        #expect(html.contains("<a href=\"#networking\" title=\"Networking\""))
         #expect(!html.contains("No entries."))
     }
 

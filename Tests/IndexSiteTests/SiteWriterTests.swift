@@ -26,6 +26,22 @@ import Testing
         try (FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? NSNumber)?.intValue ?? -1
     }
 
+    /// A staging folder removed while pages are written (another tool, a careless cleanup) fails the build, which
+    /// leaves the previous site in place instead of swapping in one holding only the pages written after.
+    @Test func aStagingFolderRemovedMidBuildFailsAndKeepsThePreviousSite() throws {
+        let output = try temporaryOutput()
+        _ = try write([OutputPage(path: "index.html", bytes: Array("old".utf8))], to: output)
+        let staging = try SiteWriter(output: output).begin()
+        staging.add(OutputPage(path: "a/index.html", bytes: Array("a".utf8)))
+        try FileManager.default.removeItem(at: staging.folder)
+        staging.add(OutputPage(path: "index.html", bytes: Array("new".utf8)))
+        var message = "the build did not fail"
+        do { _ = try staging.finish(manifest: nil) } catch { message = error.description }
+        #expect(message.contains("was removed while the site was being written; the previous site is left as it was"), "\(message)")
+        #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) == "old")
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("a").path))
+    }
+
     @Test func partsAreJoinedIntoOneFile() throws {
         let output = try temporaryOutput()
         let summary = try write(parts(["[\n", "{\"a\":1},\n", "{\"b\":2}\n]\n"]) + [OutputPage(path: "index.html", bytes: Array("home".utf8))], to: output)

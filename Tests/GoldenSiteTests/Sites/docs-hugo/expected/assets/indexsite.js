@@ -4,7 +4,9 @@
    - drops titles and shows dots when the strip is too short (as iOS does)
    - drag to scrub along the strip (touch, pen, mouse)
    - letter keys jump to sections; "/" focuses the filter
-   - a filter box that hides non-matching entries and empty sections
+   - a filter box that hides non-matching entries and empty sections; on a
+     list split into pages it searches the whole list (search.js of the list)
+   - a sidebar / phone sheet of full section titles, with the current one marked
    Everything here is progressive: the page works without it. */
 (function () {
   'use strict';
@@ -13,14 +15,74 @@
   var root = doc.documentElement;
   root.classList.add('js');
 
-  var strip = doc.querySelector('.index-strip');
   var listMain = doc.querySelector('.list-main');
-  if (!strip || !listMain) return;
+  if (!listMain) return;
+  var listPage = listMain.closest('.list-page') || listMain.parentNode;
+  // Section pages of a split list with very many sections have no strip (only links to the overview).
+  var strip = doc.querySelector('.index-strip') ||
+    (function () { var n = doc.createElement('nav'); n.appendChild(doc.createElement('ol')); n.hidden = true; return n; })();
+  var sectionNav = doc.querySelector('.section-nav');
+  var searchHref = listPage.getAttribute && listPage.getAttribute('data-search');
 
   var MIN_SLOT = 16;          // px: smallest comfortable height of one strip title
   var FILTER_DELAY_BIG = 120; // ms: debounce filtering on very long lists
   var FILTER_SLICE = 500;     // entries shown or hidden per task: the rest follow between frames
-  var ANNOUNCE_DELAY = 350;   // ms: wait for typing to pause before announcing
+
+  // The page's own words, plural table, number format and search forms, all made at build time from ICU
+  // (the build writes them as JSON): the browser only looks things up, it does no locale work of its own.
+  var words = (function () {
+    var el = doc.getElementById('indexsite-strings');
+    try { return el ? JSON.parse(el.textContent) : null; } catch (e) { return null; }
+  })() || {};
+  // words.fold groups characters by their search form: {"a": "àáâ…", "か": "カｶが…"}.
+  var foldTable = {};
+  Object.keys(words.fold || {}).forEach(function (form) {
+    for (var ch of words.fold[form]) foldTable[ch] = form;
+  });
+  var digits = Array.from((words.number && words.number.digits) || '0123456789');
+  var CATEGORY = { z: 'zero', o: 'one', t: 'two', f: 'few', m: 'many', x: 'other' };
+
+  function pluralCode(n) {
+    var p = words.plural || {};
+    if (p.small && n < p.small.length) return p.small.charAt(n);
+    if (p.exceptions && p.exceptions[n]) return p.exceptions[n];
+    return p.cycle ? p.cycle.charAt(n % 100) : 'x';
+  }
+
+  function formatNumber(n) {
+    var plain = String(n).split('').map(function (d) { return digits[+d]; });
+    var num = words.number || {};
+    if (!num.group || plain.length < (num.min || 4)) return plain.join('');
+    var out = '';
+    for (var i = 0; i < plain.length; i++) {
+      if (i > 0 && (plain.length - i) % 3 === 0) out += num.group;
+      out += plain[i];
+    }
+    return out;
+  }
+
+  // A text of the catalog with its {placeholders} filled; plural keys pick the form of `count`.
+  function say(key, values, count) {
+    var text = words[key];
+    if (text && typeof text === 'object') text = text[pluralCode(count)] || text.x;
+    return String(text || '').replace(/\{(\w+)\}/g, function (all, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? values[name] : all;
+    });
+  }
+  // The words this script shows, from the page's catalog (strings.<key>; English where the catalog has none).
+  var WORDS = {
+    filterLabel: function () { return say('filter_label', {}); },
+    filterWholeLabel: function () { return say('filter_whole_label', {}); },
+    sections: function () { return say('sections_heading', {}); },
+    all: function (n) { return say('filter_all_shown', { total: formatNumber(n) }, n); },
+    none: function (q) { return say('filter_no_match', { query: q }, 0); },
+    some: function (c, n, q) { return say('filter_matches', { count: formatNumber(c), total: formatNumber(n), query: q }, c); },
+    working: function (c, n, q) { return say('filter_working', { count: formatNumber(c), total: formatNumber(n), query: q }, c); },
+    firstShown: function (k) { return ' ' + say('filter_first_shown', { shown: formatNumber(k) }, k); },
+    loading: function () { return say('search_loading', {}); },
+    loadFailed: function () { return say('search_load_failed', {}); }
+  };
+
 
   var ol = strip.querySelector('ol');
   var sectionEls = Array.prototype.slice.call(listMain.querySelectorAll('.section'));
@@ -28,11 +90,19 @@
   // ---- Strip model ---------------------------------------------------------
 
   var here = location.href.split('#')[0];
+  // The id a URL fragment names. A malformed escape ("#%", "#%E0") would make decodeURIComponent throw URIError and
+  // stop the script's start-up: it is then taken literally.
+  function idFromFragment(fragment) {
+    try { return decodeURIComponent(fragment); } catch (error) { return fragment; }
+  }
   var items = Array.prototype.map.call(ol.children, function (li, index) {
     var link = li.querySelector('a');
+    var titled = li.querySelector('[title]');
     var item = {
       li: li, link: link, index: index,
       label: (li.textContent || '').trim(),
+      title: titled ? titled.getAttribute('title') : (li.textContent || '').trim(),
+      repeat: li.classList.contains('strip-repeat'),
       enabled: !!link, filteredOut: false,
       section: null, heading: null, dot: null, pageCurrent: false
     };
@@ -41,7 +111,7 @@
       var href = link.href;
       var hash = link.hash;
       if (hash && href.split('#')[0] === here) {
-        var target = doc.getElementById(decodeURIComponent(hash.slice(1)));
+        var target = doc.getElementById(idFromFragment(hash.slice(1)));
         if (target && target.classList.contains('section-header')) {
           item.heading = target;
           item.section = target.closest('.section');
@@ -124,7 +194,7 @@
         event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     var link = event.target.closest && event.target.closest('a[href*="#"]');
     if (!link || link.href.split('#')[0] !== here) return;
-    var target = doc.getElementById(decodeURIComponent(link.hash.slice(1)));
+    var target = doc.getElementById(idFromFragment(link.hash.slice(1)));
     if (!target || !target.classList.contains('section-header')) return;
     event.preventDefault();
     if (scrub.suppressClick) return;
@@ -140,7 +210,7 @@
   // A fragment typed into the address bar: the browser's own jump may have used
   // a stuck heading's position; correct it.
   window.addEventListener('hashchange', function () {
-    var target = location.hash && doc.getElementById(decodeURIComponent(location.hash.slice(1)));
+    var target = location.hash && doc.getElementById(idFromFragment(location.hash.slice(1)));
     if (target && target.classList.contains('section-header')) scrollToSection(target.closest('.section'));
   });
 
@@ -148,6 +218,29 @@
 
   var visibleSections = sectionEls.slice();   // in order; the filter updates it
   var currentItem = null;
+
+  // The sidebar's links to sections on this page, by section element.
+  var navBySection = new Map();
+  var navLinks = sectionNav ? Array.prototype.slice.call(sectionNav.querySelectorAll('a')) : [];
+  navLinks.forEach(function (a) {
+    if (!a.hash || a.href.split('#')[0] !== here) return;
+    var target = doc.getElementById(decodeURIComponent(a.hash.slice(1)));
+    if (target && target.closest('.section')) navBySection.set(target.closest('.section'), a);
+  });
+  var currentNav = null;
+  function setCurrentNav(section) {
+    var a = section ? navBySection.get(section) : null;
+    if (a === currentNav) return;
+    if (currentNav) currentNav.removeAttribute('aria-current');
+    currentNav = a || null;
+    if (!currentNav) return;
+    currentNav.setAttribute('aria-current', 'true');
+    // keep the marked title in the sidebar's view without scrolling the page
+    var box = sectionNav.getBoundingClientRect(), at = currentNav.getBoundingClientRect();
+    if (at.top < box.top + 8 || at.bottom > box.bottom - 8) {
+      sectionNav.scrollTop += at.top - box.top - box.height / 3;
+    }
+  }
 
   function invalidate() {
     visibleSections = sectionEls.filter(function (s) { return !s.hidden; });
@@ -177,6 +270,7 @@
     }
     var item = found >= 0 ? itemBySection.get(visibleSections[found]) : null;
     setCurrent(item && item.link ? item : null);
+    if (navBySection.size) setCurrentNav(found >= 0 ? visibleSections[found] : null);
   }
 
   var scrollQueued = false;
@@ -209,10 +303,19 @@
     var s = Math.max(3, Math.floor(avail / MIN_SLOT));
     if (s % 2 === 0) s -= 1;
     var keep = (s + 1) / 2;
+    // Titles that start a run of one letter are the ones worth keeping: a
+    // repeated letter is only a dot anyway.
+    var starts = items.filter(function (it) { return !it.repeat; }).map(function (it) { return it.index; });
+    var pool = starts.length >= 2 ? starts : items.map(function (it) { return it.index; });
     var kept = [];
-    for (var j = 0; j < keep; j++) {
-      var k = Math.round(j * (n - 1) / (keep - 1));
+    var pick = Math.min(keep, pool.length);
+    for (var j = 0; j < pick; j++) {
+      var k = pool[Math.round(j * (pool.length - 1) / Math.max(1, pick - 1))];
       if (!kept.length || k > kept[kept.length - 1]) kept.push(k);
+    }
+    // the first and the last title always stay
+    if (kept[kept.length - 1] !== n - 1) {
+      if (kept.length >= keep) kept[kept.length - 1] = n - 1; else kept.push(n - 1);
     }
     return kept;
   }
@@ -308,13 +411,17 @@
     var item = itemAtY(y);
     if (!item || item === scrub.item) return;
     scrub.item = item;
-    hud.textContent = item.label;
+    hud.textContent = item.title || item.label;
+    hud.classList.toggle('is-long', (item.title || '').length > 3);
     hud.classList.add('is-visible');
     if (item.section) go(item, 'scrub');
   }
 
+  // A press on a strip link must not start a link drag (which ends the scrub with pointercancel).
+  strip.addEventListener('dragstart', function (event) { event.preventDefault(); });
   strip.addEventListener('pointerdown', function (event) {
     if (!event.isPrimary || event.button !== 0) return;
+    if (event.pointerType === 'mouse') event.preventDefault();   // no text selection, no drag
     scrub.id = event.pointerId;
     scrub.startY = event.clientY;
     scrub.item = null;
@@ -360,8 +467,16 @@
 
   // ---- Letter keys ----------------------------------------------------------
 
+  // The search form of a text: each character of the build's table replaced by its form. One native regular
+  // expression finds them (a loop over every character is several times slower on 100,000 entries).
+  var foldPattern = (function () {
+    var keys = Object.keys(foldTable);
+    if (!keys.length) return null;
+    return new RegExp('[' + keys.map(function (k) { return k.replace(/[\\\]\[^-]/g, '\\$&'); }).join('') + ']', 'gu');
+  })();
+  function foldOne(ch) { return foldTable[ch]; }
   function fold(s) {
-    return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase();
+    return foldPattern ? s.replace(foldPattern, foldOne) : s;
   }
 
   function isEditable(el) {
@@ -382,13 +497,13 @@
       filter.input.focus();
       return;
     }
-    var lower = key.toLocaleLowerCase();
+    var lower = fold(key);
     var match = function (test) { return items.filter(function (it) { return usable(it) && test(it.label); }); };
-    var cands = match(function (l) { return l.toLocaleLowerCase().indexOf(lower) === 0; });
-    if (!cands.length) cands = match(function (l) { return fold(l).indexOf(fold(key)) === 0; });
+    var cands = match(function (l) { return l.indexOf(key) === 0; });
+    if (!cands.length) cands = match(function (l) { return fold(l).indexOf(lower) === 0; });
     if (!cands.length) {
       // a greyed exact title: the next section after it
-      var exact = items.filter(function (it) { return it.label.toLocaleLowerCase() === lower; })[0];
+      var exact = items.filter(function (it) { return fold(it.label) === lower; })[0];
       if (exact) cands = items.slice(exact.index).filter(usable).slice(0, 1);
       else if (/[0-9]/.test(key)) cands = match(function (l) { return l === '#'; });
     }
@@ -400,16 +515,16 @@
 
   // ---- Filter ---------------------------------------------------------------
 
-  var filter = { input: null, status: null, index: null, timer: 0, announceTimer: 0, query: '', applyTimer: 0 };
+  var filter = { input: null, status: null, index: null, timer: 0, query: '', applyTimer: 0 };
 
   (function buildFilter() {
-    if (!sectionEls.length) return;
+    if (!sectionEls.length && !searchHref) return;
     var box = doc.createElement('div');
     box.className = 'filter';
     box.setAttribute('role', 'search');
     var label = doc.createElement('label');
     label.htmlFor = 'indexsite-filter';
-    label.textContent = 'Filter entries';
+    label.textContent = searchHref ? WORDS.filterWholeLabel() : WORDS.filterLabel();
     var input = doc.createElement('input');
     input.type = 'search';
     input.id = 'indexsite-filter';
@@ -432,6 +547,7 @@
 
     input.addEventListener('input', function () {
       clearTimeout(filter.timer);
+      if (searchHref) { wholeList.search(); return; }
       // a script of the site's own may have added or removed entries since the index was made
       if (filter.index && filter.index.entries.length !== liveEntries.length) { filter.index = null; building = null; }
       if (!filter.index) buildIndex();
@@ -439,9 +555,14 @@
       else runFilter();
     });
     // build the search index when the reader comes to the box, before typing
-    input.addEventListener('focus', function () { if (!filter.index) buildIndex(); });
+    input.addEventListener('focus', function () {
+      if (searchHref) wholeList.load(); else if (!filter.index) buildIndex();
+    });
     input.addEventListener('keydown', function (event) {
-      if (event.key === 'Escape' && input.value) { input.value = ''; runFilter(); }
+      if (event.key === 'Escape' && input.value) {
+        input.value = '';
+        if (searchHref) wholeList.search(); else runFilter();
+      }
     });
   })();
 
@@ -538,6 +659,8 @@
     // newer keystroke cancels the slices still to come: `shown` always tells
     // what the page shows, so the next run changes just what differs.
     clearTimeout(filter.applyTimer);
+    // A run's callbacks still queued when a newer keystroke starts its own run must not apply the old result.
+    var generation = filter.generation = (filter.generation || 0) + 1;
     var order = [];
     var inView = currentItem && currentItem.section ? Math.max(sectionEls.indexOf(currentItem.section), 0) : 0;
     for (i = inView; i < sectionEls.length; i++) order.push(i);
@@ -566,7 +689,9 @@
       return step >= order.length;
     }
     function applyRest() {
+      if (generation !== filter.generation) return;
       if (!applySlice()) { filter.applyTimer = setTimeout(applyRest, 0); return; }
+      if (filter.pending) { announce(filter.pending.count, filter.pending.n, true); filter.pending = null; }
       requestAnimationFrame(function () {
         setTimeout(function () {
           if (performance.measure) performance.measure('indexsite-filter-complete', { start: started, end: performance.now() });
@@ -599,13 +724,16 @@
         item.link.removeAttribute('tabindex');
       }
     });
+    navBySection.forEach(function (a, section) { a.classList.toggle('is-filtered-out', section.hidden); });
     invalidate();
     updateCurrent();
-    announce(terms.length ? count : -1, n);
+    announce(terms.length ? count : -1, n, done);
+    filter.pending = done ? null : { count: terms.length ? count : -1, n: n };
     // How long a keystroke took until the page was drawn again ("indexsite-filter"), and until every slice was
     // ("indexsite-filter-complete"): User Timing measures that benchmarks and the browser's profiler can read.
     requestAnimationFrame(function () {
       setTimeout(function () {
+        if (generation !== filter.generation) return;
         if (performance.measure) performance.measure('indexsite-filter', { start: started, end: performance.now() });
         if (done) {
           if (performance.measure) performance.measure('indexsite-filter-complete', { start: started, end: performance.now() });
@@ -616,16 +744,183 @@
     });
   }
 
-  function announce(count, total) {
-    clearTimeout(filter.announceTimer);
+  // The status tells what is on screen: while slices of a long page are still
+  // being shown or hidden it says so, and the count is final only when done.
+  function announce(count, total, done) {
     var raw = filter.input.value.trim();
-    var noun = total === 1 ? ' entry' : ' entries';
     var message;
-    if (count < 0) message = 'All ' + total + noun + ' shown.';
-    else if (count === 0) message = 'No entries match \u201c' + raw + '\u201d.';
-    else message = count + ' of ' + total + noun + ' match \u201c' + raw + '\u201d.';
-    filter.announceTimer = setTimeout(function () { filter.status.textContent = message; }, ANNOUNCE_DELAY);
+    if (count < 0) message = WORDS.all(total);
+    else if (!done) message = WORDS.working(count, total, raw);
+    else if (count === 0) message = WORDS.none(raw);
+    else message = WORDS.some(count, total, raw);
+    filter.status.textContent = message;
   }
+
+  // ---- Whole-list search of a split list -----------------------------------
+  // Every page of a split list loads the list's search.js (a script, so that it
+  // loads from file:// too) when the reader comes to the filter box, and shows
+  // the matches from every page as links, in place of this page's sections.
+
+  var wholeList = (function () {
+    var state = { data: null, loading: false, failed: false, folded: null, results: null, sectionsBox: null, base: '' };
+    var LIMIT = 100;   // results listed at once
+    state.base = searchHref ? searchHref.slice(0, searchHref.length - 'search.js'.length) : '';
+
+    function load() {
+      if (state.data || state.loading || state.failed || !searchHref) return;
+      state.loading = true;
+      filter.status.textContent = WORDS.loading();
+      window.indexsiteSearchData = function (data) {
+        var started = performance.now();
+        state.data = data;
+        // fold once: titles and texts, so each keystroke is one scan of strings
+        var n = data.entries.length;
+        state.folded = new Array(n);
+        for (var i = 0; i < n; i++) {
+          var e = data.entries[i];
+          state.folded[i] = fold(e[0] + ' \u0001 ' + e[3]);
+        }
+        if (performance.measure) performance.measure('indexsite-search-index', { start: started, end: performance.now() });
+      };
+      var script = doc.createElement('script');
+      script.src = searchHref;
+      script.onload = function () {
+        state.loading = false;
+        if (!state.data) { state.failed = true; filter.status.textContent = WORDS.loadFailed(); return; }
+        if (performance.mark) performance.mark('indexsite-search-loaded');
+        search();
+      };
+      script.onerror = function () { state.loading = false; state.failed = true; filter.status.textContent = WORDS.loadFailed(); };
+      doc.head.appendChild(script);
+    }
+
+    function ensureBox() {
+      if (state.results) return;
+      state.results = doc.createElement('ol');
+      state.results.className = 'search-results';
+      state.results.hidden = true;
+      var box = listMain.querySelector('.filter');
+      box.after(state.results);
+      // a result on this very page: clear the search so the entry is there to land on
+      state.results.addEventListener('click', function (event) {
+        var a = event.target.closest && event.target.closest('a');
+        if (!a || a.href.split('#')[0] !== here) return;
+        filter.input.value = '';
+        show(false);
+        filter.status.textContent = WORDS.all(state.data.entries.length);
+      });
+    }
+
+    // While a search is active the page's own sections (and overview) give way to the results.
+    function show(on) {
+      ensureBox();
+      state.results.hidden = !on;
+      Array.prototype.forEach.call(listMain.querySelectorAll('.sections, .overview, .section-pager'), function (el) { el.hidden = on; });
+    }
+
+    function search() {
+      if (!state.data) { load(); if (state.failed) runFallback(); return; }
+      var started = performance.now();
+      var raw = filter.input.value.trim();
+      var query = fold(raw.replace(/\s+/g, ' '));
+      var n = state.data.entries.length;
+      ensureBox();
+      if (!query) {
+        state.lastQuery = '';
+        show(false);
+        filter.status.textContent = WORDS.all(n);
+        return;
+      }
+      var terms = query.split(' ');
+      var hits = [], count = 0, folded = state.folded, entries = state.data.entries;
+      // Typing on narrows the last matches: only they can match the longer query.
+      var pool = state.lastQuery && query.indexOf(state.lastQuery) === 0 ? state.lastMatches : null;
+      var matches = new Int32Array(pool ? pool.length : n);
+      var m = pool ? pool.length : n;
+      for (var k = 0; k < m; k++) {
+        var i = pool ? pool[k] : k;
+        var text = folded[i], ok = true;
+        for (var t = 0; t < terms.length; t++) if (text.indexOf(terms[t]) < 0) { ok = false; break; }
+        if (!ok) continue;
+        matches[count++] = i;
+        if (hits.length < LIMIT) hits.push(i);
+      }
+      state.lastQuery = query;
+      state.lastMatches = matches.subarray(0, count);
+      var frag = doc.createDocumentFragment();
+      hits.forEach(function (i) {
+        var e = entries[i], section = state.data.sections[e[1]];
+        var li = doc.createElement('li');
+        var a = doc.createElement('a');
+        a.className = 'search-result-title';
+        a.href = state.base + section[1] + '#' + encodeURIComponent(e[2]);
+        a.textContent = e[0];
+        li.appendChild(a);
+        var where = doc.createElement('span');
+        where.className = 'search-result-section';
+        where.textContent = section[0];
+        li.appendChild(where);
+        if (e[3]) {
+          var more = doc.createElement('span');
+          more.className = 'search-result-text';
+          more.textContent = e[3].length > 160 ? e[3].slice(0, 159) + '\u2026' : e[3];
+          li.appendChild(more);
+        }
+        frag.appendChild(li);
+      });
+      state.results.textContent = '';
+      state.results.appendChild(frag);
+      show(true);
+      var message = count === 0 ? WORDS.none(raw) : WORDS.some(count, n, raw);
+      if (count > hits.length) message += WORDS.firstShown(hits.length);
+      filter.status.textContent = message;
+      requestAnimationFrame(function () {
+        setTimeout(function () {
+          if (performance.measure) performance.measure('indexsite-search', { start: started, end: performance.now() });
+        }, 0);
+      });
+    }
+
+    // search.js missing (a theme of the site's own, a partial upload): filter this page as before
+    function runFallback() {
+      if (!sectionEls.length) return;
+      if (!filter.index) buildIndex();
+      runFilter();
+    }
+
+    return { load: load, search: search };
+  })();
+
+  // ---- Sections sheet (phones) ----------------------------------------------
+  // Below 64rem the sidebar of full titles is a sheet opened by a button in the
+  // header: any section in two taps, with its whole title.
+
+  (function sectionsSheet() {
+    if (!sectionNav) return;
+    var button = doc.createElement('button');
+    button.type = 'button';
+    button.className = 'sections-button';
+    button.textContent = WORDS.sections();
+    button.setAttribute('aria-controls', sectionNav.id || 'section-nav');
+    button.setAttribute('aria-expanded', 'false');
+    doc.body.appendChild(button);
+    function setOpen(open) {
+      sectionNav.classList.toggle('is-open', open);
+      button.setAttribute('aria-expanded', open ? 'true' : 'false');
+      if (open) {
+        var mark = sectionNav.querySelector('a[aria-current]');
+        if (mark) mark.scrollIntoView({ block: 'center' });
+        (mark || sectionNav.querySelector('a')).focus({ preventScroll: true });
+      }
+    }
+    button.addEventListener('click', function () { setOpen(!sectionNav.classList.contains('is-open')); });
+    sectionNav.addEventListener('click', function (event) {
+      if (event.target.closest && event.target.closest('a')) setOpen(false);
+    });
+    doc.addEventListener('keydown', function (event) {
+      if (event.key === 'Escape' && sectionNav.classList.contains('is-open')) { setOpen(false); button.focus(); }
+    });
+  })();
 
   // ---- Start ----------------------------------------------------------------
 
@@ -637,7 +932,7 @@
   (function refocusFragment() {
     var nav = performance.getEntriesByType && performance.getEntriesByType('navigation')[0];
     if (!location.hash || (nav && nav.type !== 'navigate')) return;
-    var target = doc.getElementById(decodeURIComponent(location.hash.slice(1)));
+    var target = doc.getElementById(idFromFragment(location.hash.slice(1)));
     if (!target || !listMain.contains(target)) return;
     if (target.classList.contains('section-header')) scrollToSection(target.closest('.section'));
     else target.scrollIntoView({ block: 'start' });
@@ -647,6 +942,6 @@
   window.addEventListener('load', function () {
     layoutStrip();
     updateCurrent();
-    if (filter.input) buildIndexWhenIdle();
+    if (filter.input && !searchHref) buildIndexWhenIdle();
   });
 })();
