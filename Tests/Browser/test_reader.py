@@ -304,14 +304,28 @@ def status(d):
     return d.find_element(By.ID, "indexsite-filter-status").text
 
 
+def number(text):
+    """A count as the English catalog writes it ("20,001")."""
+    return int(text.replace(",", ""))
+
+
+def header_count(d):
+    """The entry count in the list header: "3,033 entries · 149 sections"."""
+    return number(re.search(r"([\d,]+) entr(?:y|ies)", d.find_element(By.CSS_SELECTOR, ".counts").text).group(1))
+
+
+# The filter's status in English: "1 entry of 20,001 matches “q”.", "5 entries of 80 match “q”."
+STATUS = re.compile(r"([\d,]+) entr(?:y|ies) of ([\d,]+) match(?:es)? \u201c")
+
+
 @pytest.mark.parametrize("vp", list(VIEWPORTS))
 @pytest.mark.parametrize("page", ["words/b/index.html", "words/index.html"])
 def test_split_list_filter_searches_every_page(driver, page, vp):
     d = open_page(driver, page, vp)
-    total = int(re.search(r"Entries: (\d+)", d.find_element(By.CSS_SELECTOR, ".counts").text).group(1))
+    total = header_count(d)
     type_into_filter(d, "quokka")
     WebDriverWait(d, 20).until(lambda d: "match" in status(d))
-    assert status(d) == f"1 of {total} entries match \u201cquokka\u201d."
+    assert status(d) == f"1 entry of {total:,} matches \u201cquokka\u201d."
     results = d.find_elements(By.CSS_SELECTOR, ".search-results a")
     assert [r.text for r in results] == ["Quokka Zanzibar"]
     assert not d.find_element(By.CSS_SELECTOR, ".search-results").get_attribute("hidden")
@@ -338,7 +352,7 @@ def test_split_search_status_tells_when_only_some_are_listed(driver, vp):
     type_into_filter(d, "ka")
     WebDriverWait(d, 20).until(lambda d: "match" in status(d))
     listed = len(d.find_elements(By.CSS_SELECTOR, ".search-results > li"))
-    count = int(re.match(r"(\d+) of", status(d)).group(1))
+    count = number(STATUS.match(status(d)).group(1))
     assert count > listed == 100
     assert status(d).endswith(f"The first {listed} are listed; type more to narrow them.")
 
@@ -362,19 +376,19 @@ def visible_entries(d):
 @pytest.mark.parametrize("page,query", [("awesome-go/index.html", "json"), ("countries/index.html", "ka"), ("names/index.html", "bebe")])
 def test_status_matches_the_visible_entries(driver, page, vp, query):
     d = open_page(driver, page, vp)
-    header = int(re.search(r"Entries: (\d+)", d.find_element(By.CSS_SELECTOR, ".counts").text).group(1))
+    header = header_count(d)
     box = type_into_filter(d, query)
     WebDriverWait(d, 20).until(lambda d: "match" in status(d) and not status(d).startswith("Filtering"))
     settle(d)
-    m = re.match(r"(\d+) of (\d+) entries match", status(d))
+    m = STATUS.match(status(d))
     assert m, status(d)
-    assert int(m.group(1)) == visible_entries(d)
-    assert int(m.group(2)) == header == len(d.find_elements(By.CSS_SELECTOR, ".list-main .entry"))
+    assert number(m.group(1)) == visible_entries(d)
+    assert number(m.group(2)) == header == len(d.find_elements(By.CSS_SELECTOR, ".list-main .entry"))
     box.send_keys("\ue00c")  # Escape
     WebDriverWait(d, 20).until(lambda d: status(d).startswith("All "))
-    assert status(d) == f"All {header} entries shown."
+    assert status(d) == f"All {header:,} entries shown."
     home = (SITE / "index.html").read_text(encoding="utf-8")
-    assert f"Entries: {header} " in home
+    assert f"{header:,} entries \u00b7 " in home
 
 
 def test_field_labels_are_readable():
