@@ -78,7 +78,7 @@
     none: function (q) { return say('filter_no_match', { query: q }, 0); },
     some: function (c, n, q) { return say('filter_matches', { count: formatNumber(c), total: formatNumber(n), query: q }, c); },
     working: function (c, n, q) { return say('filter_working', { count: formatNumber(c), total: formatNumber(n), query: q }, c); },
-    firstShown: function (k) { return ' ' + say('filter_first_shown', { shown: formatNumber(k) }, k); },
+    firstShown: function (k) { return say('filter_first_shown', { shown: formatNumber(k) }, k); },
     loading: function () { return say('search_loading', {}); },
     loadFailed: function () { return say('search_load_failed', {}); }
   };
@@ -872,7 +872,8 @@
       state.results.appendChild(frag);
       show(true);
       var message = count === 0 ? WORDS.none(raw) : WORDS.some(count, n, raw);
-      if (count > hits.length) message += WORDS.firstShown(hits.length);
+      // Sentences are set apart by a space, except after the full-width stops of Chinese and Japanese.
+      if (count > hits.length) message += (/[。！？]$/.test(message) ? '' : ' ') + WORDS.firstShown(hits.length);
       filter.status.textContent = message;
       requestAnimationFrame(function () {
         setTimeout(function () {
