@@ -38,6 +38,19 @@ import Testing
         }
     }
 
+    /// A parent's count in the sidebar is its whole subtree's: "Resources" holding only sub-sections shows their total, not 0.
+    @Test func sidebarCountsIncludeSubSections() {
+        let shape: [(level: Int, entries: Int)] = [(1, 0), (2, 2), (3, 3), (2, 1), (1, 4)]
+        let sections = shape.enumerated().map { index, item in
+            var section = Section(title: "Section number \(index)", entries: (0..<item.entries).map { entry("Entry \(index)-\($0)") })
+            section.level = item.level
+            return section
+        }
+        let html = page(renderer.render([list(IndexTitles.assign(to: sections, style: .auto))]).pages, "t/index.html")
+        let counts = html.components(separatedBy: "<span class=\"section-nav-count\">").dropFirst().map { $0.prefix { $0 != "<" } }
+        #expect(counts == ["6", "5", "3", "1", "4"])
+    }
+
     @Test func letterListsHaveNoSidebar() {
         let html = page(renderer.render([list([Section(title: "A", entries: [entry("Apple")])])]).pages, "t/index.html")
         #expect(!html.contains("section-nav"))

@@ -174,13 +174,27 @@ struct ListPages: Sendable {
     /// The sections by their full titles, with their depth in the heading tree, for the sidebar and the phone's sheet.
     func sectionNav(from depth: Int, current: Int?) -> TemplateValue {
         let up = String(repeating: "../", count: depth)
+        let counts = subtreeEntryCounts
         return .list(list.sections.enumerated().compactMap { index, section in
             guard isShown(index) else { return nil }
             let target = split ? up + pagePath(of: section) : ""
             return .object(["title": .text(section.title), "href": .text(target + "#" + section.id.percentEncoded),
                             "level": .text(String(section.level)), "subsection": .bool(section.level > 1),
-                            "entry_count": .text(String(section.readerEntryCount)), "current": .bool(index == current)] as [String: TemplateValue])
+                            "entry_count": .text(words.number(counts[index])), "current": .bool(index == current)] as [String: TemplateValue])
         })
+    }
+
+    /// Entries of each section with those of its sub-sections (the deeper sections that follow it), so that a parent
+    /// holding only sub-sections shows their total in the navigation rather than 0.
+    var subtreeEntryCounts: [Int] {
+        var counts = list.sections.map(\.readerEntryCount)
+        var open: [Int] = [] // indexes of the sections whose subtree the walk is inside, shallowest first
+        for (index, section) in list.sections.enumerated() {
+            while let last = open.last, list.sections[last].level >= section.level { open.removeLast() }
+            for parent in open { counts[parent] += section.readerEntryCount }
+            open.append(index)
+        }
+        return counts
     }
 
     /// A neighbouring section page of a split list, for the compact navigation of section pages.
