@@ -9,14 +9,13 @@ working, Russian plurals, Japanese readings, and the filter folding each languag
 import os
 import pathlib
 import re
-import time
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+
+from browser_support import emulate, settle
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 SITE = pathlib.Path(os.environ["SITE_DIR"]).resolve()
@@ -50,48 +49,14 @@ def catalog_words(lang):
 ENGLISH = catalog_words("en")
 
 
-@pytest.fixture(scope="session")
-def driver():
-    options = webdriver.ChromeOptions()
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--allow-file-access-from-files", "--lang=en-US"):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    d = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
-    d.set_page_load_timeout(120)
-    yield d
-    d.quit()
-
-
-@pytest.fixture(autouse=True)
-def no_console_errors(driver):
-    driver.get_log("browser")
-    yield
-    errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
-    assert not errors, "console errors: " + "; ".join(e.get("message", "") for e in errors)
-
-
 def open_page(d, path, viewport=PHONE):
-    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                      {"width": viewport["width"], "height": viewport["height"], "deviceScaleFactor": 1, "mobile": viewport["mobile"]})
-    d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": viewport["mobile"], "maxTouchPoints": 5 if viewport["mobile"] else 1})
+    emulate(d, viewport["width"], viewport["height"], viewport["mobile"])
     d.get("about:blank")
     d.get((SITE / path).as_uri())
     WebDriverWait(d, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
     WebDriverWait(d, 10).until(lambda d: d.execute_script("return document.documentElement.classList.contains('js')"))
     settle(d)
     return d
-
-
-def settle(d):
-    d.execute_async_script("""
-      var done = arguments[0], last = null, same = 0, n = 0;
-      (function frame() {
-        var now = window.pageYOffset + ',' + document.documentElement.scrollHeight;
-        same = now === last ? same + 1 : 0; last = now;
-        if (same >= 3 || ++n > 60) done(); else requestAnimationFrame(frame);
-      })();""")
 
 
 def shot(d, name):

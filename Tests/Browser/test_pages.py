@@ -17,18 +17,16 @@ import urllib.parse
 
 import html5lib
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from browser_support import emulate, settle
+
 REPO = pathlib.Path(__file__).resolve().parents[2]
 SITE = pathlib.Path(os.environ.get("SITE_DIR", REPO / "_site")).resolve()
 SHOTS = pathlib.Path(os.environ.get("SCREENSHOT_DIR", REPO / ".build" / "browser-screenshots"))
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 
 VIEWPORTS = {
     "desktop": dict(width=1280, height=800, mobile=False),
@@ -55,34 +53,8 @@ if os.environ.get("BROWSER_MAX_LIST_PAGES"):
 
 # --------------------------------------------------------------------------- driver
 
-@pytest.fixture(scope="session")
-def driver():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--allow-file-access-from-files", "--lang=en-US"):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    d = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    d.set_page_load_timeout(120)
-    d.set_script_timeout(60)
-    yield d
-    d.quit()
-
-
-@pytest.fixture(autouse=True)
-def no_console_errors(request, driver):
-    """Every test fails if the page logged a console error or threw."""
-    driver.get_log("browser")  # drain
-    yield
-    errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
-    assert not errors, "console errors: " + "; ".join(e.get("message", "") for e in errors)
-
-
 def set_viewport(d, width, height, mobile):
-    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                      {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
-    d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": mobile, "maxTouchPoints": 5 if mobile else 1})
+    emulate(d, width, height, mobile)
 
 
 def set_media(d, media="", **features):
@@ -109,29 +81,6 @@ def shot(d, page, name):
     SHOTS.mkdir(parents=True, exist_ok=True)
     stem = re.sub(r"[^A-Za-z0-9]+", "-", page.removesuffix(".html")).strip("-")
     d.save_screenshot(str(SHOTS / f"{stem}--{name}.png"))
-
-
-def settle(d):
-    """Wait until the page has stopped moving: the scroll position and the
-    document height unchanged for three animation frames (at most ~60)."""
-    if d.execute_script("return document.documentElement.classList.contains('js')"):
-        d.execute_async_script("""
-          var done = arguments[0], last = null, same = 0, n = 0;
-          (function frame() {
-            var now = window.pageYOffset + ',' + document.documentElement.scrollHeight;
-            same = now === last ? same + 1 : 0; last = now;
-            if (same >= 3 || ++n > 60) done(); else requestAnimationFrame(frame);
-          })();""")
-    else:
-        # page scripts (and so rAF callbacks) are off: poll
-        last, same = None, 0
-        for _ in range(40):
-            now = d.execute_script("return [window.pageYOffset, document.documentElement.scrollHeight]")
-            same = same + 1 if now == last else 0
-            last = now
-            if same >= 2:
-                break
-            time.sleep(0.03)
 
 
 # ------------------------------------------------------------------ page geometry

@@ -18,16 +18,14 @@ import re
 import time
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+
+from browser_support import emulate, settle
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 SITE = pathlib.Path(os.environ.get("READER_SITE_DIR", REPO / ".build" / "browser-reader-site")).resolve()
 SHOTS = pathlib.Path(os.environ.get("SCREENSHOT_DIR", REPO / ".build" / "browser-screenshots")) / "reader"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 
 if not SITE.is_dir():
     raise SystemExit(f"READER_SITE_DIR {SITE} is not a folder (run Tests/Browser/run.sh --reader)")
@@ -45,51 +43,15 @@ LETTER_LISTS = ["names/index.html", "words/index.html", "words/b/index.html"]
 LISTS = CATEGORY_LISTS + ["names/index.html", "words/index.html", "words/q/index.html"]
 
 
-@pytest.fixture(scope="session")
-def driver():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--allow-file-access-from-files", "--lang=en-US"):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    d = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    d.set_page_load_timeout(120)
-    d.set_script_timeout(60)
-    yield d
-    d.quit()
-
-
-@pytest.fixture(autouse=True)
-def no_console_errors(driver):
-    driver.get_log("browser")
-    yield
-    errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
-    assert not errors, "console errors: " + "; ".join(e.get("message", "") for e in errors)
-
-
 def open_page(d, page, vp, touch=None):
     v = VIEWPORTS[vp]
-    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                      {"width": v["width"], "height": v["height"], "deviceScaleFactor": 1, "mobile": v["mobile"]})
-    touch = v["mobile"] if touch is None else touch
-    d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": touch, "maxTouchPoints": 5 if touch else 1})
+    emulate(d, v["width"], v["height"], v["mobile"], touch)
     d.get("about:blank")
     d.get((SITE / page).as_uri())
     WebDriverWait(d, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
     WebDriverWait(d, 10).until(lambda d: d.execute_script("return document.documentElement.classList.contains('js')"))
     settle(d)
     return d
-
-
-def settle(d):
-    d.execute_async_script("""
-      var done = arguments[0], last = null, same = 0, n = 0;
-      (function frame() {
-        var now = window.pageYOffset + ',' + document.documentElement.scrollHeight;
-        same = now === last ? same + 1 : 0; last = now;
-        if (same >= 3 || ++n > 90) done(); else requestAnimationFrame(frame);
-      })();""")
 
 
 def shot(d, page, name):
