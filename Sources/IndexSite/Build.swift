@@ -366,20 +366,6 @@ enum ListPlanner {
         return (lists, diagnostics)
     }
 
-    /// A file name as a title: "awesome-ios" → "Awesome iOS", "books_2026" → "Books 2026".
-    static func humanised(_ stem: String) -> String {
-        stem.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " }).map { word -> String in
-            let lower = word.lowercased()
-            if let known = knownCasings[lower] { return known }
-            return word.prefix(1).uppercased() + word.dropFirst()
-        }.joined(separator: " ")
-    }
-
-    /// Words a plain capital would misspell in a title made from a file name.
-    static let knownCasings: [String: String] = [
-        "ios": "iOS", "ipados": "iPadOS", "macos": "macOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS",
-    ]
-
     static func planned(_ source: ContentSource, settings: ListSettings, location: SourceLocation) -> PlannedList {
         let name = source.sourceName
         // Over bytes: a `/` or `.` after a prepended letter (U+0D4E) is inside that letter's Character.
@@ -397,7 +383,7 @@ enum ListPlanner {
             default: kind = .markdownList
             }
         }
-        let title = humanised(stem)
+        let title = FileTitle.words(stem)
         return PlannedList(source: source, kind: kind, settings: settings, settingsLocation: location, defaultSlug: stem, defaultTitle: title)
     }
 }

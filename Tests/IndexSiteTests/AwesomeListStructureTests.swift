@@ -323,8 +323,8 @@ import Testing
     }
 
     @Test func titlesComeFromTheHeadingThenFrontMatterThenTheFileName() throws {
-        #expect(ListPlanner.humanised("awesome-ios") == "Awesome iOS")
-        #expect(ListPlanner.humanised("books_2026") == "Books 2026")
+        #expect(FileTitle.words("awesome-ios") == "Awesome iOS")
+        #expect(FileTitle.words("books_2026") == "Books 2026")
         let withHeading = try AwesomeListStructureTests.builtPage("---\ntitle: Front\n---\n# [Heading](https://x.example) ![logo](l.png)\n\n- A\n", name: "readme")
         #expect(withHeading.contains("<h1 class=\"list-title\">Heading</h1>"))
         let withFrontMatter = try AwesomeListStructureTests.builtPage("---\ntitle: Front\n---\n- A\n", name: "readme")

@@ -166,6 +166,20 @@ import Testing
         let (entry, _) = MarkdownEntryParser().parse(SourceFile(path: "x.md", text: "# Leading\n\nText.\n"))
         #expect(entry?.text(at: "title") == "Leading")
     }
+
+    /// A page that opens with a deeper heading (the Rust book's `## Hello, Cargo!`) is titled by it; a page with no
+    /// opening heading by its file name made readable, a folder's index page by its folder — never by a path.
+    @Test(arguments: [
+        ("Content/book/ch01-03-hello-cargo.md", "## Hello, Cargo!\n\nText.\n", "Hello, Cargo!"),
+        ("Content/book/ch01-03-hello-cargo.md", "Text first.\n\n# Later\n", "Ch01 03 Hello Cargo"),
+        ("Content/docs/strings/index.md", "Text.\n", "Strings"),
+        ("Content/docs/awesome-ios.md", "#hashtag is not a heading\n", "Awesome iOS"),
+    ])
+    func titleFallsBackToAnOpeningHeadingThenTheFileName(path: String, body: String, title: String) {
+        let (entry, diagnostics) = MarkdownEntryParser().parse(SourceFile(path: path, text: body))
+        #expect(entry?.text(at: "title") == title)
+        #expect(diagnostics.isEmpty)
+    }
 }
 
 @Suite struct KeyPathTests {

@@ -117,7 +117,7 @@ public struct DocsIndexParser: Sendable {
             titleHeading = first
         }
         if title.isEmpty { title = navigation.titles[relative] ?? "" }
-        if title.isEmpty { title = DocsIndexParser.humanised(fileName: relative) }
+        if title.isEmpty { title = FileTitle.from(path: relative) }
         let path = pageURL(relative, frontMatter: frontMatter, folder: folder)
         // The site root ("./") is link_base itself.
         let url = path == "./" && !linkBase.isEmpty ? linkBase : linkBase + path
@@ -135,19 +135,6 @@ public struct DocsIndexParser: Sendable {
             return nil
         }
         return (String(text[..<open.lowerBound]).trimmingSpaces, id)
-    }
-
-    /// A file name as a reader would call it: `ch01-02-hello-world.md` → "Ch01 02 Hello World".
-    static func humanised(fileName path: String) -> String {
-        var stem = path.split(separator: "/").last.map(String.init) ?? path
-        if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
-        if stem.lowercased() == "index" || stem.lowercased() == "_index" || stem.lowercased() == "readme" {
-            let parts = path.split(separator: "/")
-            stem = parts.count > 1 ? String(parts[parts.count - 2]) : "Home"
-        }
-        let spaced = stem.map { $0 == "-" || $0 == "_" ? " " : $0 }
-        let words = String(spaced).split(separator: " ")
-        return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     }
 
     /// Where the docs' tool publishes the page at `relative` (inside the docs folder), relative to `link_base`.

@@ -15,8 +15,10 @@ public struct MarkdownEntryParser: Sendable {
             fields = record
         }
         let body = String(decoding: split.body, as: UTF8.self)
-        if fields["title"] == nil, let heading = MarkdownEntryParser.firstHeading(body) {
-            fields.set("title", .text(heading))
+        // A file that names itself nowhere still has a title: its opening heading, else its file name made readable
+        // (documentation pages often open with `## Hello, Cargo!`); never a path, never an error per file.
+        if fields["title"] == nil {
+            fields.set("title", .text(MarkdownEntryParser.firstHeading(body) ?? FileTitle.from(path: file.path)))
         }
         if split.yaml == nil && !split.diagnostics.isEmpty { return (nil, diagnostics) }
         if String(validating: split.body, as: UTF8.self) == nil {
@@ -29,13 +31,16 @@ public struct MarkdownEntryParser: Sendable {
         return (entry, diagnostics)
     }
 
-    /// The text of a leading `# Heading` line, used as the title when the front matter has none.
+    /// The text of an ATX heading (`# Title`, `## Title`, …) on the body's first line that is not blank, used as the
+    /// title when the front matter has none.
     static func firstHeading(_ body: String) -> String? {
         for line in body.split(separator: "\n", omittingEmptySubsequences: true) {
             let trimmed = line.trimmingSpaces
             if trimmed.isEmpty { continue }
-            guard trimmed.hasPrefix("# ") else { return nil }
-            return String(trimmed.dropFirst(2)).trimmingSpaces
+            let marks = trimmed.prefix { $0 == "#" }
+            guard (1...6).contains(marks.count), trimmed.dropFirst(marks.count).first == " " else { return nil }
+            let text = String(trimmed.dropFirst(marks.count)).trimmingSpaces
+            return text.isEmpty ? nil : text
         }
         return nil
     }
