@@ -92,6 +92,17 @@ func titles(_ sections: [Section]) -> [String: [String]] {
         #expect(diagnostics.first?.message.contains("t:8") == true)
     }
 
+    /// Entry files titled alike (a book's SUMMARY.md and its title page) are duplicates only when their bodies match too.
+    @Test func entryFilesAreDuplicatesOnlyWithTheSameBody() {
+        func page(_ body: String, line: Int) -> Entry {
+            Entry(fields: ["title": .text("The Book")], location: SourceLocation(path: "Content/book/p\(line).md", line: 1), body: body)
+        }
+        let input = Sectioner.Input(entries: [page("Contents", line: 1), page("Title page", line: 2), page("Contents", line: 3)], kind: .entryFolder)
+        let diagnostics = Sectioner().section(input, settings: ListSettings(source: "t")).1
+        #expect(diagnostics.map(\.code) == [.duplicateEntry])
+        #expect(diagnostics.first?.location.path == "Content/book/p3.md")
+    }
+
     @Test func categoriesInDeclaredOrderThenCollation() {
         let sections = section(["a", "b", "c", "d"], extra: ["room": ["Kitchen", "Den", "Attic", "Kitchen"]]) { settings in
             settings.grouping = .field("room")

@@ -125,10 +125,10 @@ public struct Sectioner: Sendable {
             var originals: [Int] = []
             var firstWithFields: [RecordKey: Int] = [:]
             for position in run where entries[position].children.isEmpty {
-                let key = RecordKey(entries[position].fields)
+                let key = RecordKey(entries[position])
                 let original: Int?
                 if run.count <= 8 {
-                    original = originals.first { RecordKey(entries[$0].fields) == key }
+                    original = originals.first { RecordKey(entries[$0]) == key }
                     if original == nil { originals.append(position) }
                 } else {
                     original = firstWithFields[key]
@@ -157,14 +157,25 @@ public struct Sectioner: Sendable {
 
     /// A record compared and hashed in full, byte for byte. Hashing only lengths and end bytes was cheaper, but rows
     /// such as `x,a000000a`, `x,a000001a`, … all collided and made duplicate detection quadratic (issue 17, item 7).
+    /// An entry file's body counts too: two pages titled alike (a book's `SUMMARY.md` and its title page) are not
+    /// the same entry unless their text is.
     struct RecordKey: Hashable {
         let record: FieldRecord
+        let body: String?
 
-        init(_ record: FieldRecord) { self.record = record }
+        init(_ entry: Entry) {
+            record = entry.fields
+            body = entry.body
+        }
 
         /// Texts are equal when their bytes are: a duplicate is the same line written twice.
         static func == (a: RecordKey, b: RecordKey) -> Bool {
             guard a.record.names == b.record.names else { return false }
+            switch (a.body, b.body) {
+            case (nil, nil): break
+            case (let p?, let q?): guard Sectioner.compareBytes(p, q) == 0 else { return false }
+            default: return false
+            }
             return zip(a.record.values, b.record.values).allSatisfy { x, y in
                 if case .text(let p) = x, case .text(let q) = y { return Sectioner.compareBytes(p, q) == 0 }
                 return x == y
@@ -173,6 +184,10 @@ public struct Sectioner: Sendable {
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(record.values.count)
+            if var body {
+                hasher.combine(body.utf8.count)
+                body.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            }
             for value in record.values {
                 guard case .text(var text) = value else { hasher.combine(0); continue }
                 // The bytes, not the String: String hashing normalizes Unicode, which `==` above does not.
