@@ -28,15 +28,69 @@ let package = Package(
                 .linkedLibrary("icudata"),
             ]
         ),
+        // The pipeline, one target per stage: each imports only the stages before it, so the arrows stay one-way.
+        // Core holds the values every stage passes on (entries, sections, settings, diagnostics, source positions).
+        .target(
+            name: "IndexSiteCore",
+            path: "Sources/Core"
+        ),
+        // Load: the only stage besides Write that touches the disk; reads the site folder into a LoadedSite.
+        .target(
+            name: "IndexSiteLoad",
+            dependencies: ["IndexSiteCore"],
+            path: "Sources/Load"
+        ),
+        // The one door to ICU (collation, sort keys, plural rules, number formats, case folding), over the C++ target's
+        // plain-C API; Parse orders terms and checks A–Z order with it, Section sorts, Render writes numbers.
+        .target(
+            name: "IndexSiteCollation",
+            dependencies: ["IndexSiteCore", "ICUCollation"],
+            path: "Sources/Collation"
+        ),
+        // Parse: settings, CSV, JSON, front matter and Markdown (the cmark bridge) into ParsedSources.
+        .target(
+            name: "IndexSiteParse",
+            dependencies: [
+                "IndexSiteCore",
+                "IndexSiteCollation",
+                "CCmark",
+                .product(name: "Yams", package: "Yams"),
+            ],
+            path: "Sources/Parse"
+        ),
+        // Section: field checks, duplicates, ICU sort keys (the ICU bridge), grouping and index titles.
+        .target(
+            name: "IndexSiteSection",
+            dependencies: ["IndexSiteCore", "IndexSiteCollation"],
+            path: "Sources/Section"
+        ),
+        // Render: the Mustache engine, the built-in theme and the pages of each list.
+        .target(
+            name: "IndexSiteRender",
+            dependencies: ["IndexSiteCore", "IndexSiteCollation", "IndexSiteParse"],
+            path: "Sources/Render",
+            resources: [.embedInCode("Theme")]
+        ),
+        // Write: the atomic swap of the output folder, its lock and manifest (Load's folder identities tell a replaced
+        // staging folder).
+        .target(
+            name: "IndexSiteWrite",
+            dependencies: ["IndexSiteCore", "IndexSiteLoad"],
+            path: "Sources/Write"
+        ),
+        // The library: Build.run runs the stages in order; Scaffold writes `init`'s starter site.
         .target(
             name: "IndexSite",
             dependencies: [
-                "CCmark",
-                "ICUCollation",
-                .product(name: "Yams", package: "Yams"),
+                "IndexSiteCore",
+                "IndexSiteCollation",
+                "IndexSiteLoad",
+                "IndexSiteParse",
+                "IndexSiteSection",
+                "IndexSiteRender",
+                "IndexSiteWrite",
             ],
-            path: "Sources/IndexSite",
-            resources: [.embedInCode("Theme")]
+            path: "Sources/IndexSite"
         ),
         // `indexsite serve`: the preview server, kept apart so the IndexSite library has no server dependencies.
         .target(
@@ -60,13 +114,20 @@ let package = Package(
         // libFuzzer targets for the parsers (Scripts/fuzz.sh builds it with --sanitize fuzzer); a plain build replays inputs.
         .executableTarget(
             name: "IndexSiteFuzz",
-            dependencies: ["IndexSite"],
+            dependencies: ["IndexSiteCore", "IndexSiteParse", "IndexSiteRender"],
             path: "Fuzz/IndexSiteFuzz"
         ),
         .testTarget(
             name: "IndexSiteTests",
             dependencies: [
                 "IndexSite",
+                "IndexSiteCollation",
+                "IndexSiteCore",
+                "IndexSiteLoad",
+                "IndexSiteParse",
+                "IndexSiteRender",
+                "IndexSiteSection",
+                "IndexSiteWrite",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/IndexSiteTests"

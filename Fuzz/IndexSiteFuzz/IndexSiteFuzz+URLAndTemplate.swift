@@ -1,4 +1,6 @@
-import IndexSite
+import IndexSiteCore
+import IndexSiteParse
+import IndexSiteRender
 
 // The `url` and `template` fuzz targets (issue 17): a link never becomes a live dangerous href, and no template
 // source crashes, hangs or is accepted with an impossible diagnostic.

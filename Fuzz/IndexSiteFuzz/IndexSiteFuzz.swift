@@ -1,5 +1,7 @@
 import Foundation
-import IndexSite
+import IndexSiteCore
+import IndexSiteParse
+import IndexSiteRender
 
 // libFuzzer targets for IndexSite's parsers, all in one executable; INDEXSITE_FUZZ_TARGET picks the parser.
 //

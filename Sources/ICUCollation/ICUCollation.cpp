@@ -245,16 +245,6 @@ extern "C" ixs_collator *ixs_collator_open(const char *locale_id, char *error, i
 
 extern "C" void ixs_collator_close(ixs_collator *collator) { delete collator; }
 
-extern "C" ixs_collator *ixs_collator_clone(const ixs_collator *collator) {
-    if (collator == nullptr || !collator->collator) return nullptr;
-    std::unique_ptr<icu::Collator> copy(collator->collator->clone());
-    if (!copy) return nullptr;
-    ixs_collator *result = new (std::nothrow) ixs_collator;
-    if (result == nullptr) return nullptr;
-    result->collator = std::move(copy);
-    return result;
-}
-
 extern "C" int32_t ixs_collator_sort_key(const ixs_collator *collator, const char *utf8, int32_t length,
                                          uint8_t *key, int32_t capacity) {
     if (collator == nullptr || !collator->collator || capacity < 0 || (key == nullptr && capacity > 0)) return 0;
@@ -439,15 +429,6 @@ extern "C" int32_t ixs_date_formatter_format(ixs_date_formatter *formatter, int3
     icu::FieldPosition position;
     formatter->format->format(calendar, text, position);
     return toUTF8(text, utf8, capacity);
-}
-
-extern "C" int32_t ixs_format_date(const char *locale_id, const char *skeleton, int32_t year, int32_t month,
-                                   int32_t day, char *utf8, int32_t capacity) {
-    ixs_date_formatter *formatter = ixs_date_formatter_open(locale_id, skeleton, IXS_CAPITALIZATION_NONE, nullptr, 0);
-    if (formatter == nullptr) return -1;
-    int32_t length = ixs_date_formatter_format(formatter, year, month, day, utf8, capacity);
-    ixs_date_formatter_close(formatter);
-    return length;
 }
 
 // ---------------------------------------------------------------------------

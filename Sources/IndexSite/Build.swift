@@ -1,4 +1,10 @@
 import Foundation
+import IndexSiteCore
+import IndexSiteLoad
+import IndexSiteParse
+import IndexSiteSection
+import IndexSiteRender
+import IndexSiteWrite
 
 /// What to build and how.
 public struct BuildOptions: Sendable {
@@ -82,6 +88,21 @@ public struct BuildResult: Sendable {
 
 /// The whole pipeline in one place: Load → Parse → Section → Anchor → Render → Write.
 public enum Build {
+    /// Why `output` cannot take the site built from `siteFolder` (it is one of the site's own folders, or holds files
+    /// IndexSite did not write), or nil: `serve` asks before its first build, `build` when it writes.
+    public static func outputRefusal(output: URL, siteFolder: URL) -> String? {
+        writer(output: output, siteFolder: siteFolder).refusal()
+    }
+
+    /// The writer of a site's output, which never writes into the site's Content, Templates or Static folders.
+    static func writer(output: URL, siteFolder: URL) -> SiteWriter {
+        SiteWriter(output: output, siteFolder: siteFolder, protectedFolders: [
+            siteFolder.appendingPathComponent(SiteLayout.contentFolder),
+            siteFolder.appendingPathComponent(SiteLayout.templatesFolder),
+            siteFolder.appendingPathComponent(SiteLayout.staticFolder),
+        ])
+    }
+
     /// Builds the site `options` describe and reports what happened; problems come back as diagnostics, never thrown.
     /// Only Load and Write touch the disk; with `writeOutput: false` nothing is written.
     public static func run(_ options: BuildOptions) -> BuildResult {
@@ -95,8 +116,8 @@ public enum Build {
         var site = SiteLoader(siteFolder: options.siteFolder).load()
         diagnostics += site.diagnostics
         if !site.hasContentFolder {
-            diagnostics.append(.error(.missingContent, "the site has no \(SiteLoader.contentFolder)/ folder, so there is nothing to build",
-                                      at: SourceLocation(path: SiteLoader.contentFolder),
+            diagnostics.append(.error(.missingContent, "the site has no \(SiteLayout.contentFolder)/ folder, so there is nothing to build",
+                                      at: SourceLocation(path: SiteLayout.contentFolder),
                                       hint: "run 'indexsite init' to scaffold a site, or pass the site folder: indexsite build path/to/site"))
         }
         var settings = SiteSettings()
@@ -106,11 +127,7 @@ public enum Build {
             diagnostics += configDiagnostics
         }
 
-        let writer = SiteWriter(output: options.outputFolder, siteFolder: options.siteFolder, protectedFolders: [
-            options.siteFolder.appendingPathComponent(SiteLoader.contentFolder),
-            options.siteFolder.appendingPathComponent(SiteLoader.templatesFolder),
-            options.siteFolder.appendingPathComponent(SiteLoader.staticFolder),
-        ])
+        let writer = writer(output: options.outputFolder, siteFolder: options.siteFolder)
         let fingerprint = SiteFingerprint(site: site, strict: options.strict, tool: site.toolIdentity)
         result.timings.append((.load, clock.lap()))
         if options.writeOutput, diagnostics.isEmpty, let manifest = writer.reusableManifest(fingerprint: fingerprint) {
@@ -183,7 +200,7 @@ public enum Build {
         var writtenPaths = Set(result.pagePaths)
         var staticPages: [OutputPage] = []
         for file in site.staticFiles {
-            let path = String(file.path.dropFirst(SiteLoader.staticFolder.count + 1))
+            let path = String(file.path.dropFirst(SiteLayout.staticFolder.count + 1))
             guard writtenPaths.insert(path).inserted, path != SiteWriter.markerFile else {
                 diagnostics.append(.error(.staticFileClash, "'\(file.path)' would replace the generated '\(path)'", at: SourceLocation(path: file.path),
                                           hint: "rename the file, or change the list's slug"))
@@ -207,7 +224,7 @@ public enum Build {
             result.diagnostics.append(.warning(.outputForeignFiles,
                                                "the output folder holds \(foreign.count == 1 ? "a file" : "\(foreign.count) files") IndexSite did not write, removed by this build: \(shown)",
                                                at: SourceLocation(path: options.outputFolder.path),
-                                               hint: "put files to publish with the site (CNAME, .nojekyll, images) in \(SiteLoader.staticFolder)/: they are copied into every build"))
+                                               hint: "put files to publish with the site (CNAME, .nojekyll, images) in \(SiteLayout.staticFolder)/: they are copied into every build"))
         }
         result.diagnostics = result.diagnostics.sortedUnique()
         guard result.succeeded else {
@@ -344,7 +361,7 @@ enum ListPlanner {
         var configured: Set<String> = []
         var configuredLists: Set<String> = []
         for list in settings.lists {
-            let location = list.locations["source"] ?? settings.listLocations[list.source] ?? SourceLocation(path: SiteLoader.configurationFile)
+            let location = list.locations["source"] ?? settings.listLocations[list.source] ?? SourceLocation(path: SiteLayout.configurationFile)
             guard let source = sourcesByName[list.source] else {
                 diagnostics.append(.error(.missingSource, "list source '\(list.source)' is not in Content/", at: location,
                                           hint: "sources are paths inside Content/, such as books.csv or glossary"))
@@ -360,7 +377,7 @@ enum ListPlanner {
             lists.append(planned(source, settings: list, location: location))
         }
         for source in site.sources where !configured.contains(source.sourceName) {
-            let location = SourceLocation(path: SiteLoader.contentFolder + "/" + source.sourceName)
+            let location = SourceLocation(path: SiteLayout.contentFolder + "/" + source.sourceName)
             lists.append(planned(source, settings: settings.defaults(forSource: source.sourceName), location: location))
         }
         return (lists, diagnostics)

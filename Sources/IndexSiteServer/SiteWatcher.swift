@@ -38,9 +38,9 @@ public struct SiteWatcher: Sendable {
     func snapshot() -> [String: Stamp] {
         var stamps: [String: Stamp] = [:]
         let root = siteFolder.path
-        if let (stamp, _) = Self.stamp(root + "/" + SiteLoader.configurationFile) { stamps[SiteLoader.configurationFile] = stamp }
+        if let (stamp, _) = Self.stamp(root + "/" + SiteLayout.configurationFile) { stamps[SiteLayout.configurationFile] = stamp }
         var visited: Set<FolderIdentity> = []
-        for folder in [SiteLoader.contentFolder, SiteLoader.templatesFolder, SiteLoader.staticFolder] {
+        for folder in [SiteLayout.contentFolder, SiteLayout.templatesFolder, SiteLayout.staticFolder] {
             walk(root + "/" + folder, relative: folder, into: &stamps, visited: &visited, depth: 0)
         }
         return stamps

@@ -37,10 +37,7 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         let outputURL = output.map { URL(fileURLWithPath: $0, isDirectory: true) }
         if let outputURL {
-            let writer = SiteWriter(output: outputURL, siteFolder: siteURL, protectedFolders: [
-                siteURL.appendingPathComponent(SiteLoader.contentFolder), siteURL.appendingPathComponent(SiteLoader.templatesFolder),
-            ])
-            if let refusal = writer.refusal() {
+            if let refusal = Build.outputRefusal(output: outputURL, siteFolder: siteURL) {
                 Self.printError("error: \(refusal)")
                 throw ExitCode.failure
             }

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
 @testable import IndexSite
+@testable import IndexSiteCollation
+@testable import IndexSiteCore
+@testable import IndexSiteLoad
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+@testable import IndexSiteSection
+@testable import IndexSiteWrite
 
 /// Every linked item of a README is an entry of the built page, in the section of its own heading: the Markdown is
 /// read here independently (a heading stack and a scan of item lines, not the product's parser) and compared with the

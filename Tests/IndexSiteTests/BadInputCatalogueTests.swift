@@ -1,6 +1,13 @@
 import Foundation
 import Testing
 @testable import IndexSite
+@testable import IndexSiteCollation
+@testable import IndexSiteCore
+@testable import IndexSiteLoad
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+@testable import IndexSiteSection
+@testable import IndexSiteWrite
 
 /// The catalogue of bad inputs: each folder of Tests/Fixtures/BadInputs is a small site with one problem, and its
 /// `expected.txt` holds the exact diagnostics (`path:line:col: severity: message [code]`). A `strict` file turns

@@ -1,5 +1,12 @@
 import Testing
 @testable import IndexSite
+@testable import IndexSiteCollation
+@testable import IndexSiteCore
+@testable import IndexSiteLoad
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+@testable import IndexSiteSection
+@testable import IndexSiteWrite
 
 /// Issue 17 item 17: `base_url` goes into canonical links, og:url, 404.html and sitemap.xml, so it must be an
 /// absolute http(s) URL; anything else is an error at the value.

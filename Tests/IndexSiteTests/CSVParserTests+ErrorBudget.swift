@@ -1,5 +1,12 @@
 import Testing
 @testable import IndexSite
+@testable import IndexSiteCollation
+@testable import IndexSiteCore
+@testable import IndexSiteLoad
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+@testable import IndexSiteSection
+@testable import IndexSiteWrite
 
 /// Past the first `CSVParser.maximumListedProblems` problems a file's diagnostics are only counted (issue 17, item 5):
 /// millions of stored diagnostics had cost gigabytes.

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
 @testable import IndexSite
+@testable import IndexSiteCollation
+@testable import IndexSiteCore
+@testable import IndexSiteLoad
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+@testable import IndexSiteSection
+@testable import IndexSiteWrite
 
 /// A small Hugo docs folder (the golden site `docs-hugo`: `_index.md` sections, a leaf bundle, `{#id}` attributes,
 /// `url:` and `slug:`, pages without headings, a draft) indexed with `link_style: hugo`, checked the way the Rust book is.

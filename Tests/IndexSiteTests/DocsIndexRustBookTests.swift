@@ -1,6 +1,13 @@
 import Foundation
 import Testing
 @testable import IndexSite
+@testable import IndexSiteCollation
+@testable import IndexSiteCore
+@testable import IndexSiteLoad
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+@testable import IndexSiteSection
+@testable import IndexSiteWrite
 
 /// The Rust book (mdBook) indexed with `link_style: mdbook`, checked as a reader and as mdBook would see it.
 /// The corpus is `shared/corpus/docs/rust-book/src` beside the repository (or above a worktree); CI has it.

@@ -1,5 +1,12 @@
 import Testing
 @testable import IndexSite
+@testable import IndexSiteCollation
+@testable import IndexSiteCore
+@testable import IndexSiteLoad
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+@testable import IndexSiteSection
+@testable import IndexSiteWrite
 
 /// Shown fields are found by position once per list (issue 17, item 6); rows are then read at that position.
 @Suite struct FieldColumnsTests {

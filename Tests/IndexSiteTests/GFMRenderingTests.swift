@@ -1,6 +1,13 @@
 import Foundation
 import Testing
 @testable import IndexSite
+@testable import IndexSiteCollation
+@testable import IndexSiteCore
+@testable import IndexSiteLoad
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+@testable import IndexSiteSection
+@testable import IndexSiteWrite
 
 /// GitHub's extensions beyond the spec's examples: inside other blocks, next to cmark's own syntax, in safe and
 /// unsafe mode, and in whole built pages of awesome lists (no raw `|---|` anywhere a table was written).

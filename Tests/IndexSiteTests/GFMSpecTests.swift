@@ -1,6 +1,13 @@
 import Foundation
 import Testing
 @testable import IndexSite
+@testable import IndexSiteCollation
+@testable import IndexSiteCore
+@testable import IndexSiteLoad
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+@testable import IndexSiteSection
+@testable import IndexSiteWrite
 
 /// The GitHub Flavored Markdown spec's extension examples (tables, task list items, strikethrough, extended
 /// autolinks), run through IndexSite's one Markdown renderer and compared as the spec's own runner compares them

@@ -1,5 +1,12 @@
 import Testing
 @testable import IndexSite
+@testable import IndexSiteCollation
+@testable import IndexSiteCore
+@testable import IndexSiteLoad
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+@testable import IndexSiteSection
+@testable import IndexSiteWrite
 
 @Suite struct MarkdownListParserTests {
     func parse(_ text: String) -> ParsedSource {

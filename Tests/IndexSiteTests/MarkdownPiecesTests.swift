@@ -1,6 +1,13 @@
 import PropertyBased
 import Testing
 @testable import IndexSite
+@testable import IndexSiteCollation
+@testable import IndexSiteCore
+@testable import IndexSiteLoad
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+@testable import IndexSiteSection
+@testable import IndexSiteWrite
 
 /// Long Markdown lists are parsed in pieces on every core; these tests hold the pieces to the whole.
 @Suite struct MarkdownPiecesTests {

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
 @testable import IndexSite
+@testable import IndexSiteCollation
+@testable import IndexSiteCore
+@testable import IndexSiteLoad
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+@testable import IndexSiteSection
+@testable import IndexSiteWrite
 
 /// The official Mustache specification, run as data (a copy of its JSON lives in Tests/Fixtures/mustache-spec).
 @Suite struct MustacheSpecTests {

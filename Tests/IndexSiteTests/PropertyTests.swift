@@ -1,6 +1,13 @@
 import PropertyBased
 import Testing
 @testable import IndexSite
+@testable import IndexSiteCollation
+@testable import IndexSiteCore
+@testable import IndexSiteLoad
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+@testable import IndexSiteSection
+@testable import IndexSiteWrite
 
 /// Titles drawn from letters, accents, digits, symbols, other scripts and emoji: what real lists hold.
 let titleCharacters: [Character] = Array("aAbBeEéÉzZßçÇøÅåäÖ0179 -'#&<>\"中东オカΩЖ🍕") + ["e\u{301}"]

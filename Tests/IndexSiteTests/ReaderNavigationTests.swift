@@ -1,5 +1,12 @@
 import Testing
 @testable import IndexSite
+@testable import IndexSiteCollation
+@testable import IndexSiteCore
+@testable import IndexSiteLoad
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+@testable import IndexSiteSection
+@testable import IndexSiteWrite
 
 /// The reader's navigation as rendered: sidebar of full titles nested by level, compact split pages, the whole-list
 /// search data, field labels and counts.

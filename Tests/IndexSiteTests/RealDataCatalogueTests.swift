@@ -1,6 +1,13 @@
 import Foundation
 import Testing
 @testable import IndexSite
+@testable import IndexSiteCollation
+@testable import IndexSiteCore
+@testable import IndexSiteLoad
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+@testable import IndexSiteSection
+@testable import IndexSiteWrite
 
 /// The catalogue of real data files and typos: each folder of Tests/Fixtures/RealData is a small site (real files from
 /// the corpus, the shapes of Debian's data files, misspelt settings), and its `expected.txt` holds, line for line, the

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
 @testable import IndexSite
+@testable import IndexSiteCollation
+@testable import IndexSiteCore
+@testable import IndexSiteLoad
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+@testable import IndexSiteSection
+@testable import IndexSiteWrite
 
 /// Debian's own data files, as `make test` installs them (iso-codes, tzdata), built where they are with only the
 /// settings the README names; and what a site keeps of the user's: Static/, assets in subfolders, files put into the

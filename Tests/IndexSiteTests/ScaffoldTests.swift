@@ -1,6 +1,13 @@
 import Foundation
 import Testing
 @testable import IndexSite
+@testable import IndexSiteCollation
+@testable import IndexSiteCore
+@testable import IndexSiteLoad
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+@testable import IndexSiteSection
+@testable import IndexSiteWrite
 
 /// The starter site of `indexsite init`: it builds cleanly, documents every setting, and never overwrites a file.
 @Suite struct ScaffoldTests {
@@ -9,7 +16,7 @@ import Testing
     }
 
     static var configuration: String {
-        Scaffold.files.first { $0.path == SiteLoader.configurationFile }?.contents ?? ""
+        Scaffold.files.first { $0.path == SiteLayout.configurationFile }?.contents ?? ""
     }
 
     @Test func buildsWithoutADiagnosticEvenWhenStrict() throws {

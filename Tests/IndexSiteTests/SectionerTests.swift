@@ -1,5 +1,12 @@
 import Testing
 @testable import IndexSite
+@testable import IndexSiteCollation
+@testable import IndexSiteCore
+@testable import IndexSiteLoad
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+@testable import IndexSiteSection
+@testable import IndexSiteWrite
 
 /// Builds entries from titles (and optional extra fields) for sectioning tests.
 func entries(_ titles: [String], extra: [String: [String]] = [:]) -> [Entry] {

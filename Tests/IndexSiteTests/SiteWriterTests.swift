@@ -1,6 +1,13 @@
 import Foundation
 import Testing
 @testable import IndexSite
+@testable import IndexSiteCollation
+@testable import IndexSiteCore
+@testable import IndexSiteLoad
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+@testable import IndexSiteSection
+@testable import IndexSiteWrite
 
 /// Files written in parts (a very large `entries.json`): joined on disk, and linked like any page when unchanged.
 @Suite struct SiteWriterTests {

@@ -2,6 +2,13 @@ import Foundation
 import PropertyBased
 import Testing
 @testable import IndexSite
+@testable import IndexSiteCollation
+@testable import IndexSiteCore
+@testable import IndexSiteLoad
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+@testable import IndexSiteSection
+@testable import IndexSiteWrite
 
 /// Scalars that have broken slugs: path separators, a prepended letter that pulls the next character into its
 /// cluster (U+0D4E, U+0600, U+110BD), marks, joiners, dots, superscript digits, and letters of several scripts.

@@ -1,13 +1,20 @@
 import Foundation
 import Testing
 @testable import IndexSite
+@testable import IndexSiteCollation
+@testable import IndexSiteCore
+@testable import IndexSiteLoad
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+@testable import IndexSiteSection
+@testable import IndexSiteWrite
 
 /// The page words: every shipped catalog complete, every key the theme uses defined, no English left in the theme,
 /// and plurals, numbers and search folding per locale through ICU.
 @Suite struct UIStringsTests {
     static let shippedLocales = ["en", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "fi", "pl", "cs", "tr", "ru", "uk",
                                  "el", "ja", "zh-Hans", "zh-Hant", "ko", "ar", "he"]
-    static let themeFolder = Fixtures.repository.appendingPathComponent("Sources/IndexSite/Theme")
+    static let themeFolder = Fixtures.repository.appendingPathComponent("Sources/Render/Theme")
 
     @Test func everyRequiredLocaleShipsACatalog() {
         #expect(Set(Theme.builtIn.catalogs.keys) == Set(UIStringsTests.shippedLocales))

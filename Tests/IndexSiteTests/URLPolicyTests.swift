@@ -2,6 +2,13 @@ import Foundation
 import PropertyBased
 import Testing
 @testable import IndexSite
+@testable import IndexSiteCollation
+@testable import IndexSiteCore
+@testable import IndexSiteLoad
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+@testable import IndexSiteSection
+@testable import IndexSiteWrite
 
 /// The scheme of `url` as the WHATWG URL Standard's basic URL parser finds it (https://url.spec.whatwg.org/#concept-basic-url-parser),
 /// written from the spec's state machine over Unicode scalars and independently of `URLPolicy`: the reference the

@@ -19,7 +19,7 @@
  *    root locale. A malformed id, an unknown language, or a collation type the
  *    locale does not have is an error; a well-formed id for a known language
  *    with no own data (e.g. "en_ZZ") silently falls back, as ICU does.
- *  - Every *_open / *_clone result must be released with the matching *_close
+ *  - Every *_open result must be released with the matching *_close
  *    (which accepts NULL).
  */
 #ifndef INDEXSITE_ICU_COLLATION_H
@@ -37,7 +37,7 @@ extern "C" {
 /* ------------------------------------------------------------------------ */
 
 /// A collator for one locale with numeric ordering on ("Item 2" < "Item 10"),
-/// tertiary strength. Use it from one thread at a time; clone for others.
+/// tertiary strength. Use it from one thread at a time.
 typedef struct ixs_collator ixs_collator;
 
 /// Opens a collator for `locale_id`. Returns NULL and fills `error` on failure.
@@ -45,9 +45,6 @@ ixs_collator *ixs_collator_open(const char *locale_id, char *error, int32_t erro
 
 /// Releases a collator (NULL is fine).
 void ixs_collator_close(ixs_collator *collator);
-
-/// An independent copy of `collator` for use on another thread; NULL on failure.
-ixs_collator *ixs_collator_clone(const ixs_collator *collator);
 
 /// Writes the sort key of a UTF-8 string; returns the key length including the
 /// terminating 0 byte ICU writes (retry with a bigger buffer if > capacity).
@@ -124,12 +121,6 @@ void ixs_date_formatter_close(ixs_date_formatter *formatter);
 /// rule), -1 for an invalid date.
 int32_t ixs_date_formatter_format(ixs_date_formatter *formatter, int32_t year, int32_t month, int32_t day,
                                   char *utf8, int32_t capacity);
-
-/// One-shot form of the three functions above without capitalization, e.g.
-/// ("de", "yMMMM", 2024, 3, 1) -> "März 2024". Builds a formatter on each call
-/// (~0.6 ms), so prefer ixs_date_formatter_* for many dates. -1 on any error.
-int32_t ixs_format_date(const char *locale_id, const char *skeleton, int32_t year, int32_t month, int32_t day,
-                        char *utf8, int32_t capacity);
 
 /* ------------------------------------------------------------------------ */
 /* Plurals and numbers (the page's own words)                                */

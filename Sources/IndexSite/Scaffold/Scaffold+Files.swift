@@ -1,3 +1,9 @@
+import IndexSiteCore
+import IndexSiteLoad
+import IndexSiteParse
+import IndexSiteSection
+import IndexSiteRender
+import IndexSiteWrite
 // The files of the starter site, as text. Edit them here; `ScaffoldTests` builds them and checks that the
 // configuration documents every setting.
 

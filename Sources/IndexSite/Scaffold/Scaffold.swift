@@ -1,4 +1,10 @@
 import Foundation
+import IndexSiteCore
+import IndexSiteLoad
+import IndexSiteParse
+import IndexSiteSection
+import IndexSiteRender
+import IndexSiteWrite
 
 /// The starter site `indexsite init` writes: a commented `indexsite.yml`, one sample list of each kind of source,
 /// a `.gitignore` and a GitHub Actions workflow that builds the site and publishes it to GitHub Pages.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Render a mock site from the built-in templates (Sources/IndexSite/Theme/*.mustache) with
+"""Render a mock site from the built-in templates (Sources/Render/Theme/*.mustache) with
 hand-written page contexts shaped exactly like the generator's (see the keys in
 Tests/Browser/README.md). Used by the browser tests until, and besides, a real
 generated site: the mocks always have exactly the structure the templates produce.
@@ -17,7 +17,7 @@ import json
 import chevron
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
-TEMPLATES = REPO / "Sources" / "IndexSite" / "Theme"
+TEMPLATES = REPO / "Sources" / "Render" / "Theme"
 SITE = {"title": "Mock Household", "lang": "en"}
 
 

@@ -1,0 +1,52 @@
+/// One source of content: a single file (CSV, TSV, JSON, Markdown list) or a folder of Markdown entry files.
+public enum ContentSource: Sendable {
+    /// A file that is one list by itself.
+    case file(SourceFile)
+    /// A folder whose Markdown files (subfolders included, in path order) make one list; `path` is relative to the site.
+    case folder(path: String, files: [SourceFile])
+
+    /// The path relative to `Content/`, as `source:` names it in the configuration.
+    public var sourceName: String {
+        switch self {
+        case .file(let file): String(file.path.dropFirst(SiteLayout.contentFolder.count + 1))
+        case .folder(let path, _): String(path.dropFirst(SiteLayout.contentFolder.count + 1))
+        }
+    }
+}
+
+/// Everything the build reads from disk, read once, before any other stage runs.
+public struct LoadedSite: Sendable {
+    /// `indexsite.yml`, when the site has one.
+    public var configuration: SourceFile?
+    /// Content sources in path order, so the build never depends on the file system's listing order.
+    public var sources: [ContentSource] = []
+    /// The site's own templates (`Templates/*.mustache`), which override the built-in theme file by file.
+    public var templates: [String: SourceFile] = [:]
+    /// Static files of the theme (`Templates/assets/`), copied to the output's `assets/`.
+    public var assets: [SourceFile] = []
+    /// The files of `Static/`, copied as they are to the output root (path relative to the site, `Static/CNAME`).
+    public var staticFiles: [SourceFile] = []
+    /// Whether the site has a `Content/` folder at all (a build without one is an error with a hint).
+    public var hasContentFolder = true
+    /// The site's own catalogs of page words (`Templates/strings/<locale>.yml`), over the built-in ones key by key.
+    public var stringCatalogs: [SourceFile] = []
+    /// Files that could not be read, and links that point outside the site.
+    public var diagnostics: [Diagnostic] = []
+    /// The running program's identity (path, size, modification time), so a new build of IndexSite never reuses old output.
+    package var toolIdentity = ""
+
+    /// An empty site, for the loader to fill in.
+    package init() {}
+}
+
+/// The names of a site folder's parts, read by Load and named in diagnostics and hints by every stage.
+public enum SiteLayout {
+    /// The name of the site configuration file, in the site folder.
+    public static let configurationFile = "indexsite.yml"
+    /// The folder of the site's sources; each file or folder directly inside it is one list.
+    public static let contentFolder = "Content"
+    /// Files copied verbatim to the output root, subfolders and hidden files included (CNAME, .nojekyll, images).
+    public static let staticFolder = "Static"
+    /// The folder of the site's own templates and `assets/`, which override the built-in theme.
+    public static let templatesFolder = "Templates"
+}

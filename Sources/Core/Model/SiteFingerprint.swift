@@ -1,0 +1,72 @@
+/// A fingerprint of everything a build reads: when it matches the one stored with the previous output,
+/// the output is already what this build would write, and the build can stop after loading.
+package struct SiteFingerprint: Sendable, Equatable {
+    package var value: String
+
+    /// Hashes the loaded files, their paths, the build settings that change output, and the tool's identity.
+    package init(site: LoadedSite, strict: Bool, tool: String) {
+        var hash = StableHash()
+        hash.add(tool)
+        hash.add(strict ? "strict" : "lenient")
+        if let configuration = site.configuration { hash.add(configuration) }
+        for source in site.sources {
+            switch source {
+            case .file(let file): hash.add(file)
+            case .folder(let path, let files):
+                hash.add(path)
+                files.forEach { hash.add($0) }
+            }
+        }
+        for name in site.templates.keys.sorted() { if let file = site.templates[name] { hash.add(file) } }
+        site.assets.forEach { hash.add($0) }
+        site.staticFiles.forEach { hash.add($0) }
+        site.stringCatalogs.forEach { hash.add($0) }
+        value = hash.hex
+    }
+}
+
+/// A 128-bit hash that is the same in every process and on every machine (Swift's Hasher is seeded per process),
+/// fast enough to hash a hundred megabytes of content in a few tens of milliseconds.
+package struct StableHash {
+    private var a: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+
+    package mutating func add(_ file: SourceFile) {
+        add(file.path)
+        add(file.bytes)
+    }
+
+    package mutating func add(_ text: String) {
+        add(Array(text.utf8))
+    }
+
+    package mutating func add(_ bytes: [UInt8]) {
+        mix(UInt64(bytes.count))
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset + 8 <= raw.count {
+                mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                offset += 8
+            }
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < raw.count {
+                tail |= UInt64(raw[offset]) << shift
+                shift += 8
+                offset += 1
+            }
+            mix(tail)
+        }
+    }
+
+    private mutating func mix(_ word: UInt64) {
+        a = (a ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        a ^= a >> 29
+        b = (b &+ word &+ a) &* 0xC4CE_B9FE_1A85_EC53
+        b ^= b >> 32
+    }
+
+    package var hex: String {
+        String(a, radix: 16).leftPadded(to: 16) + String(b, radix: 16).leftPadded(to: 16)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import IndexSiteCore
+
+/// Load: reads `indexsite.yml`, `Content/` and `Templates/` of a site folder into memory.
+public struct SiteLoader: Sendable {
+    static let listExtensions: Set<String> = ["csv", "tsv", "tab", "json", "md", "markdown"]
+
+    /// The folder read; every path the loader reports is relative to it.
+    public var siteFolder: URL
+
+    /// A loader for the site in `siteFolder`.
+    public init(siteFolder: URL) {
+        self.siteFolder = siteFolder.standardizedFileURL
+    }
+
+    /// Reads the whole site into memory; unreadable files and links leaving the site are diagnostics, not failures.
+    public func load() -> LoadedSite {
+        var site = LoadedSite()
+        let files = FileManager.default
+        if let executable = Bundle.main.executablePath, let attributes = try? files.attributesOfItem(atPath: executable) {
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            site.toolIdentity = "\(executable) \(size) \(modified)"
+        }
+        let root = siteFolder.resolvingSymlinksInPath().path
+        let configPath = siteFolder.appendingPathComponent(SiteLayout.configurationFile).path
+        if files.fileExists(atPath: configPath) {
+            site.configuration = read(relative: SiteLayout.configurationFile, diagnostics: &site.diagnostics)
+        }
+        site.hasContentFolder = isDirectory(SiteLayout.contentFolder)
+        let contentNames = listing(SiteLayout.contentFolder)
+        site.diagnostics += normalizationClashes(contentNames, in: SiteLayout.contentFolder)
+        for name in contentNames {
+            let relative = SiteLayout.contentFolder + "/" + name
+            guard insideSite(relative, root: root, diagnostics: &site.diagnostics) else { continue }
+            if isDirectory(relative) {
+                var entryFiles: [SourceFile] = []
+                var visited: [FolderIdentity: String] = [:]
+                collectFiles(in: relative, root: root, keep: isMarkdown, visited: &visited, into: &entryFiles, diagnostics: &site.diagnostics)
+                site.sources.append(.folder(path: relative, files: entryFiles))
+            } else if SiteLoader.listExtensions.contains(fileExtension(name)) {
+                if let file = read(relative: relative, diagnostics: &site.diagnostics) { site.sources.append(.file(file)) }
+            }
+        }
+        for name in listing(SiteLayout.templatesFolder) where name.hasSuffix(".mustache") {
+            let relative = SiteLayout.templatesFolder + "/" + name
+            guard insideSite(relative, root: root, diagnostics: &site.diagnostics) else { continue }
+            if let file = read(relative: relative, diagnostics: &site.diagnostics) {
+                site.templates[String(name.dropLast(".mustache".count))] = file
+            }
+        }
+        var visitedStrings: [FolderIdentity: String] = [:]
+        collectFiles(in: SiteLayout.templatesFolder + "/strings", root: root, keep: { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") },
+                     visited: &visitedStrings, into: &site.stringCatalogs, diagnostics: &site.diagnostics)
+        var visitedAssets: [FolderIdentity: String] = [:], visitedStatic: [FolderIdentity: String] = [:]
+        collectFiles(in: SiteLayout.templatesFolder + "/assets", root: root, visited: &visitedAssets, into: &site.assets,
+                     diagnostics: &site.diagnostics)
+        collectFiles(in: SiteLayout.staticFolder, root: root, includeHidden: true, visited: &visitedStatic, into: &site.staticFiles,
+                     diagnostics: &site.diagnostics)
+        return site
+    }
+
+    /// The files of a folder and its subfolders that `keep` accepts, in path order. `Static/` keeps hidden files
+    /// (`.nojekyll`, `.well-known/`). Each folder is read once, however many links lead to it: `ln -s . loop` would
+    /// otherwise read the folder again and again (issue 17, item 10).
+    private func collectFiles(in relative: String, root: String, includeHidden: Bool = false, keep: (String) -> Bool = { _ in true },
+                              depth: Int = 0, visited: inout [FolderIdentity: String], into files: inout [SourceFile],
+                              diagnostics: inout [Diagnostic]) {
+        guard depth < 16 else { return }
+        if let identity = FolderIdentity(path: siteFolder.appendingPathComponent(relative).path) {
+            if let first = visited[identity] {
+                diagnostics.append(.warning(.symlinkCycle, "'\(relative)' leads back to '\(first)', which is already read; it is not read again",
+                                            at: SourceLocation(path: relative, line: 1), hint: "remove the link, or point it at a folder outside this list"))
+                return
+            }
+            visited[identity] = relative
+        }
+        for name in listing(relative, includeHidden: includeHidden) {
+            let childPath = relative + "/" + name
+            guard insideSite(childPath, root: root, diagnostics: &diagnostics) else { continue }
+            if isDirectory(childPath) {
+                collectFiles(in: childPath, root: root, includeHidden: includeHidden, keep: keep, depth: depth + 1, visited: &visited,
+                             into: &files, diagnostics: &diagnostics)
+            } else if keep(name), let file = read(relative: childPath, diagnostics: &diagnostics) {
+                files.append(file)
+            }
+        }
+    }
+
+    /// Visible names in a folder of the site, sorted by their UTF-8 bytes; empty when the folder does not exist.
+    private func listing(_ relative: String, includeHidden: Bool = false) -> [String] {
+        let path = siteFolder.appendingPathComponent(relative).path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return names.filter { includeHidden ? $0 != ".DS_Store" : !$0.hasPrefix(".") }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    private func isDirectory(_ relative: String) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: siteFolder.appendingPathComponent(relative).path, isDirectory: &directory) && directory.boolValue
+    }
+
+    private func isMarkdown(_ name: String) -> Bool {
+        let ext = fileExtension(name)
+        return ext == "md" || ext == "markdown"
+    }
+
+    /// Found over bytes: a prepended letter (U+0D4E) makes one Character of itself and the dot after it.
+    private func fileExtension(_ name: String) -> String {
+        let utf8 = name.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot != utf8.startIndex else { return "" }
+        return String(decoding: utf8[utf8.index(after: dot)...], as: UTF8.self).lowercased()
+    }
+
+    /// Refuses files that are symbolic links to places outside the site folder.
+    private func insideSite(_ relative: String, root: String, diagnostics: inout [Diagnostic]) -> Bool {
+        let url = siteFolder.appendingPathComponent(relative)
+        let resolved = url.resolvingSymlinksInPath().path
+        if resolved == root || resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") { return true }
+        diagnostics.append(.error(.symlinkOutsideSite, "'\(relative)' is a link to '\(resolved)', outside the site folder", at: SourceLocation(path: relative, line: 1),
+                                  hint: "copy the file into the site instead of linking to it"))
+        return false
+    }
+
+    private func read(relative: String, diagnostics: inout [Diagnostic]) -> SourceFile? {
+        let path = siteFolder.appendingPathComponent(relative).path
+        if let problem = notARegularFile(path, relative: relative) {
+            diagnostics.append(problem)
+            return nil
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            diagnostics.append(.error(.sourceUnreadable, "cannot read '\(relative)'", at: SourceLocation(path: relative, line: 1),
+                                      hint: "check the file's permissions"))
+            return nil
+        }
+        return SourceFile(path: relative, bytes: [UInt8](data))
+    }
+}

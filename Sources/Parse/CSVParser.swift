@@ -1,0 +1,433 @@
+import IndexSiteCore
+/// Reads CSV (RFC 4180) and TSV over bytes: header row for field names, quoted fields with commas, quotes and
+/// newlines, optional BOM, LF or CRLF. Every record remembers its line; every problem is reported where it is.
+public struct CSVParser: Sendable {
+    /// The byte between fields: `,` for CSV, a tab for TSV.
+    public var separator: UInt8
+
+    /// Lines starting with these bytes are skipped (`comment: "#"`); nil reads every line.
+    public var comment: [UInt8]?
+    /// The field names when the file has no header row (`header: [a, b, c]`); nil reads them from the first row.
+    public var header: [String]?
+    /// Rows with fewer fields than the header get empty trailing fields instead of a `csv-ragged-row` error.
+    public var allowsShortRows: Bool
+
+    /// A parser for fields separated by `separator`.
+    public init(separator: UInt8 = UInt8(ascii: ","), comment: String? = nil, header: [String]? = nil, allowsShortRows: Bool = false) {
+        self.separator = separator
+        self.comment = comment.map { Array($0.utf8) }
+        self.header = header
+        self.allowsShortRows = allowsShortRows
+    }
+
+    /// Problems listed per file; past these only a count is reported, in one more diagnostic.
+    public static let maximumListedProblems = 200
+
+    /// The parser for a file name: tab-separated for `.tsv` and `.tab`, comma-separated otherwise.
+    public static func forPath(_ path: String) -> CSVParser {
+        CSVParser(separator: defaultSeparator(forPath: path))
+    }
+
+    /// Tab for `.tsv` and `.tab` files, a comma otherwise.
+    static func defaultSeparator(forPath path: String) -> UInt8 {
+        // Over bytes: `.tsv` after a prepended letter (U+0D4E) does not start a Character, so hasSuffix would miss it.
+        let reversed = path.lowercased().utf8.reversed()
+        return reversed.starts(with: "vst.".utf8) || reversed.starts(with: "bat.".utf8) ? UInt8(ascii: "\t") : UInt8(ascii: ",")
+    }
+
+    /// The parser a list's settings describe for `file`. With no `separator` set, the first row decides between the
+    /// extension's separator and `;`, tab or `|`: the extension's wins unless the row has none of it and one of those.
+    public static func configured(by settings: ListSettings, for file: SourceFile) -> CSVParser {
+        var parser = CSVParser(separator: defaultSeparator(forPath: file.path), comment: settings.comment, header: settings.header,
+                               allowsShortRows: settings.allowsShortRows)
+        if let chosen = settings.separator?.utf8.first {
+            parser.separator = chosen
+        } else if let detected = parser.detectedSeparator(file) {
+            parser.separator = detected
+        }
+        return parser
+    }
+
+    /// The separators tried when none is set.
+    static let candidateSeparators: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t"), UInt8(ascii: "|")]
+
+    /// Another separator when the first row (after comments) has none of `separator` but has one of the candidates.
+    func detectedSeparator(_ file: SourceFile) -> UInt8? {
+        guard let line = firstRowBytes(file) else { return nil }
+        var counts: [UInt8: Int] = [:]
+        var quoted = false
+        for byte in line {
+            if byte == UInt8(ascii: "\"") { quoted.toggle() }
+            if !quoted, CSVParser.candidateSeparators.contains(byte) { counts[byte, default: 0] += 1 }
+        }
+        guard counts[separator, default: 0] == 0 else { return nil }
+        return CSVParser.candidateSeparators.filter { counts[$0, default: 0] > 0 }.max { counts[$0]! < counts[$1]! }
+    }
+
+    /// The bytes of the first line that is neither blank nor a comment.
+    func firstRowBytes(_ file: SourceFile) -> ArraySlice<UInt8>? {
+        let bytes = file.bytes
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            var line = bytes[start..<end]
+            if line.last == 0x0D { line = line.dropLast() }
+            let isComment = comment.map { line.starts(with: $0) } ?? false
+            if !line.isEmpty, !isComment { return line }
+            start = end + 1
+        }
+        return nil
+    }
+
+    /// The field names without reading the rows: the `header` setting, or the first row's fields. Used to check the
+    /// fields settings name before a large file is parsed; nil when the file has no row.
+    public func fieldNames(_ file: SourceFile) -> [String]? {
+        if let header { return header }
+        guard let line = firstRowBytes(file), let start = line.indices.first else { return nil }
+        // The header row alone, up to its line end (a quoted name with a newline is read in full by the scanner).
+        let end = line.endIndex
+        let slice = SourceFile(path: file.path, bytes: Array(file.bytes[start..<min(file.bytes.count, end)]))
+        var single = self
+        single.comment = nil
+        // A header with problems (encoding, empty names) is left to the full parse, which reports them.
+        let table = single.parseTable(slice)
+        return table.diagnostics.isEmpty ? table.header : nil
+    }
+
+    /// One row of the file, before it becomes an entry.
+    package struct Record: Sendable, Equatable {
+        /// The line the record starts on.
+        package var line: Int
+        /// The fields' texts, unquoted.
+        package var fields: [String]
+        /// Byte offset where the record starts, for locating problems with the whole row.
+        package var offset: Int = 0
+        /// Where each field starts, kept for the header only (to point at a bad column name).
+        package var fieldOffsets: [Int] = []
+        /// The record ran into the end of the file inside a quoted field (already reported).
+        package var unterminated = false
+    }
+
+    /// The raw table: header, records and problems found while reading them.
+    package struct Table: Sendable {
+        /// The field names of the first row.
+        package var header: [String] = []
+        /// The rows after the header.
+        package var records: [Record] = []
+        /// Problems found while reading.
+        package var diagnostics: [Diagnostic] = []
+    }
+
+    /// Parses a file into entries whose fields are named by the header row.
+    public func parse(_ file: SourceFile) -> ParsedSource {
+        let table = parseTable(file)
+        var parsed = ParsedSource()
+        parsed.diagnostics = table.diagnostics
+        guard !table.header.isEmpty else { return parsed }
+        let names = table.header
+        parsed.entries.reserveCapacity(table.records.count)
+        for record in table.records where record.fields.count == names.count || (allowsShortRows && record.fields.count < names.count) {
+            var values = record.fields.map(FieldValue.text)
+            while values.count < names.count { values.append(.text("")) }
+            parsed.entries.append(Entry(fields: FieldRecord(names: names, values: values), location: file.location(line: record.line)))
+        }
+        return parsed
+    }
+
+    /// Splits the bytes into a header and records, checking encoding, quoting and row lengths.
+    package func parseTable(_ file: SourceFile) -> Table {
+        file.bytes.withUnsafeBufferPointer { buffer in
+            var scanner = Scanner(file: file, bytes: buffer, parser: self)
+            return scanner.run()
+        }
+    }
+
+    private struct Scanner {
+        let file: SourceFile
+        let bytes: UnsafeBufferPointer<UInt8>
+        let separator: UInt8
+        let comment: [UInt8]?
+        let givenHeader: [String]?
+        let allowsShortRows: Bool
+        var table = Table()
+        var position = 0
+        var line = 1
+        var lineStart = 0
+        /// Errors past this many are counted but neither located nor stored, so a hopeless file stays fast and small.
+        var errorBudget = CSVParser.maximumListedProblems
+        /// Problems past the budget: how many, and the first of them (listed once, with the count).
+        var unlisted = 0
+        var firstUnlisted: (code: DiagnosticCode, line: Int, lineStart: Int, offset: Int)?
+        /// Field start offsets are recorded for the header row only.
+        var keepFieldOffsets = true
+        var sawUnterminatedQuote = false
+        /// The column of the last problem located: (start of its line, byte offset, column).
+        var lastColumn = (lineStart: -1, offset: 0, column: 1)
+
+        init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, parser: CSVParser) {
+            self.file = file
+            self.bytes = bytes
+            self.separator = parser.separator
+            self.comment = parser.comment
+            self.givenHeader = parser.header
+            self.allowsShortRows = parser.allowsShortRows
+        }
+
+        mutating func run() -> Table {
+            if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+                report(.utf16Input, "the file is UTF-16; IndexSite reads UTF-8", at: 0, hint: "save the file as UTF-8")
+                return table
+            }
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+                position = 3
+                lineStart = 3
+            }
+            guard checkEncoding() else { return table }
+            guard let header = givenHeader.map({ Record(line: 1, fields: $0) }) ?? nextRecord() else {
+                report(.csvNoHeader, "the file is empty; the first row must name the fields", at: position, hint: "add a header row such as title,description")
+                return table
+            }
+            if givenHeader == nil { checkHeader(header) }
+            keepFieldOffsets = false
+            table.header = header.fields
+            while let record = nextRecord() {
+                let short = record.fields.count < header.fields.count
+                if record.fields.count != header.fields.count && !record.unterminated && !(short && allowsShortRows) {
+                    reportAt(.csvRaggedRow, "row has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s"), the header has \(header.fields.count)",
+                             line: record.line, lineStart: record.offset, offset: record.offset,
+                             hint: record.fields.count > header.fields.count ? "quote fields that contain the separator"
+                                : "fill in the missing fields, or set short_rows: allow to leave them empty")
+                }
+                // A row of the wrong length never becomes an entry: past the budget it is not even kept.
+                if unlisted == 0 || record.fields.count == header.fields.count { table.records.append(record) }
+            }
+            reportUnlisted()
+            return table
+        }
+
+        /// One diagnostic for all the problems past the budget, at the first of them, saying how many there were.
+        mutating func reportUnlisted() {
+            guard let first = firstUnlisted else { return }
+            errorBudget = 1
+            reportAt(first.code, "\(unlisted) more problem\(unlisted == 1 ? "" : "s") in this file after the first \(CSVParser.maximumListedProblems), from here on, not listed",
+                     line: first.line, lineStart: first.lineStart, offset: first.offset, hint: "fix the problems listed first; the rest often share their cause")
+            firstUnlisted = nil
+        }
+
+        /// Rejects NUL bytes and invalid UTF-8 up front, naming the byte offset, since both garble every later field.
+        mutating func checkEncoding() -> Bool {
+            var ok = true
+            var index = position
+            var lineNumber = 1
+            var currentLineStart = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x0A {
+                    lineNumber += 1
+                    currentLineStart = index + 1
+                    index += 1
+                } else if byte == 0 {
+                    reportAt(.nulByte, "NUL byte at byte offset \(index)", line: lineNumber, lineStart: currentLineStart, offset: index,
+                             hint: "the file looks binary or UTF-16; save it as UTF-8 text")
+                    return false
+                } else if byte < 0x80 {
+                    index += 1
+                } else if let length = validSequenceLength(at: index) {
+                    index += length
+                } else {
+                    reportAt(.invalidUTF8, "invalid UTF-8 at byte offset \(index)", line: lineNumber, lineStart: currentLineStart, offset: index,
+                             hint: "save the file as UTF-8")
+                    ok = false
+                    index += 1
+                    if errorBudget <= 0 { reportUnlisted(); return false }
+                }
+            }
+            return ok
+        }
+
+        func validSequenceLength(at index: Int) -> Int? {
+            let lead = bytes[index]
+            let length: Int
+            var lowerBound: UInt8 = 0x80, upperBound: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lowerBound = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; upperBound = 0x9F
+            case 0xF0: length = 4; lowerBound = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; upperBound = 0x8F
+            default: return nil
+            }
+            guard index + length <= bytes.count else { return nil }
+            let second = bytes[index + 1]
+            guard second >= lowerBound && second <= upperBound else { return nil }
+            for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return nil }
+            return length
+        }
+
+        mutating func checkHeader(_ header: Record) {
+            var seen: [String: Int] = [:]
+            for (index, name) in header.fields.enumerated() {
+                let trimmed = name.trimmingSpaces
+                let offset = index < header.fieldOffsets.count ? header.fieldOffsets[index] : header.offset
+                if trimmed.isEmpty {
+                    reportAt(.csvEmptyHeader, "header column \(index + 1) has no name", line: header.line, lineStart: header.offset,
+                             offset: offset, hint: "name every column in the first row")
+                } else if let first = seen[trimmed] {
+                    reportAt(.csvDuplicateHeader, "header column \(index + 1) repeats the name '\(trimmed)' of column \(first + 1)", line: header.line,
+                             lineStart: header.offset, offset: offset, hint: "give each column its own name")
+                } else {
+                    seen[trimmed] = index
+                }
+            }
+        }
+
+        /// Reads one record, or nil at the end of the file. Blank lines between records are skipped.
+        mutating func nextRecord() -> Record? {
+            while position < bytes.count {
+                if bytes[position] == 0x0A || bytes[position] == 0x0D {
+                    advanceOverNewline()
+                } else if let comment, position == lineStart, startsWith(comment, at: position) {
+                    while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
+                } else {
+                    break
+                }
+            }
+            guard position < bytes.count else { return nil }
+            let recordLine = line
+            let recordOffset = position
+            var fields: [String] = []
+            var offsets: [Int] = []
+            fields.reserveCapacity(table.header.count)
+            sawUnterminatedQuote = false
+            while true {
+                if keepFieldOffsets { offsets.append(position) }
+                fields.append(readField())
+                if position >= bytes.count { break }
+                let byte = bytes[position]
+                if byte == separator {
+                    position += 1
+                    if position >= bytes.count { fields.append(""); break }
+                    continue
+                }
+                // A newline ends the record.
+                advanceOverNewline()
+                break
+            }
+            return Record(line: recordLine, fields: fields, offset: recordOffset, fieldOffsets: offsets, unterminated: sawUnterminatedQuote)
+        }
+
+        func startsWith(_ prefix: [UInt8], at offset: Int) -> Bool {
+            guard offset + prefix.count <= bytes.count else { return false }
+            for index in prefix.indices where bytes[offset + index] != prefix[index] { return false }
+            return true
+        }
+
+        mutating func advanceOverNewline() {
+            if bytes[position] == 0x0D {
+                position += 1
+                if position < bytes.count, bytes[position] == 0x0A { position += 1 }
+            } else {
+                position += 1
+            }
+            line += 1
+            lineStart = position
+        }
+
+        mutating func readField() -> String {
+            if bytes[position] == UInt8(ascii: "\"") { return readQuotedField() }
+            let start = position
+            var sawQuote = false
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == separator || byte == 0x0A || byte == 0x0D { break }
+                if byte == UInt8(ascii: "\"") && !sawQuote {
+                    sawQuote = true
+                    report(.csvStrayQuote, "quote inside an unquoted field", at: position,
+                           hint: "put the whole field in quotes and double the quote: \"say \"\"hi\"\"\"")
+                }
+                position += 1
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        }
+
+        mutating func readQuotedField() -> String {
+            let openAt = position
+            let openLine = line
+            let openLineStart = lineStart
+            position += 1
+            var value: [UInt8] = []
+            var segmentStart = position
+            while true {
+                guard position < bytes.count else {
+                    sawUnterminatedQuote = true
+                    reportAt(.csvUnterminatedQuote, "quoted field is never closed", line: openLine, lineStart: openLineStart, offset: openAt,
+                             hint: "add the closing quote; a quote inside a field is written twice")
+                    value.append(contentsOf: bytes[segmentStart..<position])
+                    return String(decoding: value, as: UTF8.self)
+                }
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\"") {
+                    value.append(contentsOf: bytes[segmentStart..<position])
+                    if position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "\"") {
+                        value.append(UInt8(ascii: "\""))
+                        position += 2
+                        segmentStart = position
+                        continue
+                    }
+                    position += 1
+                    break
+                }
+                if byte == 0x0A {
+                    line += 1
+                    lineStart = position + 1
+                }
+                position += 1
+            }
+            // After the closing quote only a separator or the end of the line may follow.
+            if position < bytes.count {
+                let next = bytes[position]
+                if next != separator && next != 0x0A && next != 0x0D {
+                    report(.csvStrayQuote, "text after the closing quote of a quoted field", at: position,
+                           hint: "quote the whole field, doubling quotes inside it")
+                    let start = position
+                    while position < bytes.count, bytes[position] != separator, bytes[position] != 0x0A, bytes[position] != 0x0D {
+                        position += 1
+                    }
+                    value.append(contentsOf: bytes[start..<position])
+                }
+            }
+            return String(decoding: value, as: UTF8.self)
+        }
+
+        /// Reports a problem on the line being read.
+        mutating func report(_ code: DiagnosticCode, _ message: String, at offset: Int, hint: String? = nil) {
+            reportAt(code, message, line: line, lineStart: lineStart, offset: offset, hint: hint)
+        }
+
+        mutating func reportAt(_ code: DiagnosticCode, _ message: String, line: Int, lineStart: Int, offset: Int, hint: String? = nil) {
+            guard errorBudget > 0 else {
+                // Past the budget only count: storing millions of diagnostics cost gigabytes (issue 17, item 5).
+                if firstUnlisted == nil { firstUnlisted = (code, line, lineStart, offset) }
+                unlisted += 1
+                return
+            }
+            errorBudget -= 1
+            // Problems on one line come in increasing offsets: count columns on from the last one found on the same
+            // line, so a long line with many problems stays linear instead of rescanning from the line start each time.
+            var column = 1
+            var index = lineStart
+            if lastColumn.lineStart == lineStart, lastColumn.offset <= offset {
+                column = lastColumn.column
+                index = lastColumn.offset
+            }
+            while index < offset && index < bytes.count {
+                if bytes[index] & 0xC0 != 0x80 { column += 1 }
+                index += 1
+            }
+            lastColumn = (lineStart, index, column)
+            table.diagnostics.append(.error(code, message, at: SourceLocation(path: file.path, line: line, column: column), hint: hint))
+        }
+    }
+}

@@ -1,0 +1,240 @@
+import CCmark
+#if canImport(Glibc)
+import Glibc
+#endif
+import IndexSiteCore
+
+/// The one door to libcmark: every cmark call of the package is in this file.
+/// Markdown is rendered in cmark's safe mode (raw HTML and `javascript:` links dropped) unless the site opts out.
+package enum CommonMark {
+    /// Renders Markdown to HTML.
+    package static func html(_ markdown: String, allowUnsafeHTML: Bool = false) -> String {
+        var markdown = markdown
+        return markdown.withUTF8 { bytes in
+            html(bytes, allowUnsafeHTML: allowUnsafeHTML)
+        }
+    }
+
+    /// Renders Markdown bytes to HTML, with GitHub's extensions (tables, strikethrough, extended autolinks, task
+    /// list items) added over cmark's tree when the text holds any of their marks.
+    package static func html(_ bytes: UnsafeBufferPointer<UInt8>, allowUnsafeHTML: Bool = false) -> String {
+        let options = CMARK_OPT_VALIDATE_UTF8 | (allowUnsafeHTML ? CMARK_OPT_UNSAFE : 0)
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return "" }
+        let marks = GitHubMarkdown.Marks(bytes)
+        let rendered: UnsafeMutablePointer<CChar>?
+        if marks.isEmpty {
+            rendered = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                cmark_markdown_to_html($0, bytes.count, options)
+            }
+        } else {
+            let root = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                cmark_parse_document($0, bytes.count, CMARK_OPT_VALIDATE_UTF8)
+            }
+            guard let root else { return "" }
+            defer { cmark_node_free(root) }
+            GitHubMarkdown.extend(MarkdownNode(pointer: root), source: bytes, marks: marks)
+            rendered = cmark_render_html(root, options)
+        }
+        guard let rendered else { return "" }
+        defer { free(rendered) }
+        return String(cString: rendered)
+    }
+
+    /// The visible text of Markdown (GitHub's extensions applied), in one line: for `<meta name="description">`,
+    /// where Markdown syntax such as a table's `|---|` must not show.
+    package static func plainText(_ markdown: String) -> String {
+        var markdown = markdown
+        return markdown.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, bytes.count > 0 else { return "" }
+            let root = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                cmark_parse_document($0, bytes.count, CMARK_OPT_VALIDATE_UTF8)
+            }
+            guard let root else { return "" }
+            defer { cmark_node_free(root) }
+            let document = MarkdownNode(pointer: root)
+            GitHubMarkdown.extend(document, source: bytes, marks: GitHubMarkdown.Marks(bytes))
+            return GitHubMarkdown.plainText(of: document)
+        }
+    }
+
+    /// Parses a piece of Markdown on its own (a table cell, the lines above a table) and lends its root to `body`,
+    /// which moves the nodes it wants into another tree; whatever is left is freed when `body` returns.
+    static func withFragment<T>(_ text: [UInt8], _ body: (MarkdownNode) -> T) -> T {
+        let root: OpaquePointer? = text.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.flatMap { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    cmark_parse_document($0, buffer.count, CMARK_OPT_VALIDATE_UTF8)
+                }
+            } ?? cmark_parse_document("", 0, CMARK_OPT_VALIDATE_UTF8)
+        }
+        guard let root else { fatalError("cmark could not allocate a document") } // cmark aborts before this
+        defer { cmark_node_free(root) }
+        return body(MarkdownNode(pointer: root))
+    }
+
+    /// Parses Markdown and lends the document's root node to `body`; the tree is freed when `body` returns,
+    /// so nodes must not escape it.
+    static func withDocument<T>(_ bytes: [UInt8], _ body: (MarkdownNode) throws -> T) rethrows -> T {
+        let root: OpaquePointer? = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
+                cmark_parse_document($0, buffer.count, CMARK_OPT_VALIDATE_UTF8)
+            }
+        }
+        guard let root else {
+            return try withDocument(Array("\n".utf8), body)
+        }
+        defer { cmark_node_free(root) }
+        return try body(MarkdownNode(pointer: root))
+    }
+}
+
+/// A node of a cmark document tree, valid only inside `CommonMark.withDocument`.
+struct MarkdownNode {
+    fileprivate let pointer: OpaquePointer
+
+    enum Kind {
+        case document, blockQuote, list, item, codeBlock, htmlBlock, paragraph, heading, thematicBreak
+        case text, softBreak, lineBreak, code, htmlInline, emphasis, strong, link, image, customInline, customBlock, other
+    }
+
+    var kind: Kind {
+        switch cmark_node_get_type(pointer) {
+        case CMARK_NODE_DOCUMENT: .document
+        case CMARK_NODE_BLOCK_QUOTE: .blockQuote
+        case CMARK_NODE_LIST: .list
+        case CMARK_NODE_ITEM: .item
+        case CMARK_NODE_CODE_BLOCK: .codeBlock
+        case CMARK_NODE_HTML_BLOCK: .htmlBlock
+        case CMARK_NODE_PARAGRAPH: .paragraph
+        case CMARK_NODE_HEADING: .heading
+        case CMARK_NODE_THEMATIC_BREAK: .thematicBreak
+        case CMARK_NODE_TEXT: .text
+        case CMARK_NODE_SOFTBREAK: .softBreak
+        case CMARK_NODE_LINEBREAK: .lineBreak
+        case CMARK_NODE_CODE: .code
+        case CMARK_NODE_HTML_INLINE: .htmlInline
+        case CMARK_NODE_EMPH: .emphasis
+        case CMARK_NODE_STRONG: .strong
+        case CMARK_NODE_LINK: .link
+        case CMARK_NODE_IMAGE: .image
+        case CMARK_NODE_CUSTOM_INLINE: .customInline
+        case CMARK_NODE_CUSTOM_BLOCK: .customBlock
+        default: .other
+        }
+    }
+
+    /// The children in order; walking them allocates nothing.
+    var children: Children { Children(first: cmark_node_first_child(pointer)) }
+
+    var firstChild: MarkdownNode? { cmark_node_first_child(pointer).map(MarkdownNode.init) }
+
+    /// The text of a text, code or HTML node.
+    var literal: String { cmark_node_get_literal(pointer).map { String(cString: $0) } ?? "" }
+    var url: String { cmark_node_get_url(pointer).map { String(cString: $0) } ?? "" }
+    var title: String { cmark_node_get_title(pointer).map { String(cString: $0) } ?? "" }
+    var headingLevel: Int { Int(cmark_node_get_heading_level(pointer)) }
+    /// Whether a list is tight (its items' paragraphs are not wrapped in `<p>`).
+    var isTightList: Bool { cmark_node_get_list_tight(pointer) != 0 }
+    var startLine: Int { Int(cmark_node_get_start_line(pointer)) }
+    var startColumn: Int { Int(cmark_node_get_start_column(pointer)) }
+    var endLine: Int { Int(cmark_node_get_end_line(pointer)) }
+    var endColumn: Int { Int(cmark_node_get_end_column(pointer)) }
+
+    struct Children: Sequence, IteratorProtocol {
+        var upcoming: OpaquePointer?
+
+        init(first: OpaquePointer?) { upcoming = first }
+
+        mutating func next() -> MarkdownNode? {
+            guard let current = upcoming else { return nil }
+            upcoming = cmark_node_next(current)
+            return MarkdownNode(pointer: current)
+        }
+    }
+}
+
+/// Building and rearranging a tree, for GitHub's extensions (GitHubMarkdown and its GFM* files): new nodes are either
+/// linked into a tree or freed with `delete()`. Custom nodes print their markup as it is, even in safe mode, so they
+/// are only ever given markup IndexSite writes itself.
+extension MarkdownNode: Equatable {
+    /// A new node of `type`; cmark's allocator aborts rather than return NULL, so there is no failure to pass on.
+    private static func new(_ type: cmark_node_type) -> MarkdownNode {
+        guard let pointer = cmark_node_new(type) else { fatalError("cmark could not allocate a node") }
+        return MarkdownNode(pointer: pointer)
+    }
+
+    static func text(_ literal: some Sequence<UInt8>) -> MarkdownNode {
+        let node = new(CMARK_NODE_TEXT)
+        node.setLiteral(literal)
+        return node
+    }
+
+    static func link(url: some Sequence<UInt8>, text: some Sequence<UInt8>) -> MarkdownNode {
+        let node = new(CMARK_NODE_LINK)
+        var bytes = Array(url)
+        bytes.append(0)
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { _ = cmark_node_set_url(node.pointer, $0) }
+        }
+        node.append(MarkdownNode.text(text))
+        return node
+    }
+
+    static func paragraph() -> MarkdownNode { new(CMARK_NODE_PARAGRAPH) }
+
+    /// An inline node printed as `enter`, its children, then `exit`.
+    static func customInline(enter: String, exit: String) -> MarkdownNode {
+        let node = new(CMARK_NODE_CUSTOM_INLINE)
+        _ = cmark_node_set_on_enter(node.pointer, enter)
+        _ = cmark_node_set_on_exit(node.pointer, exit)
+        return node
+    }
+
+    /// A block printed on lines of its own as `enter`, its children, then `exit`.
+    static func customBlock(enter: String, exit: String) -> MarkdownNode {
+        let node = new(CMARK_NODE_CUSTOM_BLOCK)
+        _ = cmark_node_set_on_enter(node.pointer, enter)
+        _ = cmark_node_set_on_exit(node.pointer, exit)
+        return node
+    }
+
+    var parent: MarkdownNode? { cmark_node_parent(pointer).map(MarkdownNode.init) }
+    var next: MarkdownNode? { cmark_node_next(pointer).map(MarkdownNode.init) }
+    var previous: MarkdownNode? { cmark_node_previous(pointer).map(MarkdownNode.init) }
+    /// What a custom node prints before its children.
+    var onEnter: String { cmark_node_get_on_enter(pointer).map { String(cString: $0) } ?? "" }
+
+    /// The text of a text node as bytes.
+    var literalBytes: [UInt8] {
+        guard let literal = cmark_node_get_literal(pointer) else { return [] }
+        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal)))
+    }
+
+    func setLiteral(_ literal: some Sequence<UInt8>) {
+        var bytes = Array(literal)
+        bytes.append(0)
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { _ = cmark_node_set_literal(pointer, $0) }
+        }
+    }
+
+    func insertBefore(_ sibling: MarkdownNode) { _ = cmark_node_insert_before(pointer, sibling.pointer) }
+    func append(_ child: MarkdownNode) { _ = cmark_node_append_child(pointer, child.pointer) }
+    /// Unlinks the node and frees it with its children.
+    func delete() { cmark_node_free(pointer) }
+
+    /// Every node under this one (itself included) in document order, each with whether it is being entered
+    /// (containers are also visited on exit); collected first, so the caller may rearrange the tree afterwards.
+    func walk() -> [(node: MarkdownNode, entering: Bool)] {
+        guard let iterator = cmark_iter_new(pointer) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var visited: [(node: MarkdownNode, entering: Bool)] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            visited.append((MarkdownNode(pointer: node), event == CMARK_EVENT_ENTER))
+        }
+        return visited
+    }
+}

@@ -1,0 +1,339 @@
+import IndexSiteCore
+/// Reads a JSON array of objects over bytes. Every object becomes an entry that knows its line;
+/// numbers and booleans keep the text the author wrote. A syntax error is reported at its line and column.
+public struct JSONParser: Sendable {
+    /// Deeper nesting than this is refused rather than risking the stack.
+    public static let maximumDepth = 256
+
+    /// The key path of the array inside the document (`items: "3166-1"`); nil when the document is the array.
+    public var items: KeyPath?
+
+    /// A JSON list parser; `items` points at the array when the document keeps it under a key.
+    public init(items: KeyPath? = nil) {
+        self.items = items
+    }
+
+    /// Parses a file holding one array of objects into entries, one per object, with nested objects as records.
+    public func parse(_ file: SourceFile) -> ParsedSource {
+        var parsed = ParsedSource()
+        file.bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(bytes: buffer)
+            var lines = LineTracker()
+            var itemLocations = LocationTracker()
+            do {
+                reader.skipSpace()
+                if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { reader.position = 3 }
+                reader.skipSpace()
+                if let items {
+                    guard try reader.seek(items, depth: 1) else {
+                        let keys = reader.topLevelKeys.map { "'\($0)'" }.joined(separator: ", ")
+                        parsed.diagnostics.append(.error(.jsonNotArray, "the JSON document has no array at '\(items)'",
+                                                         at: file.location(ofByte: 0),
+                                                         hint: keys.isEmpty ? "set items to the key path of the array" : "its top-level keys: \(keys)"))
+                        return
+                    }
+                }
+                guard reader.peek == UInt8(ascii: "[") else {
+                    var hint: String?
+                    if items == nil, reader.peek == UInt8(ascii: "{") {
+                        var probe = Reader(bytes: buffer)
+                        probe.position = reader.position
+                        if let key = probe.firstArrayKey() { hint = "the array is under the key '\(key)': set items: \"\(key)\"" }
+                    }
+                    parsed.diagnostics.append(.error(.jsonNotArray, "a JSON list must be an array of objects: [ {…}, {…} ]",
+                                                     at: file.location(ofByte: reader.position), hint: hint))
+                    return
+                }
+                reader.position += 1
+                reader.skipSpace()
+                if reader.peek == UInt8(ascii: "]") { reader.position += 1 } else {
+                    while true {
+                        reader.skipSpace()
+                        let start = reader.position
+                        let value = try reader.value(depth: 1)
+                        if case .record(let record) = value {
+                            parsed.entries.append(Entry(fields: record, location: file.location(line: lines.line(atByte: start, in: buffer))))
+                        } else {
+                            parsed.diagnostics.append(.error(.jsonEntryNotObject, "each item of the array must be an object with fields",
+                                                             at: itemLocations.location(ofByte: start, in: buffer, path: file.path)))
+                        }
+                        reader.skipSpace()
+                        if reader.peek == UInt8(ascii: ",") { reader.position += 1; continue }
+                        if reader.peek == UInt8(ascii: "]") { reader.position += 1; break }
+                        throw Reader.Failure(offset: reader.position, message: "expected ',' or ']' after an array item")
+                    }
+                }
+                reader.skipSpace()
+                if items == nil, reader.position < buffer.count {
+                    throw Reader.Failure(offset: reader.position, message: "unexpected text after the closing ']'")
+                }
+            } catch let failure as Reader.Failure {
+                parsed.diagnostics.append(.error(.jsonSyntax, "invalid JSON: \(failure.message)", at: file.location(ofByte: failure.offset)))
+            } catch {
+                parsed.diagnostics.append(.error(.jsonSyntax, "invalid JSON", at: file.location(ofByte: 0)))
+            }
+            var keyLocations = LocationTracker()
+            for repeated in reader.repeatedKeys.sorted(by: { $0.offset < $1.offset }) {
+                let first = keyLocations.location(ofByte: repeated.firstOffset, in: buffer, path: file.path)
+                parsed.diagnostics.append(.error(.duplicateKey, "the object repeats the key '\(repeated.name)' of line \(first.line)",
+                                                 at: keyLocations.location(ofByte: repeated.offset, in: buffer, path: file.path),
+                                                 hint: "keep one of the two; JSON readers disagree on which wins"))
+            }
+        }
+        return parsed
+    }
+
+    /// Turns increasing byte offsets into lines and columns (as `SourceFile.location(ofByte:)` counts them) in one
+    /// forward pass, so an array of a hundred thousand non-objects is reported in linear time.
+    private struct LocationTracker {
+        private var offset = 0
+        private var line = 1
+        private var column = 1
+
+        mutating func location(ofByte target: Int, in bytes: UnsafeBufferPointer<UInt8>, path: String) -> SourceLocation {
+            if target < offset {
+                offset = 0
+                line = 1
+                column = 1
+            }
+            while offset < target && offset < bytes.count {
+                let byte = bytes[offset]
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+                offset += 1
+            }
+            return SourceLocation(path: path, line: line, column: column)
+        }
+    }
+
+    private struct Reader {
+        struct Failure: Error {
+            var offset: Int
+            var message: String
+        }
+
+        let bytes: UnsafeBufferPointer<UInt8>
+        var position = 0
+        /// Keys an object names twice: where the repeat and the first are.
+        var repeatedKeys: [(name: String, offset: Int, firstOffset: Int)] = []
+        /// The keys of the document's top-level object, kept by `seek` for the hint when the path is not there.
+        var topLevelKeys: [String] = []
+
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+        mutating func skipSpace() {
+            while let byte = peek, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+        }
+
+        mutating func value(depth: Int) throws -> FieldValue {
+            guard depth <= JSONParser.maximumDepth else { throw Failure(offset: position, message: "nested deeper than \(JSONParser.maximumDepth) levels") }
+            skipSpace()
+            guard let byte = peek else { throw Failure(offset: position, message: "unexpected end of file") }
+            switch byte {
+            case UInt8(ascii: "{"): return try object(depth: depth)
+            case UInt8(ascii: "["):
+                position += 1
+                var items: [FieldValue] = []
+                skipSpace()
+                if peek == UInt8(ascii: "]") { position += 1; return .list(items) }
+                while true {
+                    items.append(try value(depth: depth + 1))
+                    skipSpace()
+                    if peek == UInt8(ascii: ",") { position += 1; continue }
+                    if peek == UInt8(ascii: "]") { position += 1; return .list(items) }
+                    throw Failure(offset: position, message: "expected ',' or ']' in an array")
+                }
+            case UInt8(ascii: "\""): return .text(try string())
+            case UInt8(ascii: "t"): try literal("true"); return .text("true")
+            case UInt8(ascii: "f"): try literal("false"); return .text("false")
+            case UInt8(ascii: "n"): try literal("null"); return .text("")
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .text(number())
+            default: throw Failure(offset: position, message: "unexpected character '\(Character(Unicode.Scalar(byte)))'")
+            }
+        }
+
+        /// Moves to the value at `path` inside nested objects (a literal key with dots wins over the path);
+        /// false when the path is not there. Everything before it is read (and checked) on the way.
+        mutating func seek(_ path: KeyPath, depth: Int) throws -> Bool {
+            var remaining = path.components[...]
+            while !remaining.isEmpty {
+                skipSpace()
+                guard peek == UInt8(ascii: "{") else { return false }
+                position += 1
+                skipSpace()
+                if peek == UInt8(ascii: "}") { return false }
+                while true {
+                    skipSpace()
+                    guard peek == UInt8(ascii: "\"") else { throw Failure(offset: position, message: "expected a quoted field name") }
+                    let name = try string()
+                    if depth == 1 { topLevelKeys.append(name) }
+                    skipSpace()
+                    guard peek == UInt8(ascii: ":") else { throw Failure(offset: position, message: "expected ':' after the field name") }
+                    position += 1
+                    let literal = remaining.joined(separator: ".")
+                    if name == literal {
+                        skipSpace()
+                        return true
+                    }
+                    if name == remaining.first {
+                        remaining = remaining.dropFirst()
+                        break
+                    }
+                    _ = try value(depth: depth + 1)
+                    skipSpace()
+                    if peek == UInt8(ascii: ",") { position += 1; continue }
+                    if peek == UInt8(ascii: "}") { position += 1; return false }
+                    throw Failure(offset: position, message: "expected ',' or '}' in an object")
+                }
+            }
+            skipSpace()
+            return true
+        }
+
+        /// The first key of the object at `position` whose value is an array, for the hint on a JSON list that is not one.
+        mutating func firstArrayKey() -> String? {
+            guard peek == UInt8(ascii: "{") else { return nil }
+            position += 1
+            while true {
+                skipSpace()
+                guard peek == UInt8(ascii: "\""), let name = try? string() else { return nil }
+                skipSpace()
+                guard peek == UInt8(ascii: ":") else { return nil }
+                position += 1
+                skipSpace()
+                if peek == UInt8(ascii: "[") { return name }
+                guard (try? value(depth: 2)) != nil else { return nil }
+                skipSpace()
+                guard peek == UInt8(ascii: ",") else { return nil }
+                position += 1
+            }
+        }
+
+        mutating func object(depth: Int) throws -> FieldValue {
+            position += 1
+            var names: [String] = []
+            var nameOffsets: [Int] = []
+            var values: [FieldValue] = []
+            // Where each name is, once the object is too big to search by scanning (10,000 keys must stay linear).
+            var indexOfName: [String: Int] = [:]
+            skipSpace()
+            if peek == UInt8(ascii: "}") { position += 1; return .record(FieldRecord()) }
+            while true {
+                skipSpace()
+                guard peek == UInt8(ascii: "\"") else { throw Failure(offset: position, message: "expected a quoted field name") }
+                let nameOffset = position
+                let name = try string()
+                skipSpace()
+                guard peek == UInt8(ascii: ":") else { throw Failure(offset: position, message: "expected ':' after the field name") }
+                position += 1
+                let item = try value(depth: depth + 1)
+                if names.count >= 16 && indexOfName.isEmpty {
+                    for (index, known) in names.enumerated() { indexOfName[known] = index }
+                }
+                if let existing = indexOfName.isEmpty ? names.firstIndex(of: name) : indexOfName[name] {
+                    values[existing] = item
+                    repeatedKeys.append((name, nameOffset, nameOffsets[existing]))
+                } else {
+                    if !indexOfName.isEmpty { indexOfName[name] = names.count }
+                    names.append(name)
+                    nameOffsets.append(nameOffset)
+                    values.append(item)
+                }
+                skipSpace()
+                if peek == UInt8(ascii: ",") { position += 1; continue }
+                if peek == UInt8(ascii: "}") { position += 1; return .record(FieldRecord(names: names, values: values)) }
+                throw Failure(offset: position, message: "expected ',' or '}' in an object")
+            }
+        }
+
+        mutating func literal(_ word: StaticString) throws {
+            let count = word.utf8CodeUnitCount
+            guard position + count <= bytes.count,
+                  UnsafeBufferPointer(start: word.utf8Start, count: count).elementsEqual(bytes[position..<position + count]) else {
+                throw Failure(offset: position, message: "unknown word; expected a value")
+            }
+            position += count
+        }
+
+        mutating func number() -> String {
+            let start = position
+            while let byte = peek, (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+                position += 1
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        }
+
+        mutating func string() throws -> String {
+            let open = position
+            position += 1
+            var out: [UInt8] = []
+            var segment = position
+            while true {
+                guard let byte = peek else { throw Failure(offset: open, message: "string is never closed") }
+                if byte == UInt8(ascii: "\"") {
+                    out.append(contentsOf: bytes[segment..<position])
+                    position += 1
+                    break
+                }
+                if byte < 0x20 { throw Failure(offset: position, message: "control character inside a string (write \\n for a newline)") }
+                if byte == UInt8(ascii: "\\") {
+                    out.append(contentsOf: bytes[segment..<position])
+                    position += 1
+                    guard let escape = peek else { throw Failure(offset: position, message: "string is never closed") }
+                    position += 1
+                    switch escape {
+                    case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
+                    case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
+                    case UInt8(ascii: "/"): out.append(UInt8(ascii: "/"))
+                    case UInt8(ascii: "b"): out.append(0x08)
+                    case UInt8(ascii: "f"): out.append(0x0C)
+                    case UInt8(ascii: "n"): out.append(0x0A)
+                    case UInt8(ascii: "r"): out.append(0x0D)
+                    case UInt8(ascii: "t"): out.append(0x09)
+                    case UInt8(ascii: "u"):
+                        var scalar = try hex4()
+                        if (0xD800..<0xDC00).contains(scalar), peek == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") {
+                            position += 2
+                            let low = try hex4()
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low &- 0xDC00 & 0x3FF)
+                        }
+                        out.append(contentsOf: String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8)
+                    default: throw Failure(offset: position - 1, message: "unknown escape '\\\(Character(Unicode.Scalar(escape)))'")
+                    }
+                    segment = position
+                    continue
+                }
+                position += 1
+            }
+            guard let text = String(validating: out, as: UTF8.self) else {
+                throw Failure(offset: open, message: "string is not valid UTF-8")
+            }
+            return text
+        }
+
+        mutating func hex4() throws -> UInt32 {
+            guard position + 4 <= bytes.count else { throw Failure(offset: position, message: "incomplete \\u escape") }
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                let byte = bytes[position]
+                let digit: UInt32
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+                default: throw Failure(offset: position, message: "bad hex digit in a \\u escape")
+                }
+                value = value << 4 | digit
+                position += 1
+            }
+            return value
+        }
+    }
+}

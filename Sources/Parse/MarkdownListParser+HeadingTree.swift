@@ -1,0 +1,184 @@
+import IndexSiteCore
+extension MarkdownListParser {
+    /// Puts the blocks of all pieces together in file order as a tree of sections: every heading (and every bold line
+    /// that introduces headings) opens a section under the nearest shallower one, every item joins the innermost
+    /// open section. The tree is kept as a flat pre-order list with levels, as `Section.level` describes.
+    struct Assembler {
+        struct OpenSection {
+            var declared: DeclaredSection
+            /// Twice the Markdown heading level (`##` is 4); a bold group line sits one below the headings it introduces.
+            var rank: Int
+            var itemCount = 0
+            var skippedCount = 0
+            var childCount = 0
+            /// A section whose only items were table-of-contents links, with no sub-sections: not a section of the list.
+            var onlyTableOfContents: Bool { itemCount == 0 && skippedCount > 0 && childCount == 0 }
+        }
+
+        var entries: [Entry] = []
+        var sections: [OpenSection] = []
+        /// Indices in `sections` of the open headings, outermost first.
+        var stack: [Int] = []
+        var documentTitle: String?
+        var documentDescription: String?
+        /// Which heading (counting every heading of the file from 0) titles the list, if one does.
+        let titleHeading: Int?
+        /// The shallowest level of the headings that open sections: a bold line before the first section introduces a
+        /// group only when the heading after it is deeper than that (else it is a tagline in bold).
+        let topSectionLevel: Int
+        var headingsSeen = 0
+        /// A bold-only line waiting for the next block to say whether it opens a group or is a paragraph.
+        var pendingBold: (title: String, markdown: String, location: SourceLocation)?
+        /// Paragraphs of the innermost open section's description, joined once they are complete: joining as they come
+        /// would copy the growing text for each paragraph (quadratic for thousands of paragraphs).
+        var sectionParagraphs: [String] = []
+        /// The first paragraph and the first block quote before any section: the candidates for the list's tagline.
+        var firstParagraph: String?
+        var firstQuote: String?
+
+        /// An assembler for the blocks of every piece, which it looks over once to find the title heading.
+        init(blocks pieces: [[Block]]) {
+            var levels: [Int] = []
+            // Whether an item stands right under each heading, before the next one.
+            var itemsUnder: [Bool] = []
+            for blocks in pieces {
+                for block in blocks {
+                    switch block {
+                    case .heading(let level, _, _):
+                        levels.append(level)
+                        itemsUnder.append(false)
+                    case .item(_?) where !itemsUnder.isEmpty:
+                        itemsUnder[itemsUnder.count - 1] = true
+                    default:
+                        break
+                    }
+                }
+            }
+            // The first `#` heading titles the list; later ones are sections. Only when several `#` headings each hold
+            // their own items (`# Fruit`, `- Apple`, `# Vegetables`) is the first one a section like the others.
+            var title = levels.firstIndex(of: 1)
+            if let first = title, itemsUnder[first], levels.filter({ $0 == 1 }).count > 1 { title = nil }
+            titleHeading = title
+            topSectionLevel = levels.indices.filter { $0 != title }.map { levels[$0] }.min() ?? 1
+        }
+
+        mutating func add(_ blocks: [Block]) {
+            for block in blocks {
+                if let bold = pendingBold {
+                    pendingBold = nil
+                    if case .heading(let level, _, _) = block, headingsSeen != titleHeading, opensGroup(before: level, title: bold.title) {
+                        open(title: bold.title, rank: 2 * level - 1, location: bold.location)
+                    } else {
+                        addParagraph(bold.markdown)
+                    }
+                }
+                switch block {
+                case .heading(let level, let title, let location):
+                    defer { headingsSeen += 1 }
+                    if headingsSeen == titleHeading {
+                        documentTitle = title
+                        continue
+                    }
+                    open(title: title, rank: 2 * level, location: location)
+                case .paragraph(let text):
+                    addParagraph(text)
+                case .boldLine(let title, let markdown, let location):
+                    pendingBold = (title, markdown, location)
+                case .blockQuote(let text):
+                    if sections.isEmpty {
+                        // GitHub's alerts (`> [!NOTE]`) are notes, not taglines.
+                        if firstQuote == nil, !text.hasPrefix("\\[!") { firstQuote = text }
+                    } else {
+                        sectionParagraphs.append(text.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(separator: "\n"))
+                    }
+                case .item(var entry?):
+                    if let index = stack.last {
+                        Assembler.file(&entry, under: sections[index].declared.title, index: index)
+                        sections[index].itemCount += 1
+                    }
+                    entries.append(entry)
+                case .item(nil):
+                    if let index = stack.last { sections[index].skippedCount += 1 }
+                }
+            }
+        }
+
+        /// Whether a bold line followed by a heading of `level` names a group of headings: it must read like a heading
+        /// (short, not a sentence), and before the first section the heading must be deeper than the top sections.
+        func opensGroup(before level: Int, title: String) -> Bool {
+            guard title.count <= 80, !title.hasSuffix("."), !title.isEmpty else { return false }
+            return !stack.isEmpty || level > topSectionLevel
+        }
+
+        /// Opens a section under the innermost open one of smaller rank, closing deeper ones.
+        mutating func open(title: String, rank: Int, location: SourceLocation) {
+            finishSectionDescription()
+            while let last = stack.last, sections[last].rank >= rank { stack.removeLast() }
+            if let parent = stack.last { sections[parent].childCount += 1 }
+            sections.append(OpenSection(declared: DeclaredSection(title: title, location: location, level: stack.count + 1), rank: rank))
+            stack.append(sections.count - 1)
+        }
+
+        mutating func addParagraph(_ text: String) {
+            if sections.isEmpty {
+                if firstParagraph == nil, !text.isEmpty { firstParagraph = text }
+            } else if !stack.isEmpty {
+                sectionParagraphs.append(text)
+            }
+        }
+
+        mutating func finish() {
+            if let bold = pendingBold { addParagraph(bold.markdown) }
+            pendingBold = nil
+            finishSectionDescription()
+            documentDescription = firstQuote ?? firstParagraph
+            renumberEntries()
+        }
+
+        /// The sections the file declares, in page order, without those that only held a table of contents; the
+        /// entries' `declaredSectionIndex` is renumbered to match.
+        var declaredSections: [DeclaredSection] {
+            sections.filter { !$0.onlyTableOfContents }.map(\.declared)
+        }
+
+        /// Renumbers the entries' sections once the table-of-contents sections are left out.
+        mutating func renumberEntries() {
+            var newIndex: [Int] = []
+            var next = 0
+            for section in sections {
+                newIndex.append(next)
+                if !section.onlyTableOfContents { next += 1 }
+            }
+            guard next != sections.count else { return }
+            for index in entries.indices {
+                if let old = entries[index].declaredSectionIndex { entries[index].declaredSectionIndex = newIndex[old] }
+            }
+        }
+
+        /// Gives an entry and its nested entries the heading they stand under, as `heading` and as a `category` field.
+        static func file(_ entry: inout Entry, under heading: String, index: Int) {
+            entry.declaredSectionIndex = index
+            file(&entry, under: heading)
+        }
+
+        static func file(_ entry: inout Entry, under heading: String) {
+            entry.heading = heading
+            entry.fields.set("category", .text(heading))
+            for index in entry.children.indices { file(&entry.children[index], under: heading) }
+        }
+
+        /// Gives the innermost open section the paragraphs read under its heading.
+        mutating func finishSectionDescription() {
+            if let index = stack.last, let description = Assembler.description(joining: sectionParagraphs) {
+                sections[index].declared.description = description
+            }
+            sectionParagraphs = []
+        }
+
+        /// Paragraphs joined by blank lines, leading empty ones dropped; nil when there are none.
+        static func description(joining paragraphs: [String]) -> String? {
+            guard !paragraphs.isEmpty else { return nil }
+            return paragraphs.drop(while: \.isEmpty).joined(separator: "\n\n")
+        }
+    }
+}

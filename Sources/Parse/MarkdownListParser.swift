@@ -1,0 +1,336 @@
+import Foundation
+import IndexSiteCore
+
+/// Reads a Markdown list file (the shape of every "awesome list") through cmark's tree: headings are a tree of
+/// sections and sub-sections (`Assembler`), list items are entries (`[Title](url) - description`,
+/// `**Title**: description` or plain text), nested items are child entries, a paragraph under a heading describes its
+/// section. README furniture — links to `#anchors` (a table of contents), back-to-top links, badges — and raw HTML
+/// blocks are not entries (`Furniture`).
+public struct MarkdownListParser: Sendable {
+    /// Nested lists deeper than this are kept flat, so a hostile file cannot exhaust the stack.
+    public static let maximumDepth = 64
+
+    /// Bodies longer than this are cut into pieces of about this size, parsed on every core: cmark's tree of a whole
+    /// 100 MB list would take gigabytes and one core.
+    let pieceSize: Int
+
+    /// A Markdown list parser.
+    public init() { pieceSize = 1 << 19 }
+
+    /// A parser that cuts bodies into pieces of about `pieceSize` bytes, so tests and the fuzzer can cut small files.
+    package init(pieceSize: Int) { self.pieceSize = max(1, pieceSize) }
+
+    /// Parses one Markdown list file: its entries, its headings as declared sections, its title, and its front matter settings.
+    public func parse(_ file: SourceFile) -> ParsedSource {
+        let split = FrontMatterParser.split(file)
+        var parsed = ParsedSource()
+        parsed.diagnostics = split.diagnostics
+        parsed.settings = split.yaml.map(SettingsPatch.init(block:))
+        let pieces = MarkdownPieces.cut(split.body, size: pieceSize)
+        var results = [(blocks: [Block], diagnostics: [Diagnostic])].madeConcurrently(count: pieces.count) { index in
+            CommonMark.withDocument(Array(split.body[pieces[index].bytes])) { document in
+                var reader = BlockReader(file: file, lineOffset: split.bodyLineOffset + pieces[index].linesBefore)
+                reader.read(document)
+                return (reader.blocks, reader.diagnostics)
+            }
+        }
+        var assembler = Assembler(blocks: results.map(\.blocks))
+        for index in results.indices {
+            assembler.add(results[index].blocks)
+            parsed.diagnostics += results[index].diagnostics
+            results[index] = ([], []) // each piece's blocks freed as soon as they are added
+        }
+        assembler.finish()
+        parsed.entries = assembler.entries
+        parsed.declaredSections = assembler.declaredSections
+        parsed.title = assembler.documentTitle
+        parsed.description = assembler.documentDescription
+        return parsed
+    }
+
+    /// A top-level block of the file, as much as can be read without knowing the blocks before it.
+    /// README furniture (back-to-top links, badge rows, paragraphs of links to the file's own anchors) never
+    /// becomes a block: see `Furniture`.
+    enum Block {
+        case heading(level: Int, title: String, location: SourceLocation)
+        case paragraph(String)
+        /// A paragraph of nothing but bold text (`**Web Development**`): a group of the headings that follow it, when
+        /// a heading follows; else an ordinary paragraph (`markdown`).
+        case boldLine(title: String, markdown: String, location: SourceLocation)
+        /// A block quote's text, as Markdown without the `>` markers: an awesome list's tagline.
+        case blockQuote(String)
+        /// A top-level list item; nil for a table-of-contents link or an empty item.
+        case item(Entry?)
+    }
+
+    /// Reads the top-level blocks of one piece's tree into `Block`s; runs on any core.
+    private struct BlockReader {
+        let file: SourceFile
+        let lineOffset: Int
+        var blocks: [Block] = []
+        var diagnostics: [Diagnostic] = []
+        /// Items left out as table-of-contents links (to `#anchors`), counted to tell a parent of only such links.
+        var tableOfContentsSkips = 0
+
+        init(file: SourceFile, lineOffset: Int) {
+            self.file = file
+            self.lineOffset = lineOffset
+        }
+
+        func location(_ node: MarkdownNode) -> SourceLocation {
+            file.location(line: node.startLine + lineOffset, column: max(node.startColumn, 1))
+        }
+
+        mutating func read(_ document: MarkdownNode) {
+            for block in document.children {
+                switch block.kind {
+                case .heading:
+                    blocks.append(.heading(level: block.headingLevel, title: MarkdownText.plain(block), location: location(block)))
+                case .paragraph:
+                    if Furniture.isFurniture(block) { continue }
+                    if let bold = Furniture.boldOnlyText(block) {
+                        blocks.append(.boldLine(title: bold, markdown: MarkdownText.markdown(ofInlines: block), location: location(block)))
+                    } else {
+                        blocks.append(.paragraph(MarkdownText.markdown(ofInlines: block)))
+                    }
+                case .blockQuote:
+                    let paragraphs = block.children.filter { $0.kind == .paragraph && !Furniture.isFurniture($0) }.map(MarkdownText.markdown(ofInlines:))
+                    if !paragraphs.isEmpty { blocks.append(.blockQuote(paragraphs.joined(separator: "\n\n"))) }
+                case .list:
+                    for item in block.children where item.kind == .item {
+                        blocks.append(.item(entry(from: item, depth: 1)))
+                    }
+                default:
+                    break
+                }
+            }
+        }
+
+        /// Makes an entry of a list item, without its heading (the `Assembler` knows it); nil for table-of-contents
+        /// links (to `#anchors`, and plain items holding only such links) and empty items.
+        mutating func entry(from item: MarkdownNode, depth: Int) -> Entry? {
+            var names: [String] = []
+            var values: [FieldValue] = []
+            var children: [Entry] = []
+            var hasParagraph = false
+            var extraParagraphs: [String] = []
+            let skipsBefore = tableOfContentsSkips
+            for block in item.children {
+                switch block.kind {
+                case .paragraph where !hasParagraph:
+                    hasParagraph = true
+                    let parts = ItemParts(paragraph: block)
+                    if let url = parts.url, url.hasPrefix("#") {
+                        tableOfContentsSkips += 1
+                        return nil
+                    }
+                    if let done = parts.done { names.append("done"); values.append(.text(done ? "true" : "false")) }
+                    names.append("title"); values.append(.text(parts.title))
+                    if let url = parts.url { names.append("url"); values.append(.text(url)) }
+                    if let description = parts.description { names.append("description"); values.append(.text(description)) }
+                case .paragraph:
+                    extraParagraphs.append(MarkdownText.markdown(ofInlines: block))
+                case .list:
+                    for child in block.children where child.kind == .item {
+                        if depth >= MarkdownListParser.maximumDepth {
+                            continue
+                        }
+                        if let entry = entry(from: child, depth: depth + 1) { children.append(entry) }
+                    }
+                default:
+                    break
+                }
+            }
+            // A plain item whose nested items were all table-of-contents links ("- Tools" over "[Hammers](#hammers)").
+            if children.isEmpty, tableOfContentsSkips > skipsBefore, !names.contains("url"), !names.contains("description"), extraParagraphs.isEmpty {
+                return nil
+            }
+            if !extraParagraphs.isEmpty {
+                let more = extraParagraphs.joined(separator: "\n\n")
+                if let index = names.firstIndex(of: "description"), case .text(let first) = values[index] {
+                    values[index] = .text(first + "\n\n" + more)
+                } else {
+                    names.append("description"); values.append(.text(more))
+                }
+            }
+            let title = names.firstIndex(of: "title").map { values[$0].displayText } ?? ""
+            if title.trimmingSpaces.isEmpty {
+                diagnostics.append(.warning(.emptyListItem, "list item has no text", at: location(item), hint: "write the entry's title after the '-', or remove the item"))
+                return nil
+            }
+            return Entry(fields: FieldRecord(names: names, values: values), location: location(item), children: children)
+        }
+    }
+
+    /// The title, link and description read off a list item's first paragraph.
+    struct ItemParts {
+        var title = ""
+        var url: String?
+        var description: String?
+        /// A task-list item's state (`[ ]` or `[x]`), when it is one.
+        var done: Bool?
+
+        init(paragraph: MarkdownNode) {
+            // Badges and logos (images, and links holding only images) are furniture: never part of a title or description.
+            var badge: MarkdownNode?
+            var inlines: [MarkdownNode] = []
+            for node in paragraph.children {
+                if Furniture.isImageOnly(node) {
+                    if badge == nil, node.kind == .link { badge = node }
+                } else {
+                    inlines.append(node)
+                }
+            }
+            while let first = inlines.first, first.kind == .text, first.literal.trimmingSpaces.isEmpty { inlines.removeFirst() }
+            // A "back to top" line right under an item continues its paragraph: it is furniture, not description.
+            while let lastBreak = inlines.lastIndex(where: { $0.kind == .softBreak || $0.kind == .lineBreak }),
+                  Furniture.isFurnitureLine(Array(inlines[(lastBreak + 1)...])) {
+                inlines.removeSubrange(lastBreak...)
+            }
+            guard var first = inlines.first else {
+                // An item that is nothing but a linked logo: its alt text names it.
+                if let badge {
+                    title = MarkdownText.plain(badge, keepingImageText: true)
+                    url = badge.url
+                }
+                return
+            }
+            var rest = inlines.dropFirst()
+            // `**[Name](url)**` and `_[Name](url)_`: the link inside the emphasis is the title.
+            if first.kind == .strong || first.kind == .emphasis, let link = Furniture.onlyLink(in: first) { first = link }
+            switch first.kind {
+            case .link:
+                title = MarkdownText.plain(first)
+                url = first.url
+            case .strong:
+                title = MarkdownText.plain(first)
+            default:
+                rest = inlines[...]
+            }
+            if url != nil || first.kind == .strong {
+                var markdown = MarkdownText.markdown(of: rest)
+                markdown = ItemParts.dropSeparator(markdown)
+                description = markdown.isEmpty ? nil : markdown
+                if first.kind == .strong, description == nil, url == nil {
+                    title = MarkdownText.plain(paragraph)
+                }
+                return
+            }
+            var text = MarkdownText.plainJoined(inlines)
+            for (marker, state) in [("[ ] ", false), ("[x] ", true), ("[X] ", true)] where text.hasPrefix(marker) {
+                done = state
+                text.removeFirst(marker.count)
+            }
+            title = text.trimmingSpaces
+        }
+
+        /// Removes the " - ", " – ", " — " or ":" that separates a title from its description (compared as bytes:
+        /// this runs once per entry).
+        static func dropSeparator(_ text: String) -> String {
+            let bytes = text.utf8
+            var start = bytes.startIndex
+            while start < bytes.endIndex, bytes[start] == UInt8(ascii: " ") { start = bytes.index(after: start) }
+            for separator in separators where bytes[start...].starts(with: separator) {
+                start = bytes.index(start, offsetBy: separator.count)
+                break
+            }
+            return String(text[start...]).trimmingSpaces
+        }
+
+        private static let separators: [[UInt8]] = ["- ", "– ", "— ", ": ", "-", "–", "—", ":"].map { Array($0.utf8) }
+    }
+}
+
+/// Turns cmark inline nodes back into text: plain (for titles) or Markdown (for descriptions rendered later).
+enum MarkdownText {
+    /// The visible text of a node and its descendants, without formatting. Images' alt text is left out (a badge's
+    /// "Build Status" is not part of a title) unless `keepingImageText` asks for it.
+    static func plain(_ node: MarkdownNode, keepingImageText: Bool = false) -> String {
+        var out = ""
+        appendPlain(node, to: &out, depth: 0, images: keepingImageText)
+        return out.trimmingSpaces
+    }
+
+    /// The visible text of several inline nodes in a row.
+    static func plainJoined(_ nodes: [MarkdownNode]) -> String {
+        var out = ""
+        for node in nodes { appendPlain(node, to: &out, depth: 0, images: false) }
+        return out.trimmingSpaces
+    }
+
+    private static func appendPlain(_ node: MarkdownNode, to out: inout String, depth: Int, images: Bool) {
+        switch node.kind {
+        case .text, .code: out += node.literal
+        case .softBreak, .lineBreak: out += " "
+        case .htmlInline: break
+        case .image where !images: break
+        default:
+            guard depth < 64 else { return }
+            for child in node.children { appendPlain(child, to: &out, depth: depth + 1, images: images) }
+        }
+    }
+
+    /// The Markdown source of a block's inline children.
+    static func markdown(ofInlines block: MarkdownNode) -> String {
+        markdown(of: Array(block.children)[...]).trimmingSpaces
+    }
+
+    static func markdown(of inlines: ArraySlice<MarkdownNode>) -> String {
+        var out = ""
+        for node in inlines { appendMarkdown(node, to: &out, depth: 0) }
+        return out
+    }
+
+    private static func appendMarkdown(_ node: MarkdownNode, to out: inout String, depth: Int) {
+        guard depth < 64 else { return }
+        switch node.kind {
+        case .text: out += escaped(node.literal)
+        case .softBreak: out += "\n"
+        case .lineBreak: out += "\\\n"
+        case .code:
+            let literal = node.literal
+            let fence = literal.contains("`") ? "``" : "`"
+            let pad = literal.hasPrefix("`") || literal.hasSuffix("`") ? " " : ""
+            out += fence + pad + literal + pad + fence
+        case .htmlInline: out += node.literal
+        case .emphasis: out += "*"; children(node, &out, depth); out += "*"
+        case .strong: out += "**"; children(node, &out, depth); out += "**"
+        case .link, .image:
+            out += node.kind == .image ? "![" : "["
+            children(node, &out, depth)
+            let url = node.url
+            out += "](<" + (url.utf8.contains(UInt8(ascii: ">")) ? url.replacing(">", with: "%3E") : url) + ">"
+            let title = node.title
+            if !title.isEmpty { out += " \"" + title.replacing("\"", with: "\\\"") + "\"" }
+            out += ")"
+        default:
+            children(node, &out, depth)
+        }
+    }
+
+    private static func children(_ node: MarkdownNode, _ out: inout String, _ depth: Int) {
+        for child in node.children { appendMarkdown(child, to: &out, depth: depth + 1) }
+    }
+
+    /// Backslash-escapes the characters that would otherwise start Markdown syntax (all ASCII, so bytes will do).
+    static func escaped(_ text: String) -> String {
+        guard text.utf8.contains(where: isSyntax) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            if isSyntax(byte) { out.append(UInt8(ascii: "\\")) }
+            out.append(byte)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func isSyntax(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
+             UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "#"):
+            true
+        default:
+            false
+        }
+    }
+}

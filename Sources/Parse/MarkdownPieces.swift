@@ -1,0 +1,91 @@
+import IndexSiteCore
+/// Cuts a long Markdown body into pieces that cmark reads into the same top-level blocks as the whole body, so the
+/// pieces can be parsed on every core and their trees freed one by one.
+///
+/// Each piece after the first starts on a line that begins a top-level list item or heading: such a line closes
+/// every open block above it (only paragraphs continue lazily, and neither an item nor a heading is paragraph text).
+/// Bodies with blocks that such a line does not close, or with definitions that reach across the file — fenced code,
+/// HTML blocks, link reference definitions — are kept whole.
+enum MarkdownPieces {
+    struct Piece {
+        /// The piece's bytes, as indices of the body.
+        var bytes: Range<Int>
+        /// Lines of the body before the piece, to add to the line numbers cmark reports inside it.
+        var linesBefore: Int
+    }
+
+    static func cut(_ body: ArraySlice<UInt8>, size: Int) -> [Piece] {
+        let whole = [Piece(bytes: body.startIndex..<body.endIndex, linesBefore: 0)]
+        guard body.count > size else { return whole }
+        return body.withUnsafeBufferPointer { bytes -> [Piece] in
+            let base = body.startIndex
+            var pieces: [Piece] = []
+            var pieceStart = 0
+            var pieceLines = 0
+            var line = 0
+            var lineStart = 0
+            while lineStart < bytes.count {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count, bytes[lineEnd] != newline, bytes[lineEnd] != carriageReturn { lineEnd += 1 }
+                let text = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+                if mayReachPastItsBlock(text) { return whole }
+                if lineStart - pieceStart >= size, opensTopLevelBlock(text) {
+                    pieces.append(Piece(bytes: base + pieceStart..<base + lineStart, linesBefore: pieceLines))
+                    pieceStart = lineStart
+                    pieceLines = line
+                }
+                // cmark ends lines at "\n", "\r\n" and a lone "\r"; line numbers must agree with its count.
+                if lineEnd < bytes.count, bytes[lineEnd] == carriageReturn, lineEnd + 1 < bytes.count, bytes[lineEnd + 1] == newline {
+                    lineEnd += 1
+                }
+                lineStart = lineEnd + 1
+                line += 1
+            }
+            pieces.append(Piece(bytes: base + pieceStart..<base + bytes.count, linesBefore: pieceLines))
+            return pieces
+        }
+    }
+
+    private static let newline = UInt8(ascii: "\n")
+    private static let carriageReturn = UInt8(ascii: "\r")
+
+    /// A code fence or an HTML block opener (after any indentation), or anything that may be a link reference
+    /// definition (`]:` anywhere): cutting a body holding one could change what the rest of the body means.
+    static func mayReachPastItsBlock(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var first = 0
+        while first < line.count, line[first] == UInt8(ascii: " ") || line[first] == UInt8(ascii: "\t") { first += 1 }
+        if first < line.count {
+            switch line[first] {
+            case UInt8(ascii: "<"):
+                return true
+            case UInt8(ascii: "`"), UInt8(ascii: "~"):
+                if first + 2 < line.count, line[first + 1] == line[first], line[first + 2] == line[first] { return true }
+            default:
+                break
+            }
+        }
+        var index = first
+        while index + 1 < line.count {
+            if line[index] == UInt8(ascii: "]"), line[index + 1] == UInt8(ascii: ":") { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// A bullet item with text (`- x`, `* x`, `+ x`, not a thematic break like `- - -`) or an ATX heading, at column 1.
+    static func opensTopLevelBlock(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let marker = line.first else { return false }
+        switch marker {
+        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"):
+            guard line.count >= 3, line[1] == UInt8(ascii: " ") else { return false }
+            return line.dropFirst(2).contains { $0 != marker && $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+        case UInt8(ascii: "#"):
+            var level = 0
+            while level < line.count, line[level] == UInt8(ascii: "#") { level += 1 }
+            guard level <= 6 else { return false }
+            return level == line.count || line[level] == UInt8(ascii: " ") || line[level] == UInt8(ascii: "\t")
+        default:
+            return false
+        }
+    }
+}

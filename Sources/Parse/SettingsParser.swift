@@ -1,0 +1,327 @@
+import Yams
+import IndexSiteCore
+
+/// Reads `indexsite.yml` and list front matter into settings, reporting unknown keys and bad values where they stand.
+/// A typo must never be silently ignored, so every key is checked against the known ones.
+public enum SettingsParser {
+    /// Every key `indexsite.yml` accepts at its top level; any other key is an `unknown-setting` error.
+    public static let siteKeys: [String] = [
+        "title", "description", "base_url", "locale", "index_locales", "catch_all_label", "catch_all_position",
+        "allow_unsafe_html", "lists", "strings",
+    ]
+    /// Every key a list accepts, under `lists:` or in a Markdown list's front matter (where `source` is not allowed).
+    public static let listKeys: [String] = [
+        "source", "title", "description", "slug", "group_by", "section_order", "sort", "ignore_prefixes", "index_titles",
+        "empty_sections", "title_field", "url_field", "description_field", "fields", "locale", "index_locales",
+        "catch_all_label", "catch_all_position", "split", "entry_pages", "date_order", "kind", "heading_ids", "link_extension",
+        "link_base", "items", "separator", "comment", "header", "short_rows", "values_separator", "lint", "link_style", "reading_field", "field_labels",
+    ]
+
+    /// Parses the site configuration file.
+    public static func parseSite(_ file: SourceFile) -> (SiteSettings, [Diagnostic]) {
+        var settings = SiteSettings()
+        guard let text = String(validating: file.bytes, as: UTF8.self) else {
+            return (settings, [.error(.invalidUTF8, "the configuration is not valid UTF-8", at: file.location(line: 1))])
+        }
+        let (block, yamlDiagnostics) = YAMLReader.compose(text, path: file.path, lineOffset: 0)
+        var reader = Reader(diagnostics: yamlDiagnostics)
+        guard let block else { return (settings, reader.diagnostics) }
+        guard case .mapping(let mapping) = block.node else {
+            reader.error(.badSettingValue, "the configuration must be a mapping of settings (key: value)", at: block.location(of: block.node))
+            return (settings, reader.diagnostics)
+        }
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            let at = block.location(of: keyNode)
+            settings.locations[key] = block.location(of: value)
+            switch key {
+            case "title": settings.title = reader.string(value, key, block) ?? settings.title
+            case "description": settings.description = reader.string(value, key, block)
+            case "base_url": settings.baseURL = reader.baseURL(value, key, block)
+            case "locale": settings.locale = reader.locale(value, key, block) ?? settings.locale
+            case "index_locales": settings.indexLocales = reader.strings(value, key, block) ?? []
+            case "catch_all_label": settings.catchAllLabel = reader.string(value, key, block) ?? settings.catchAllLabel
+            case "catch_all_position": settings.catchAllPosition = reader.choice(value, key, block) ?? settings.catchAllPosition
+            case "allow_unsafe_html": settings.allowUnsafeHTML = reader.bool(value, key, block) ?? false
+            case "lists": break
+            case "strings":
+                guard case .mapping(let locales) = value else {
+                    reader.error(.badSettingValue, "'strings' must map locales to their page words (strings: {de: {details: Mehr}})", at: block.location(of: value))
+                    continue
+                }
+                for (localeNode, catalogNode) in locales {
+                    guard let locale = reader.locale(localeNode, "strings", block) else { continue }
+                    let (catalog, found) = StringCatalogParser.catalogFrom(catalogNode, block: block)
+                    reader.diagnostics += found
+                    settings.strings[locale] = settings.strings[locale].map { $0.overridden(by: catalog) } ?? catalog
+                }
+            default: reader.unknownKey(key, at: at, known: siteKeys)
+            }
+        }
+        if let listsNode = mapping["lists"] {
+            guard case .sequence(let items) = listsNode else {
+                reader.error(.badSettingValue, "'lists' must be a list of list settings", at: block.location(of: listsNode))
+                return (settings, reader.diagnostics)
+            }
+            for item in items {
+                guard case .mapping(let listMapping) = item else {
+                    reader.error(.badSettingValue, "each item of 'lists' must be a mapping with at least 'source'", at: block.location(of: item))
+                    continue
+                }
+                guard let sourceNode = listMapping["source"], let source = reader.string(sourceNode, "source", block) else {
+                    reader.error(.badSettingValue, "a list needs a 'source': a file or folder inside Content/", at: block.location(of: item))
+                    continue
+                }
+                var list = settings.defaults(forSource: normalizedSource(source))
+                reader.apply(listMapping, to: &list, block: block)
+                settings.listLocations[list.source] = block.location(of: sourceNode)
+                settings.lists.append(list)
+            }
+        }
+        return (settings, reader.diagnostics)
+    }
+
+    /// Applies front matter settings of a list source over its resolved settings; unknown keys and bad values come back
+    /// as diagnostics at their lines.
+    public static func apply(_ patch: SettingsPatch, to settings: inout ListSettings) -> [Diagnostic] {
+        var reader = Reader()
+        let block = patch.block
+        guard case .mapping(let mapping) = block.node else {
+            reader.error(.badSettingValue, "front matter must be a mapping of settings (key: value)", at: block.location(of: block.node))
+            return reader.diagnostics
+        }
+        reader.apply(mapping, to: &settings, block: block, allowSource: false)
+        return reader.diagnostics
+    }
+
+    static func normalizedSource(_ source: String) -> String {
+        var path = source
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        if path.hasPrefix("Content/") { path.removeFirst("Content/".count) }
+        while path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+
+    /// Collects diagnostics while reading typed values out of YAML nodes.
+    struct Reader {
+        var diagnostics: [Diagnostic] = []
+
+        mutating func error(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, hint: String? = nil) {
+            diagnostics.append(.error(code, message, at: location, hint: hint))
+        }
+
+        mutating func unknownKey(_ key: String, at location: SourceLocation, known: [String]) {
+            let hint = closestName(to: key, among: known, maximumEdits: 3).map { "did you mean '\($0)'?" }
+            error(.unknownSetting, "unknown setting '\(key)'", at: location, hint: hint ?? "known settings: \(known.joined(separator: ", "))")
+        }
+
+        mutating func apply(_ mapping: Node.Mapping, to list: inout ListSettings, block: YAMLBlock, allowSource: Bool = true) {
+            for (keyNode, value) in mapping {
+                let key = keyNode.string ?? ""
+                list.locations[key] = block.location(of: value)
+                switch key {
+                case "source" where allowSource: break
+                case "title": list.title = string(value, key, block)
+                case "description": list.description = string(value, key, block)
+                case "slug": list.slug = string(value, key, block)
+                case "group_by": list.grouping = grouping(value, block) ?? list.grouping
+                case "section_order": list.sectionOrder = strings(value, key, block, locations: &list.locations)
+                case "sort": list.sort = (strings(value, key, block, locations: &list.locations) ?? []).map(SortKey.init(parsing:))
+                case "ignore_prefixes": list.ignorePrefixes = strings(value, key, block) ?? []
+                case "reading_field": list.readingField = keyPath(value, key, block)
+                case "index_titles": list.indexTitles = choice(value, key, block) ?? list.indexTitles
+                case "empty_sections": list.emptySections = choice(value, key, block) ?? list.emptySections
+                case "title_field": list.titleField = keyPath(value, key, block) ?? list.titleField
+                case "url_field": list.urlField = keyPath(value, key, block) ?? list.urlField
+                case "description_field": list.descriptionField = keyPath(value, key, block) ?? list.descriptionField
+                case "fields": list.fields = strings(value, key, block, locations: &list.locations)?.map { KeyPath($0) }
+                case "locale": list.locale = locale(value, key, block) ?? list.locale
+                case "index_locales": list.indexLocales = strings(value, key, block) ?? []
+                case "catch_all_label": list.catchAllLabel = string(value, key, block) ?? list.catchAllLabel
+                case "catch_all_position": list.catchAllPosition = choice(value, key, block) ?? list.catchAllPosition
+                case "split": list.split = choice(value, key, block) ?? list.split
+                case "entry_pages": list.entryPages = bool(value, key, block)
+                case "kind": list.kind = choice(value, key, block) ?? list.kind
+                case "heading_ids": list.headingIDs = choice(value, key, block) ?? list.headingIDs
+                case "link_extension": list.linkExtension = string(value, key, block) ?? list.linkExtension
+                case "link_style": list.linkStyle = choice(value, key, block) ?? list.linkStyle
+                case "link_base": list.linkBase = string(value, key, block) ?? list.linkBase
+                case "items": list.items = keyPath(value, key, block)
+                case "separator": list.separator = separatorText(value, key, block)
+                case "comment":
+                    list.comment = string(value, key, block)
+                    if list.comment == "" { error(.badSettingValue, "'comment' must not be empty", at: block.location(of: value)) }
+                case "header": list.header = strings(value, key, block)
+                case "short_rows":
+                    switch string(value, key, block) {
+                    case "allow"?: list.allowsShortRows = true
+                    case "error"?: list.allowsShortRows = false
+                    case nil: break
+                    case let other?: error(.badSettingValue, "'short_rows' must be allow or error, not '\(other)'", at: block.location(of: value))
+                    }
+                case "values_separator": valuesSeparator(value, block, into: &list)
+                case "lint": list.lint = choice(value, key, block) ?? list.lint
+                case "field_labels": list.fieldLabels = labels(value, key, block) ?? list.fieldLabels
+                case "date_order":
+                    switch string(value, key, block) {
+                    case "newest_first"?: list.newestFirst = true
+                    case "oldest_first"?: list.newestFirst = false
+                    case nil: break
+                    case let other?:
+                        error(.badSettingValue, "'date_order' must be newest_first or oldest_first, not '\(other)'", at: block.location(of: value))
+                    }
+                default: unknownKey(key, at: block.location(of: keyNode), known: listKeys)
+                }
+            }
+        }
+
+        mutating func string(_ node: Node, _ key: String, _ block: YAMLBlock) -> String? {
+            guard case .scalar(let scalar) = node else {
+                error(.badSettingValue, "'\(key)' must be a single value", at: block.location(of: node))
+                return nil
+            }
+            return scalar.string
+        }
+
+        /// Reads a list setting and records where each item was written, as `key#index`, for problems found later.
+        mutating func strings(_ node: Node, _ key: String, _ block: YAMLBlock, locations: inout [String: SourceLocation]) -> [String]? {
+            let items: [Node] = if case .sequence(let items) = node { Array(items) } else { [node] }
+            for (index, item) in items.enumerated() { locations["\(key)#\(index)"] = block.location(of: item) }
+            return strings(node, key, block)
+        }
+
+        mutating func strings(_ node: Node, _ key: String, _ block: YAMLBlock) -> [String]? {
+            switch node {
+            case .scalar(let scalar): return [scalar.string]
+            case .sequence(let items):
+                var result: [String] = []
+                for item in items {
+                    guard case .scalar(let scalar) = item else {
+                        error(.badSettingValue, "'\(key)' must be a list of plain values", at: block.location(of: item))
+                        return nil
+                    }
+                    result.append(scalar.string)
+                }
+                return result
+            default:
+                error(.badSettingValue, "'\(key)' must be a list", at: block.location(of: node))
+                return nil
+            }
+        }
+
+        /// A mapping of field names to the labels readers see (`official_name: Official name`).
+        mutating func labels(_ node: Node, _ key: String, _ block: YAMLBlock) -> [String: String]? {
+            guard case .mapping(let mapping) = node else {
+                error(.badSettingValue, "'\(key)' must be a mapping of field names to labels (official_name: Name)", at: block.location(of: node))
+                return nil
+            }
+            var result: [String: String] = [:]
+            for (name, label) in mapping {
+                guard case .scalar(let nameScalar) = name, case .scalar(let labelScalar) = label else {
+                    error(.badSettingValue, "'\(key)' must map each field name to one plain label", at: block.location(of: label))
+                    return nil
+                }
+                result[nameScalar.string] = labelScalar.string
+            }
+            return result
+        }
+
+        mutating func bool(_ node: Node, _ key: String, _ block: YAMLBlock) -> Bool? {
+            switch node.string?.lowercased() {
+            case "true", "yes", "on": return true
+            case "false", "no", "off": return false
+            default:
+                error(.badSettingValue, "'\(key)' must be true or false", at: block.location(of: node))
+                return nil
+            }
+        }
+
+        mutating func choice<T: RawRepresentable & CaseIterable>(_ node: Node, _ key: String, _ block: YAMLBlock) -> T? where T.RawValue == String {
+            guard let text = string(node, key, block) else { return nil }
+            if let value = T(rawValue: text) { return value }
+            let allowed = T.allCases.map(\.rawValue).joined(separator: " | ")
+            error(.badSettingValue, "'\(key)' must be one of \(allowed), not '\(text)'", at: block.location(of: node))
+            return nil
+        }
+
+        mutating func keyPath(_ node: Node, _ key: String, _ block: YAMLBlock) -> KeyPath? {
+            guard let text = string(node, key, block) else { return nil }
+            let path = KeyPath(text)
+            guard path.isWellFormed else {
+                error(.badSettingValue, "'\(key)' must be a field name or dotted path like author.last, not '\(text)'", at: block.location(of: node))
+                return nil
+            }
+            return path
+        }
+
+        /// A CSV separator: one character (`\t` written as "\t" or as a tab).
+        mutating func separatorText(_ node: Node, _ key: String, _ block: YAMLBlock) -> String? {
+            guard let text = string(node, key, block) else { return nil }
+            let separator = text == "\\t" || text == "tab" ? "\t" : text
+            guard separator.utf8.count == 1, separator != "\"", separator != "\n", separator != "\r" else {
+                error(.badSettingValue, "'\(key)' must be one character such as , ; | or \\t, not '\(text)'", at: block.location(of: node))
+                return nil
+            }
+            return separator
+        }
+
+        /// `values_separator: ","` for every field, or a mapping of field names to separators.
+        mutating func valuesSeparator(_ node: Node, _ block: YAMLBlock, into list: inout ListSettings) {
+            switch node {
+            case .mapping(let mapping):
+                for (fieldNode, separatorNode) in mapping {
+                    guard let field = fieldNode.string, let separator = string(separatorNode, "values_separator", block) else { continue }
+                    guard !separator.isEmpty else {
+                        error(.badSettingValue, "'values_separator' must not be empty", at: block.location(of: separatorNode))
+                        continue
+                    }
+                    list.valuesSeparatorByField[field] = separator
+                    list.locations["values_separator#\(field)"] = block.location(of: fieldNode)
+                }
+            default:
+                guard let separator = string(node, "values_separator", block) else { return }
+                guard !separator.isEmpty else {
+                    error(.badSettingValue, "'values_separator' must not be empty", at: block.location(of: node))
+                    return
+                }
+                list.valuesSeparator = separator
+            }
+        }
+
+        mutating func locale(_ node: Node, _ key: String, _ block: YAMLBlock) -> String? {
+            guard let text = string(node, key, block) else { return nil }
+            let allowed = text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789_-@=;".unicodeScalars.contains($0)) }
+            guard allowed, !text.isEmpty else {
+                error(.badSettingValue, "'\(key)' must be a locale identifier such as en, sv or de@collation=phonebook, not '\(text)'", at: block.location(of: node))
+                return nil
+            }
+            return text
+        }
+
+        mutating func grouping(_ node: Node, _ block: YAMLBlock) -> Grouping? {
+            guard let text = string(node, "group_by", block) else { return nil }
+            switch text {
+            case "letter": return .letter
+            case "heading", "headings": return .heading
+            default: break
+            }
+            if text.hasPrefix("date:") {
+                let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+                let path = KeyPath(parts.count > 1 ? parts[1] : "")
+                let granularity = parts.count > 2 ? DateGranularity(rawValue: parts[2]) : .month
+                guard parts.count <= 3, path.isWellFormed, let granularity else {
+                    error(.badSettingValue, "'group_by' dates are written date:<field>:day|month|year, not '\(text)'", at: block.location(of: node))
+                    return nil
+                }
+                return .date(path, granularity)
+            }
+            let path = KeyPath(text)
+            guard path.isWellFormed, !text.contains(":") else {
+                error(.badSettingValue, "'group_by' must be letter, heading, date:<field>:month or a field name, not '\(text)'", at: block.location(of: node))
+                return nil
+            }
+            return .field(path)
+        }
+    }
+}
+

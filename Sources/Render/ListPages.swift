@@ -1,0 +1,276 @@
+import IndexSiteCollation
+import IndexSiteCore
+import IndexSiteParse
+/// Everything needed to render one list's pages. It is immutable, so the sections of a split list can render on
+/// several threads; each call returns its pages with the template keys it missed and the problems it found.
+struct ListPages: Sendable {
+    let renderer: PageRenderer
+    let list: IndexedList
+    let fieldPaths: [KeyPath]
+    /// The shown fields' labels as readers see them (`official_name` as "Official name", or the list's
+    /// `field_labels:`), made once per list.
+    let fieldNames: [String]
+    /// Where each shown field sits in the list's first entry, found once so that rows are read by position.
+    let fieldColumns: [Int?]
+    let entryPages: Bool
+    let split: Bool
+    let listContext: [String: TemplateValue]
+    let overview: [TemplateValue]
+    /// Entries and descriptions of each section and its sub-sections together, by section index: zero means empty.
+    let subtreeContentCounts: [Int]
+    /// The list's page words, in its own locale.
+    let words: UIStrings
+    /// The same words as templates see them (`strings.<key>`, with `{list}` filled in).
+    let stringsValue: TemplateValue
+    let pluralTable: ScriptStrings.PluralTable?
+    let numberTable: ScriptStrings.NumberTable
+    /// Search forms of the characters readers type, computed once per list; each page adds its own characters.
+    let typedFold: [(String, String)]
+
+    /// Pages made by one call, with what was noticed on the way.
+    struct Output: Sendable {
+        var pages: [OutputPage] = []
+        var missing: Set<MustacheLibrary.MissingKey> = []
+        var diagnostics: [Diagnostic] = []
+    }
+
+    init(renderer: PageRenderer, list: IndexedList) {
+        self.renderer = renderer
+        self.list = list
+        fieldPaths = renderer.displayedFields(list)
+        fieldNames = fieldPaths.map { FieldLabel.make($0, overrides: list.settings.fieldLabels) }
+        fieldColumns = list.sections.lazy.flatMap(\.entries).first?.fields.columns(of: fieldPaths) ?? fieldPaths.map { _ in nil }
+        entryPages = list.hasEntryPages
+        let split = renderer.isSplit(list)
+        self.split = split
+        let words = renderer.localization.strings(for: list.settings.locale)
+        self.words = words
+        stringsValue = renderer.stringsContext(words, listTitle: list.title)
+        pluralTable = (try? LocaleNumbers(locale: list.settings.locale)).map { ScriptStrings.PluralTable(numbers: $0, maxCount: list.entryCount) }
+        numberTable = ScriptStrings.NumberTable(words: words)
+        if let folder = try? SearchFolder(locale: list.settings.locale) {
+            typedFold = ScriptStrings.foldTable(ScriptStrings.typedCharacters.lazy.flatMap { $0 }.compactMap(Unicode.Scalar.init), folder: folder)
+        } else {
+            typedFold = []
+        }
+        listContext = [
+            "title": .text(list.title),
+            "description_html": .text(list.description.map { renderer.markdown($0) } ?? ""),
+            "entry_count": .text(String(list.readerEntryCount)),
+            "section_count": .text(String(list.sections.filter { !$0.isEmpty }.count)),
+            "counts": .text(renderer.countsText(words, entries: list.readerEntryCount, sections: list.sections.filter { !$0.isEmpty }.count)),
+            "href": .text("index.html"),
+        ]
+        let emptySections = list.settings.emptySections
+        let subtreeContentCounts = list.sections.subtreeContentCounts
+        self.subtreeContentCounts = subtreeContentCounts
+        overview = split ? list.sections.indices.filter { subtreeContentCounts[$0] > 0 || emptySections == .show }.map { list.sections[$0] }.map { section in
+            .object(["label": .text(section.label), "title": .text(section.title), "href": .text(section.id + "/index.html"),
+                     "entry_count": .text(words.number(section.readerEntryCount))] as [String: TemplateValue])
+        } : []
+    }
+
+    var settings: ListSettings { list.settings }
+
+    /// Where a section's entries are, relative to the list folder: on the one page, or on the section's own page.
+    func pagePath(of section: Section) -> String { split ? section.id + "/index.html" : "index.html" }
+
+    /// Whether the section at `index` is on the page: it or one of its sub-sections has entries or a description, or
+    /// empty ones are shown.
+    func isShown(_ index: Int) -> Bool { subtreeContentCounts[index] > 0 || settings.emptySections == .show }
+
+    /// The one page of an unsplit list, with its entry pages.
+    func singlePage() -> Output {
+        var output = Output()
+        let rendered = list.sections.indices.filter(isShown).map { (list.sections[$0], sectionValue($0, into: &output)) }
+        listPage(path: "index.html", depth: 0, sections: rendered.map(\.1.0), current: nil, title: list.title, into: &output)
+        if entryPages {
+            for (section, (_, contexts)) in rendered { entryPagesOf(section, contexts, into: &output) }
+        }
+        return output
+    }
+
+    /// The overview page of a split list: the strip and the sections with their counts.
+    func overviewPage() -> Output {
+        var output = Output()
+        listPage(path: "index.html", depth: 0, sections: [], current: nil, title: list.title, into: &output)
+        return output
+    }
+
+    /// The page of one section of a split list, with its entry pages.
+    func sectionPage(_ index: Int) -> Output {
+        var output = Output()
+        let section = list.sections[index]
+        let (value, contexts) = sectionValue(index, into: &output)
+        listPage(path: pagePath(of: section), depth: 1, sections: [value], current: index, title: section.title + " · " + list.title, into: &output)
+        if entryPages { entryPagesOf(section, contexts, into: &output) }
+        return output
+    }
+
+    func entryContext(_ entry: Entry, descriptionHTML: String, pagePrefix: String, into output: inout Output) -> EntryContext {
+        var href = ""
+        if let raw = entry.text(at: settings.urlField) {
+            if let safe = URLPolicy.safeHref(raw) {
+                href = safe
+            } else {
+                output.diagnostics.append(.warning(.unsafeURL, "link '\(raw)' is not http, https, mailto or relative; it is shown as text",
+                                                   at: entry.location(of: settings.urlField), hint: "only http, https, mailto and relative links become live links"))
+            }
+        }
+        var fields: [TemplateValue] = []
+        for index in fieldPaths.indices {
+            if let value = entry.text(at: fieldPaths[index], column: fieldColumns[index]) {
+                fields.append(.object(FieldContext(name: fieldNames[index], value: value)))
+            }
+        }
+        let children = entry.children.map { child in
+            TemplateValue.object(entryContext(child, descriptionHTML: child.text(at: settings.descriptionField).map { renderer.markdown($0) } ?? "",
+                                              pagePrefix: pagePrefix, into: &output))
+        }
+        return EntryContext(id: entry.id, title: entry.text(at: settings.titleField) ?? "", href: href,
+                            pageHref: entryPages ? pagePrefix + entry.id + ".html" : "", descriptionHTML: descriptionHTML,
+                            bodyHTML: "", fields: fields, children: children, main: list.kind == .docsIndex && entry.text(at: "main") == "true")
+    }
+
+    /// A section in template form, with its entries' contexts (kept for entry pages).
+    func sectionValue(_ sectionIndex: Int, into output: inout Output) -> (TemplateValue, [EntryContext]) {
+        let section = list.sections[sectionIndex]
+        let descriptions = renderer.renderDescriptions(section.entries, field: settings.descriptionField)
+        var contexts: [EntryContext] = []
+        contexts.reserveCapacity(section.entries.count)
+        section.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                contexts.append(entryContext(entries[index], descriptionHTML: descriptions[index], pagePrefix: split ? "../" : "", into: &output))
+            }
+        }
+        let value = TemplateValue.object(SectionContext(section: section, descriptionHTML: section.description.map { renderer.markdown($0) } ?? "",
+                                                        entries: contexts.map { .object($0) }, subtreeContentCount: subtreeContentCounts[sectionIndex]))
+        return (value, contexts)
+    }
+
+    /// The strip as seen from a page `depth` folders below the list folder, marking the page's own section. A label
+    /// equal to the one before it (two categories under "B") is marked `repeat`: the strip draws it as a dot.
+    func strip(from depth: Int, current: Int?) -> TemplateValue {
+        let up = String(repeating: "../", count: depth)
+        var previous: String?
+        return .list(list.sections.enumerated().map { index, section in
+            let target = split ? up + pagePath(of: section) : ""
+            defer { previous = section.label }
+            return .object(["label": .text(section.label), "title": .text(section.title), "href": .text(target + "#" + section.id.percentEncoded),
+                            "enabled": .bool(isShown(index)), "current": .bool(index == current),
+                            "repeat": .bool(section.label == previous)] as [String: TemplateValue])
+        })
+    }
+
+    /// Whether the list's navigation names sections by their full titles beside the content (a sidebar on wide
+    /// screens, a sheet on phones): whenever a strip label is not the whole title.
+    var hasSectionNav: Bool { list.sections.contains { $0.label != $0.title } }
+
+    /// Section pages of a split list with more sections than this carry no strip or sidebar of their own, only links
+    /// to the overview and the neighbouring sections: 3,000 sections on each of 3,000 pages would make the output
+    /// grow with the square of the input.
+    static let compactNavigationSections = 100
+
+    /// Whether the section pages of this list get the compact navigation.
+    var compactSectionPages: Bool { split && list.sections.count > ListPages.compactNavigationSections }
+
+    /// The sections by their full titles, with their depth in the heading tree, for the sidebar and the phone's sheet.
+    func sectionNav(from depth: Int, current: Int?) -> TemplateValue {
+        let up = String(repeating: "../", count: depth)
+        let counts = subtreeEntryCounts
+        return .list(list.sections.enumerated().compactMap { index, section in
+            guard isShown(index) else { return nil }
+            let target = split ? up + pagePath(of: section) : ""
+            return .object(["title": .text(section.title), "href": .text(target + "#" + section.id.percentEncoded),
+                            "level": .text(String(section.level)), "subsection": .bool(section.level > 1),
+                            "entry_count": .text(words.number(counts[index])), "current": .bool(index == current)] as [String: TemplateValue])
+        })
+    }
+
+    /// Entries of each section with those of its sub-sections (the deeper sections that follow it), so that a parent
+    /// holding only sub-sections shows their total in the navigation rather than 0.
+    var subtreeEntryCounts: [Int] {
+        var counts = list.sections.map(\.readerEntryCount)
+        var open: [Int] = [] // indexes of the sections whose subtree the walk is inside, shallowest first
+        for (index, section) in list.sections.enumerated() {
+            while let last = open.last, list.sections[last].level >= section.level { open.removeLast() }
+            for parent in open { counts[parent] += section.readerEntryCount }
+            open.append(index)
+        }
+        return counts
+    }
+
+    /// A neighbouring section page of a split list, for the compact navigation of section pages.
+    func neighbour(of index: Int, step: Int) -> TemplateValue {
+        var at = index + step
+        while list.sections.indices.contains(at) {
+            let section = list.sections[at]
+            if isShown(at) {
+                return .object(["title": .text(section.title), "href": .text("../" + pagePath(of: section))] as [String: TemplateValue])
+            }
+            at += step
+        }
+        return .bool(false)
+    }
+
+    func listPage(path: String, depth: Int, sections: [TemplateValue], current: Int?, title: String, into output: inout Output) {
+        let root = String(repeating: "../", count: depth + 1)
+        let isSectionPage = split && current != nil
+        let compact = isSectionPage && compactSectionPages
+        let stripItems = compact ? TemplateValue.list([]) : strip(from: depth, current: current)
+        let nav = hasSectionNav && !compact
+        let context: [String: TemplateValue] = [
+            "site": renderer.siteContext(), "root": .text(root), "list": .object(listContext),
+            "strip": stripItems, "strip_count": .text(String(compact ? 0 : list.sections.count)), "has_strip": .bool(!compact),
+            "has_section_nav": .bool(nav), "section_nav": nav ? sectionNav(from: depth, current: current) : .list([]),
+            "sections": .list(sections), "has_sections": .bool(!sections.isEmpty),
+            "is_overview": .bool(split && current == nil), "overview": .list(current == nil ? overview : []),
+            "strings": stringsValue,
+            "is_section_page": .bool(isSectionPage), "overview_href": .text(isSectionPage ? "../index.html" : "index.html"),
+            "previous_section": isSectionPage ? neighbour(of: current ?? 0, step: -1) : .bool(false),
+            "next_section": isSectionPage ? neighbour(of: current ?? 0, step: 1) : .bool(false),
+            "search_href": .text(split ? String(repeating: "../", count: depth) + ListPages.searchFileName : ""),
+        ]
+        var body: [UInt8] = []
+        output.missing.formUnion(renderer.library.render("list", .object(context), into: &body))
+        output.pages.append(renderer.page(path: list.slug + "/" + path, title: title, description: list.description.map(CommonMark.plainText) ?? "", kind: "list",
+                                          root: root, body: body, words: words, scriptData: scriptData(for: body), missing: &output.missing))
+    }
+
+    /// The script's data for a list page: its texts and tables, with the search forms of the page's own characters.
+    func scriptData(for body: [UInt8]) -> String {
+        // Scalars are compared as numbers: a page of a million characters makes no string per character.
+        var seen: Set<UInt32> = []
+        var extra: [Unicode.Scalar] = []
+        let typed = ScriptStrings.typedCharacters
+        for scalar in String(decoding: body, as: UTF8.self).unicodeScalars where scalar.value >= 0x80 {
+            guard seen.insert(scalar.value).inserted, !typed.contains(where: { $0.contains(scalar.value) }) else { continue }
+            extra.append(scalar)
+        }
+        var fold = typedFold
+        if !extra.isEmpty, let folder = try? SearchFolder(locale: list.settings.locale) {
+            fold += ScriptStrings.foldTable(extra, folder: folder)
+        }
+        let plurals = pluralTable ?? ScriptStrings.PluralTable(small: "", cycle: "", exceptions: [:])
+        return ScriptStrings.json(words: words, plurals: plurals, numbers: numberTable, fold: fold)
+    }
+
+    /// One page per entry occurrence (an entry listed under two tags has two ids, and each id's link must work).
+    func entryPagesOf(_ section: Section, _ contexts: [EntryContext], into output: inout Output) {
+        for (entry, context) in zip(section.entries, contexts) {
+            let full = EntryContext(id: context.id, title: context.title, href: context.href, pageHref: "",
+                                    descriptionHTML: context.descriptionHTML, bodyHTML: entry.body.map { renderer.markdown($0) } ?? "",
+                                    fields: context.fields, children: context.children)
+            let pageContext: [String: TemplateValue] = [
+                "site": renderer.siteContext(), "root": .text("../"), "entry": .object(full),
+                "list": .object(["title": .text(list.title), "href": .text(pagePath(of: section) + "#" + entry.id.percentEncoded)] as [String: TemplateValue]),
+                "strings": stringsValue,
+            ]
+            var body: [UInt8] = []
+            output.missing.formUnion(renderer.library.render("entry-page", .object(pageContext), into: &body))
+            let description = entry.text(at: settings.descriptionField).map(CommonMark.plainText) ?? ""
+            output.pages.append(renderer.page(path: list.slug + "/" + entry.id + ".html", title: context.title + " · " + list.title,
+                                              description: description, kind: "entry", root: "../", body: body, words: words, missing: &output.missing))
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import IndexSiteCore
+/// The typed values templates see. Every key is always present (empty when there is nothing to show), so a key
+/// a template names that is not here is a typo, which `check` reports.
+
+/// One entry as a template sees it (`entry.mustache`).
+struct EntryContext: TemplateObject {
+    let id: String
+    let title: String
+    let href: String
+    let pageHref: String
+    let descriptionHTML: String
+    let bodyHTML: String
+    let fields: [TemplateValue]
+    let children: [TemplateValue]
+    /// In a docs index, the page that defines a term (`main:` front matter), shown first and in bold.
+    var main = false
+
+    func value(forKey key: TemplateKey) -> TemplateValue? {
+        switch key.known {
+        case .id?: .text(id)
+        case .title?: .text(title)
+        case .href?: .text(href)
+        case .page_href?: .text(pageHref)
+        case .description_html?: .text(descriptionHTML)
+        case .body_html?: .text(bodyHTML)
+        case .fields?: .list(fields)
+        case .has_fields?: .bool(!fields.isEmpty)
+        case .children?: .list(children)
+        case .has_children?: .bool(!children.isEmpty)
+        case .main?: .bool(main)
+        default: nil
+        }
+    }
+}
+
+/// One shown field of an entry: its name and its value as text.
+struct FieldContext: TemplateObject {
+    let name: String
+    let value: String
+
+    func value(forKey key: TemplateKey) -> TemplateValue? {
+        switch key.known {
+        case .name?: .text(name)
+        case .value?: .text(value)
+        default: nil
+        }
+    }
+}
+
+/// One section as a template sees it (`section.mustache`).
+struct SectionContext: TemplateObject {
+    let section: Section
+    let descriptionHTML: String
+    let entries: [TemplateValue]
+    /// Entries and descriptions of the section and its sub-sections together: a parent whose entries are all in
+    /// sub-sections is not empty, nor is a heading with only a paragraph.
+    var subtreeContentCount: Int
+
+    func value(forKey key: TemplateKey) -> TemplateValue? {
+        switch key.known {
+        case .id?: .text(section.id)
+        case .title?: .text(section.title)
+        case .label?: .text(section.label)
+        case .description_html?: .text(descriptionHTML)
+        case .entry_count?: .text(String(section.entries.count))
+        case .entries?: .list(entries)
+        case .empty?: .bool(subtreeContentCount == 0)
+        case .has_entries?: .bool(!section.entries.isEmpty)
+        case .level?: .text(String(section.level))
+        case .subsection?: .bool(section.level > 1)
+        // h2 for top-level sections (the list's title is the h1), one deeper per level, h6 at most.
+        case .heading_level?: .text(String(min(section.level + 1, 6)))
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,299 @@
+import Dispatch
+import Foundation
+import IndexSiteCore
+import IndexSiteParse
+
+/// Render: turns indexed lists into HTML pages through the theme's Mustache templates, with Markdown fields
+/// rendered by cmark (safe mode unless the site allows unsafe HTML) and every other text escaped.
+public struct PageRenderer: Sendable {
+    /// The site-wide settings every page shows (title, language, base URL) and whether Markdown may carry raw HTML.
+    public var site: SiteSettings
+    /// The theme's templates, parsed.
+    var library: MustacheLibrary
+    /// The theme the templates and assets come from.
+    var theme: Theme
+    /// The page words of every locale (catalogs), and their plural rules and number formats.
+    var localization: Localization = .builtIn
+
+    /// Parses the theme's templates; syntax errors come back as diagnostics naming the template file and line.
+    public static func make(site: SiteSettings, theme: Theme, localization: Localization = .builtIn) -> (PageRenderer?, [Diagnostic]) {
+        var library = MustacheLibrary()
+        var diagnostics: [Diagnostic] = []
+        for name in theme.templates.keys.sorted() {
+            guard let file = theme.templates[name] else { continue }
+            do {
+                try library.add(name: name, source: String(decoding: file.bytes, as: UTF8.self))
+            } catch {
+                diagnostics.append(.error(.templateSyntax, error.message, at: file.location(line: error.line, column: error.column)))
+            }
+        }
+        for name in Theme.templateNames where theme.templates[name] == nil {
+            diagnostics.append(.error(.templateMissingPartial, "the theme has no '\(name).mustache'",
+                                      at: SourceLocation(path: SiteLayout.templatesFolder + "/" + name + ".mustache")))
+        }
+        guard diagnostics.isEmpty else { return (nil, diagnostics) }
+        return (PageRenderer(site: site, library: library, theme: theme, localization: localization), [])
+    }
+
+    /// The result of rendering: the pages and what was found wrong on the way (unsafe links, unknown template keys).
+    public struct Rendered: Sendable {
+        /// Every file of the site in the order rendered: each list's pages and `entries.json`, then the home page,
+        /// `404.html`, `sitemap.xml` (when the site has a base URL) and the theme's assets.
+        public var pages: [OutputPage] = []
+        /// Problems found while rendering.
+        public var diagnostics: [Diagnostic] = []
+    }
+
+    /// Renders every page into memory; for tests and small sites. Builds stream pages with `render(_:emit:)`.
+    public func render(_ lists: [IndexedList]) -> Rendered {
+        var pages: [OutputPage] = []
+        let diagnostics = render(lists) { pages.appendJoiningParts($0) }
+        return Rendered(pages: pages, diagnostics: diagnostics)
+    }
+
+    /// Renders every page, handing each to `emit` as soon as it is made, so a large site never sits in memory whole.
+    public func render(_ lists: [IndexedList], emit: (OutputPage) -> Void) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var missing: Set<MustacheLibrary.MissingKey> = []
+        var htmlPaths: [String] = []
+        func emitAndRecord(_ page: OutputPage) {
+            if page.path.hasSuffix(".html"), htmlPaths.last != page.path { htmlPaths.append(page.path) }
+            emit(page)
+        }
+        for list in lists {
+            diagnostics += renderList(list, emit: emitAndRecord, missing: &missing)
+        }
+        emitAndRecord(renderHome(lists, missing: &missing))
+        emitAndRecord(renderNotFound(missing: &missing))
+        if let sitemap = sitemap(htmlPaths) { emit(sitemap) }
+        for name in theme.assets.keys.sorted() {
+            emit(OutputPage(path: "assets/" + name, bytes: theme.assets[name] ?? []))
+        }
+        for key in missing.sorted(by: { ($0.template, $0.line, $0.name) < ($1.template, $1.line, $1.name) }) {
+            let path = theme.templates[key.template]?.path ?? key.template
+            let message = key.name.hasPrefix(">")
+                ? "template '\(key.template)' includes partial '\(key.name.dropFirst())', which does not exist"
+                : "template '\(key.template)' names '\(key.name)', which the page context does not have"
+            diagnostics.append(.error(key.name.hasPrefix(">") ? .templateMissingPartial : .templateUnknownKey, message,
+                                      at: SourceLocation(path: path, line: key.line), hint: "see the template context reference in the README"))
+        }
+        return diagnostics
+    }
+
+    var language: String {
+        let base = site.locale.split(separator: "@").first.map(String.init) ?? site.locale
+        return base.replacingUnderscores()
+    }
+
+    func siteContext() -> TemplateValue {
+        .object(["title": .text(site.title), "lang": .text(language), "description": .text(site.description ?? ""),
+                 "base_url": .text(site.baseURL ?? "")] as [String: TemplateValue])
+    }
+
+    /// The page words templates see as `strings.<key>`: every plain key, with `{list}` filled in when a list is given.
+    func stringsContext(_ words: UIStrings, listTitle: String = "") -> TemplateValue {
+        var values: [String: TemplateValue] = [:]
+        for key in UIStringKey.allCases where !key.isPlural {
+            values[key.rawValue] = .text(words.text(key, ["list": listTitle]))
+        }
+        return .object(values)
+    }
+
+    /// "5 entries · 2 sections" in the page's language, numbers written its way.
+    func countsText(_ words: UIStrings, entries: Int, sections: Int) -> String {
+        words.text(.counts, ["entries": words.plural(.entries_count, count: entries), "sections": words.plural(.sections_count, count: sections)])
+    }
+
+    /// Wraps a page body in the layout template, in the language of `words` (`<html lang>` and `dir`).
+    /// `scriptData` is the JSON the page script reads (list pages only).
+    func page(path: String, title: String, description: String, kind: String, root: String, body: [UInt8], words: UIStrings,
+              scriptData: String = "", missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
+        let canonical = site.baseURL.map { $0 + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path) } ?? ""
+        let context: [String: TemplateValue] = [
+            "site": siteContext(),
+            "root": .text(root),
+            "strings": stringsContext(words),
+            "page": .object(["title": .text(title), "document_title": .text(kind == "home" ? title : title + " · " + site.title),
+                             "description": .text(description), "canonical": .text(canonical), "kind": .text(kind),
+                             "lang": .text(words.languageTag), "dir": .text(words.isRightToLeft ? "rtl" : "ltr"),
+                             "script_data": .text(scriptData)] as [String: TemplateValue]),
+            "content": .bytes(body),
+        ]
+        var output: [UInt8] = []
+        output.reserveCapacity(body.count + 2048)
+        missing.formUnion(library.render("layout", .object(context), into: &output))
+        return OutputPage(path: path, bytes: output)
+    }
+
+    func renderHome(_ lists: [IndexedList], missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
+        let words = localization.strings(for: site.locale)
+        let items: [TemplateValue] = lists.map { list in
+            let sectionCount = list.sections.filter { !$0.isEmpty }.count
+            return .object(["title": .text(list.title), "href": .text(list.slug + "/index.html"),
+                     "description_html": .text(list.description.map { markdown($0) } ?? ""),
+                     "entry_count": .text(String(list.readerEntryCount)),
+                     "section_count": .text(String(sectionCount)),
+                     "counts": .text(countsText(words, entries: list.readerEntryCount, sections: sectionCount))] as [String: TemplateValue])
+        }
+        let context: [String: TemplateValue] = ["site": siteContext(), "root": .text(""), "lists": .list(items),
+                                                "strings": stringsContext(words)]
+        var body: [UInt8] = []
+        missing.formUnion(library.render("home", .object(context), into: &body))
+        return page(path: "index.html", title: site.title, description: site.description ?? "", kind: "home", root: "", body: body,
+                    words: words, missing: &missing)
+    }
+
+    /// The page a static host shows for a missing path, in the site's language; its links are absolute from the site
+    /// root when `base_url` is set.
+    func renderNotFound(missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
+        let root = site.baseURL ?? ""
+        let words = localization.strings(for: site.locale)
+        let body = Array(("<div class=\"not-found\">\n<h1>" + HTML.escaped(words.text(.not_found_title)) + "</h1>\n<p>"
+            + HTML.escaped(words.text(.not_found_text)) + " <a href=\"\(HTML.escaped(root))index.html\">"
+            + HTML.escaped(words.text(.not_found_link)) + "</a></p>\n</div>\n").utf8)
+        return page(path: "404.html", title: words.text(.not_found_title), description: "", kind: "not-found", root: root, body: body,
+                    words: words, missing: &missing)
+    }
+
+    /// `sitemap.xml` listing every HTML page, when the site has a `base_url` to make absolute URLs from.
+    func sitemap(_ htmlPaths: [String]) -> OutputPage? {
+        guard let base = site.baseURL else { return nil }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for pagePath in htmlPaths.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where pagePath != "404.html" {
+            let path = pagePath.hasSuffix("index.html") ? String(pagePath.dropLast("index.html".count)) : pagePath
+            xml += "  <url><loc>" + HTML.escaped(base + path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self).percentEncoded }.joined(separator: "/")) + "</loc></url>\n"
+        }
+        xml += "</urlset>\n"
+        return OutputPage(path: "sitemap.xml", bytes: Array(xml.utf8))
+    }
+
+    /// `entries.json` of a list: every entry with its section, its anchor on the page and its fields, for other tools and search.
+    /// Sections are written on every core, a few at a time, and handed out in order as parts of the one file: at a
+    /// million entries the file is a third of a gigabyte, which is never held whole.
+    func emitEntriesJSON(_ list: IndexedList, split: Bool, emit: (OutputPage) -> Void) {
+        let path = list.slug + "/entries.json"
+        let sections = list.sections.filter { !$0.isEmpty }
+        guard !sections.isEmpty else {
+            emit(OutputPage(path: path, bytes: Array("[\n\n]\n".utf8)))
+            return
+        }
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        for batchStart in stride(from: 0, to: sections.count, by: width) {
+            let batch = batchStart..<min(batchStart + width, sections.count)
+            var chunks = [JSONWriter].madeConcurrently(count: batch.count) { slot in
+                let section = sections[batch.lowerBound + slot]
+                var json = JSONWriter()
+                if batch.lowerBound + slot == 0 { json.raw("[\n") }
+                // Entries are read in place (a buffer's elements are not copied out): copying each Entry cost a retain
+                // per field.
+                section.entries.withUnsafeBufferPointer { entries in
+                    for index in entries.indices {
+                        json.raw("{\"title\":"); json.string(entries[index].text(at: list.settings.titleField) ?? "")
+                        json.raw(",\"id\":"); json.string(entries[index].id)
+                        json.raw(",\"href\":"); json.string(list.slug + "/" + (split ? section.id + "/" : "") + "index.html#" + entries[index].id.percentEncoded)
+                        json.raw(",\"url\":"); json.string(entries[index].text(at: list.settings.urlField).flatMap(URLPolicy.safeHref) ?? "")
+                        json.raw(",\"section\":"); json.string(section.title)
+                        json.raw(",\"fields\":"); json.value(.record(entries[index].fields))
+                        json.raw("},\n")
+                    }
+                }
+                return json
+            }
+            for slot in 0..<batch.count {
+                var bytes = chunks[slot].bytes
+                chunks[slot] = JSONWriter()
+                let isLast = batch.lowerBound + slot == sections.count - 1
+                if isLast {
+                    bytes.removeLast(2) // the last ",\n"
+                    bytes.append(contentsOf: "\n]\n".utf8)
+                }
+                emit(OutputPage(path: path, bytes: bytes, continuesInNextPage: !isLast))
+            }
+        }
+    }
+
+    func markdown(_ text: String) -> String {
+        CommonMark.html(text, allowUnsafeHTML: site.allowUnsafeHTML)
+    }
+
+    /// Lists with more entries than this are split into one page per section under `split: auto`.
+    public static let automaticSplitThreshold = 5_000
+
+    /// Whether a list renders one page per section.
+    func isSplit(_ list: IndexedList) -> Bool {
+        switch list.settings.split {
+        case .none: false
+        case .sections: true
+        case .auto: list.entryCount > PageRenderer.automaticSplitThreshold
+        }
+    }
+
+    /// Renders a list's pages: one page, or an overview and one page per section when split. A split list's sections
+    /// render on every core, a few at a time, and are emitted in order, so output stays identical and memory bounded.
+    func renderList(_ list: IndexedList, emit: (OutputPage) -> Void, missing: inout Set<MustacheLibrary.MissingKey>) -> [Diagnostic] {
+        let pages = ListPages(renderer: self, list: list)
+        var diagnostics: [Diagnostic] = []
+        func take(_ output: ListPages.Output) {
+            output.pages.forEach(emit)
+            missing.formUnion(output.missing)
+            diagnostics += output.diagnostics
+        }
+        if pages.split {
+            take(pages.overviewPage())
+            let shown = list.sections.indices.filter { pages.isShown($0) }
+            let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+            for batchStart in stride(from: 0, to: shown.count, by: width) {
+                let batch = Array(shown[batchStart..<min(batchStart + width, shown.count)])
+                [ListPages.Output].madeConcurrently(count: batch.count) { pages.sectionPage(batch[$0]) }.forEach(take)
+            }
+            emit(pages.searchScript())
+        } else {
+            take(pages.singlePage())
+        }
+        emitEntriesJSON(list, split: pages.split, emit: emit)
+        return diagnostics
+    }
+
+    /// The fields shown with each entry: the `fields` setting, or for CSV and JSON every plain field not shown otherwise.
+    func displayedFields(_ list: IndexedList) -> [KeyPath] {
+        if let fields = list.settings.fields { return fields }
+        if list.kind == .docsIndex { return ["page"] }
+        guard list.kind == .csv || list.kind == .json, let first = list.sections.lazy.flatMap(\.entries).first else { return [] }
+        // The reading only sorts and letters the entry (as a phonetic name does in Contacts): not shown unless `fields` lists it.
+        var shown: Set<String> = [list.settings.titleField.description, list.settings.urlField.description, list.settings.descriptionField.description]
+        if let reading = list.settings.readingField { shown.insert(reading.description) }
+        var grouped: String?
+        if case .field(let path)? = list.settings.grouping { grouped = path.description }
+        return zip(first.fields.names, first.fields.values).compactMap { name, value in
+            guard case .text = value, !shown.contains(name), name != grouped else { return nil }
+            return KeyPath(name)
+        }
+    }
+
+    /// Renders the Markdown description of every entry, splitting the work across the machine's cores.
+    func renderDescriptions(_ entries: [Entry], field: KeyPath) -> [String] {
+        let count = entries.count
+        guard count > 0 else { return [] }
+        let allowUnsafe = site.allowUnsafeHTML
+        let chunks = min(max(1, count / 512), 64)
+        let results = UnsafeMutableBufferPointer<String>.allocate(capacity: count)
+        results.initialize(repeating: "")
+        defer { results.deallocate() }
+        nonisolated(unsafe) let shared = results
+        entries.withUnsafeBufferPointer { buffer in
+            nonisolated(unsafe) let entries = buffer // read in place, not copied out entry by entry
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                let start = chunk * count / chunks
+                let end = (chunk + 1) * count / chunks
+                for index in start..<end {
+                    if let text = entries[index].text(at: field) {
+                        shared[index] = CommonMark.html(text, allowUnsafeHTML: allowUnsafe)
+                    }
+                }
+            }
+        }
+        let array = Array(results)
+        _ = results.deinitialize()
+        return array
+    }
+}

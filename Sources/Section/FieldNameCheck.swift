@@ -1,0 +1,139 @@
+import IndexSiteCore
+/// Checks every field a list's settings name against the fields its entries really have, so a typo in `sort`,
+/// `group_by` or `fields` is an error at the setting instead of a silently empty column or one big `#` section.
+/// It also picks the title field when none is set and the entries have no `title`.
+package struct FieldNameCheck {
+    /// The fields the entries have, as key paths, in the order first seen (nested records as `author.last`).
+    package var names: [String]
+    /// The fields every entry has (with a non-empty value), which alone may become the default title field.
+    package var namesEveryEntryHas: Set<String>
+
+    /// Fields tried, in order, as the title when the entries have no `title` and `title_field` is not set.
+    package static let titleFallbacks = ["name", "term", "label", "heading"]
+
+    /// The fields of a table whose columns are known before its rows are read (a CSV header): every row has them all.
+    package init(columns: [String]) {
+        names = columns
+        namesEveryEntryHas = Set(columns)
+    }
+
+    /// The fields of parsed entries.
+    package init(entries: [Entry]) {
+        var names: [String] = []
+        var seen: Set<String> = []
+        var counts: [String: Int] = [:]
+        var lastNames: [String]?
+        var lastPaths: [String] = []
+        for entry in entries {
+            // CSV rows share one names array; records with the same names have the same paths (values aside).
+            let paths: [String]
+            if let lastNames, lastNames == entry.fields.names, !entry.fields.values.contains(where: { if case .record = $0 { true } else { false } }) {
+                paths = lastPaths
+            } else {
+                paths = FieldNameCheck.paths(of: entry.fields, prefix: "")
+                lastNames = entry.fields.names
+                lastPaths = paths
+            }
+            for path in paths {
+                if seen.insert(path).inserted { names.append(path) }
+                if let value = entry.fields.value(at: KeyPath(path)), !value.displayText.trimmingSpaces.isEmpty || !value.isText {
+                    counts[path, default: 0] += 1
+                }
+            }
+        }
+        self.names = names
+        namesEveryEntryHas = Set(counts.filter { $0.value == entries.count }.keys)
+    }
+
+    package static func paths(of record: FieldRecord, prefix: String) -> [String] {
+        var paths: [String] = []
+        for (name, value) in zip(record.names, record.values) {
+            paths.append(prefix + name)
+            if case .record(let nested) = value, prefix.split(separator: ".").count < 4 {
+                paths += FieldNameCheck.paths(of: nested, prefix: prefix + name + ".")
+            }
+        }
+        return paths
+    }
+
+    /// Checks `settings` (choosing the title field when it is not set); an error means the list should not be sectioned.
+    /// `fallback` is where the list is declared, for problems not tied to a written setting.
+    package func check(_ settings: inout ListSettings, kind: SourceKind, fallback: SourceLocation) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let known = Set(names)
+        func has(_ path: KeyPath) -> Bool { known.contains(path.description) }
+        func unknown(_ setting: String, _ path: KeyPath, at key: String) {
+            let location = settings.location(of: key, or: settings.location(of: setting, or: fallback))
+            diagnostics.append(.error(.unknownField, "'\(setting)' names the field '\(path)', which no entry has", at: location,
+                                      hint: hint(for: path.description)))
+        }
+
+        if settings.locations["title_field"] != nil {
+            if !has(settings.titleField) { unknown("title_field", settings.titleField, at: "title_field") }
+        } else if !has(settings.titleField) {
+            if let fallbackTitle = FieldNameCheck.titleFallbacks.first(where: { namesEveryEntryHas.contains($0) }) {
+                settings.titleField = KeyPath(fallbackTitle)
+            } else {
+                // A file without a header row has its first row of data taken for the field names.
+                let headerHint = kind == .csv && settings.header == nil && !names.contains(where: { $0.hasPrefix("#") })
+                    ? "; if the first row is data, name the fields with header: [a, b, …]" : ""
+                diagnostics.append(.error(.unknownField, "the entries have no 'title' field, so nothing names them", at: fallback,
+                                          hint: "set title_field to the field that names an entry; \(fieldList)\(separatorHint)\(headerHint)"))
+            }
+        }
+        // Written out at its default (`url_field: url`), the setting only documents the default: no link is fine.
+        for (setting, path, standard) in [("url_field", settings.urlField, "url"), ("description_field", settings.descriptionField, "description")]
+        where settings.locations[setting] != nil && path.description != standard && !has(path) {
+            unknown(setting, path, at: setting)
+        }
+        for (index, key) in settings.sort.enumerated() where !has(key.path) {
+            unknown("sort", key.path, at: "sort#\(index)")
+        }
+        for (index, path) in (settings.fields ?? []).enumerated() where !has(path) {
+            unknown("fields", path, at: "fields#\(index)")
+        }
+        switch settings.grouping {
+        case .field(let path)?, .date(let path, _)?:
+            if !has(path) { unknown("group_by", path, at: "group_by") }
+        case .heading? where kind != .markdownList:
+            diagnostics.append(.error(.unknownField, "'group_by: heading' needs a Markdown list with headings; this source has none",
+                                      at: settings.location(of: "group_by", or: fallback),
+                                      hint: "group by letter (the default), a field, or date:<field>:month; \(fieldList)"))
+        default: break
+        }
+        if let reading = settings.readingField, !has(reading) { unknown("reading_field", reading, at: "reading_field") }
+        for field in settings.fieldLabels.keys.sorted() where !has(KeyPath(field)) {
+            unknown("field_labels", KeyPath(field), at: "field_labels")
+        }
+        for (field, _) in settings.valuesSeparatorByField.sorted(by: { $0.key < $1.key }) where !has(KeyPath(field)) {
+            unknown("values_separator", KeyPath(field), at: "values_separator#\(field)")
+        }
+        return diagnostics
+    }
+
+    /// "did you mean 'x'?" when a field is close enough, then the fields there are.
+    package func hint(for name: String) -> String {
+        let close = closestName(to: name, among: names)
+        let suggestion = close.map { "did you mean '\($0)'? " } ?? ""
+        return suggestion + fieldList + separatorHint
+    }
+
+    package var fieldList: String {
+        let shown = names.prefix(20).map { "'\($0)'" }.joined(separator: ", ")
+        let more = names.count > 20 ? " and \(names.count - 20) more" : ""
+        return names.isEmpty ? "the entries have no fields" : "the entries' fields: \(shown)\(more)"
+    }
+
+    /// When one field's name holds another separator, the file was read with the wrong one; when the first names
+    /// start with `#`, the file has comment lines.
+    package var separatorHint: String {
+        if let first = names.first, first.hasPrefix("#") {
+            return "; the first line starts with '#': if such lines are comments, set comment: \"#\" (and header: [a, b, …] when no line names the fields)"
+        }
+        guard names.count == 1, let name = names.first else { return "" }
+        for (character, written) in [(";", ";"), ("\t", "\\t"), ("|", "|"), (",", ",")] where name.contains(character) {
+            return "; the header looks '\(written)'-separated: set separator: \"\(written)\""
+        }
+        return ""
+    }
+}
