@@ -69,7 +69,18 @@ let package = Package(
             name: "IndexSiteRender",
             dependencies: ["IndexSiteCore", "IndexSiteCollation", "IndexSiteParse"],
             path: "Sources/Render",
-            resources: [.embedInCode("Theme")]
+            plugins: ["EmbedTemplates"]
+        ),
+        // Compiles Templates/ (the built-in theme's one source) into the Render target at build time.
+        .plugin(
+            name: "EmbedTemplates",
+            capability: .buildTool(),
+            dependencies: ["EmbedTemplatesTool"],
+            path: "Plugins/EmbedTemplates"
+        ),
+        .executableTarget(
+            name: "EmbedTemplatesTool",
+            path: "Plugins/EmbedTemplatesTool"
         ),
         // Write: the atomic swap of the output folder, its lock and manifest (Load's folder identities tell a replaced
         // staging folder).

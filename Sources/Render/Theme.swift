@@ -24,8 +24,8 @@ public struct Theme: Sendable {
             } else if name.hasSuffix(".mustache") {
                 let templateName = String(name.dropLast(".mustache".count))
                 templates[templateName] = SourceFile(path: "(built-in)/" + name, bytes: bytes)
-            } else {
-                assets[name] = bytes
+            } else if name.hasPrefix("assets/") {
+                assets[String(name.dropFirst("assets/".count))] = bytes
             }
         }
         return Theme(templates: templates, assets: assets, catalogs: catalogs)

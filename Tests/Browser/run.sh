@@ -2,7 +2,7 @@
 # Real-browser checks of a generated site with Debian's headless Chromium.
 #
 #   Tests/Browser/run.sh SITE_DIR        test a generated site (e.g. _site)
-#   Tests/Browser/run.sh --mock          test a mock site rendered from the built-in theme (Sources/Render/Theme/)
+#   Tests/Browser/run.sh --mock          test a mock site rendered from the built-in theme (Templates/)
 #
 # Extra arguments after SITE_DIR go to pytest (e.g. -k filter, -x).
 # Screenshots: $SCREENSHOT_DIR (default .build/browser-screenshots/).

@@ -14,12 +14,12 @@ import Testing
 @Suite struct UIStringsTests {
     static let shippedLocales = ["en", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "fi", "pl", "cs", "tr", "ru", "uk",
                                  "el", "ja", "zh-Hans", "zh-Hant", "ko", "ar", "he"]
-    static let themeFolder = Fixtures.repository.appendingPathComponent("Sources/Render/Theme")
+    static let themeFolder = Fixtures.repository.appendingPathComponent("Templates")
 
     @Test func everyRequiredLocaleShipsACatalog() {
         #expect(Set(Theme.builtIn.catalogs.keys) == Set(UIStringsTests.shippedLocales))
         let files = (try? FileManager.default.contentsOfDirectory(atPath: UIStringsTests.themeFolder.appendingPathComponent("strings").path)) ?? []
-        #expect(Set(files) == Set(UIStringsTests.shippedLocales.map { $0 + ".yml" }), "every catalog file is listed in BuiltInTheme.swift")
+        #expect(Set(files) == Set(UIStringsTests.shippedLocales.map { $0 + ".yml" }), "every locale shipped has its catalog file in Templates/strings")
     }
 
     @Test(arguments: shippedLocales)

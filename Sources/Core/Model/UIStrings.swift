@@ -1,5 +1,5 @@
 /// The words IndexSite itself writes on pages ("Skip to content", "5 entries", the filter's status), by key.
-/// Catalogs (`Theme/strings/<locale>.yml`, a site's `Templates/strings/<locale>.yml`, `strings:` in `indexsite.yml`)
+/// Catalogs (the built-in `Templates/strings/<locale>.yml`, a site's `Templates/strings/<locale>.yml`, `strings:` in `indexsite.yml`)
 /// give each key a text, or for plural keys one text per CLDR plural category of the language.
 public enum UIStringKey: String, Sendable, CaseIterable {
     case skip_to_content, counts, entries_count, sections_count, default_section, section_index, sections_of

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Render a mock site from the built-in templates (Sources/Render/Theme/*.mustache) with
+"""Render a mock site from the built-in templates (Templates/*.mustache) with
 hand-written page contexts shaped exactly like the generator's (see the keys in
 Tests/Browser/README.md). Used by the browser tests until, and besides, a real
 generated site: the mocks always have exactly the structure the templates produce.
@@ -17,12 +17,12 @@ import json
 import chevron
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
-TEMPLATES = REPO / "Sources" / "Render" / "Theme"
+TEMPLATES = REPO / "Templates"
 SITE = {"title": "Mock Household", "lang": "en"}
 
 
 def english_catalog():
-    """The English page words (Theme/strings/en.yml): plain keys as text, plural keys as {category: text}."""
+    """The English page words (Templates/strings/en.yml): plain keys as text, plural keys as {category: text}."""
     catalog, key = {}, None
     for line in (TEMPLATES / "strings" / "en.yml").read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
