@@ -28,6 +28,11 @@ let package = Package(
                 .linkedLibrary("icudata"),
             ]
         ),
+        // renameat2 and open(2) for the Write stage, which Swift cannot declare itself (a GNU extension; variadic).
+        .target(
+            name: "CFileSystem",
+            path: "Sources/CFileSystem"
+        ),
         // The pipeline, one target per stage: each imports only the stages before it, so the arrows stay one-way.
         // Core holds the values every stage passes on (entries, sections, settings, diagnostics, source positions).
         .target(
@@ -86,7 +91,7 @@ let package = Package(
         // staging folder).
         .target(
             name: "IndexSiteWrite",
-            dependencies: ["IndexSiteCore", "IndexSiteLoad"],
+            dependencies: ["IndexSiteCore", "IndexSiteLoad", "CFileSystem"],
             path: "Sources/Write"
         ),
         // The library: Build.run runs the stages in order; Scaffold writes `init`'s starter site.

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import CFileSystem
 import IndexSiteCore
 
 /// One build at a time per output folder. Two builds into the same output used to clear each other's staging folder
@@ -25,7 +26,7 @@ extension SiteWriter {
         } catch {
             throw Failure(description: "cannot create '\(parent.path)': \(error.localizedDescription)")
         }
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = ixs_open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw Failure(description: "cannot create the lock file '\(lockPath)': \(String(cString: strerror(errno)))")
         }

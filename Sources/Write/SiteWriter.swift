@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import CFileSystem
 import IndexSiteCore
 import IndexSiteLoad
 
@@ -216,10 +217,10 @@ public struct SiteWriter: Sendable {
                     file = open
                 } else {
                     let (destination, previous) = try prepare(page.path)
-                    let output = Glibc.open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                    let output = ixs_open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
                     guard output >= 0 else { throw Failure(description: "cannot create '\(destination)': \(String(cString: strerror(errno)))") }
                     file = PartedFile(path: page.path, destination: destination, previous: previous, output: output,
-                                      reading: Glibc.open(previous, O_RDONLY | O_CLOEXEC))
+                                      reading: ixs_open(previous, O_RDONLY | O_CLOEXEC, 0))
                 }
                 parted = file // so that a failure below closes its files
                 if file.reading >= 0, !SiteWriter.readMatches(file.reading, page.bytes) {
@@ -312,7 +313,7 @@ public struct SiteWriter: Sendable {
             guard rename(staging.path, output.path) == 0 else { throw Failure(description: "cannot move the new site into place: \(String(cString: strerror(errno)))") }
             return
         }
-        guard renameExchange(staging.path, output.path) == 0 else {
+        guard ixs_rename_exchange(staging.path, output.path) == 0 else {
             throw Failure(description: "cannot swap the new site into place: \(String(cString: strerror(errno)))")
         }
         // `staging` now holds the previous site; it is ours (it had the marker), so it can go.
@@ -327,7 +328,7 @@ public struct SiteWriter: Sendable {
     }
 
     static func writeFile(_ bytes: [UInt8], to path: String) throws(Failure) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = ixs_open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(description: "cannot create '\(path)': \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
         try writeAll(bytes, to: descriptor, path: path)
@@ -366,16 +367,6 @@ public struct SiteWriter: Sendable {
         var byte: UInt8 = 0
         return read(descriptor, &byte, 1) == 0
     }
-}
-
-/// glibc's renameat2, declared here because Swift's Glibc module leaves out the GNU extensions.
-@_silgen_name("renameat2")
-private func c_renameat2(_ oldDirectory: Int32, _ oldPath: UnsafePointer<CChar>, _ newDirectory: Int32, _ newPath: UnsafePointer<CChar>, _ flags: UInt32) -> Int32
-
-/// Atomically exchanges two paths (RENAME_EXCHANGE): readers see either the old site or the new one, never neither.
-private func renameExchange(_ a: String, _ b: String) -> Int32 {
-    let renameExchangeFlag: UInt32 = 1 << 1
-    return c_renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchangeFlag)
 }
 
 /// Checks relative output paths: no `..`, no absolute paths, no backslashes, no empty components.
