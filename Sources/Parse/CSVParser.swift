@@ -67,7 +67,7 @@ public struct CSVParser: Sendable {
     /// The bytes of the first line that is neither blank nor a comment.
     func firstRowBytes(_ file: SourceFile) -> ArraySlice<UInt8>? {
         let bytes = file.bytes
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var start = file.textStart
         while start < bytes.count {
             let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
             var line = bytes[start..<end]
@@ -178,10 +178,8 @@ public struct CSVParser: Sendable {
                 report(.utf16Input, "the file is UTF-16; IndexSite reads UTF-8", at: 0, hint: "save the file as UTF-8")
                 return table
             }
-            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-                position = 3
-                lineStart = 3
-            }
+            position = SourceFile.byteOrderMarkLength(bytes)
+            lineStart = position
             guard checkEncoding() else { return table }
             guard let header = givenHeader.map({ Record(line: 1, fields: $0) }) ?? nextRecord() else {
                 report(.csvNoHeader, "the file is empty; the first row must name the fields", at: position, hint: "add a header row such as title,description")

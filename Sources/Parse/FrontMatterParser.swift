@@ -16,8 +16,7 @@ package enum FrontMatterParser {
     /// Cuts `file` into front matter and body; a file without an opening `---` is all body.
     package static func split(_ file: SourceFile) -> Split {
         let bytes = file.bytes
-        var start = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        let start = file.textStart
         guard let firstLineEnd = lineEnd(in: bytes, from: start), isFence(bytes[start..<firstLineEnd.contentEnd]) else {
             return Split(yaml: nil, body: bytes[start...], bodyLineOffset: 0)
         }

@@ -18,17 +18,15 @@ public struct JSONParser: Sendable {
         var parsed = ParsedSource()
         file.bytes.withUnsafeBufferPointer { buffer in
             var reader = Reader(bytes: buffer)
-            var lines = LineTracker()
-            var itemLocations = LocationTracker()
+            let lines = file.lineIndex()
             do {
-                reader.skipSpace()
-                if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { reader.position = 3 }
+                reader.position = SourceFile.byteOrderMarkLength(buffer)
                 reader.skipSpace()
                 if let items {
                     guard try reader.seek(items, depth: 1) else {
                         let keys = reader.topLevelKeys.map { "'\($0)'" }.joined(separator: ", ")
                         parsed.diagnostics.append(.error(.jsonNotArray, "the JSON document has no array at '\(items)'",
-                                                         at: file.location(ofByte: 0),
+                                                         at: lines.location(ofByte: 0, path: file.path),
                                                          hint: keys.isEmpty ? "set items to the key path of the array" : "its top-level keys: \(keys)"))
                         return
                     }
@@ -41,7 +39,7 @@ public struct JSONParser: Sendable {
                         if let key = probe.firstArrayKey() { hint = "the array is under the key '\(key)': set items: \"\(key)\"" }
                     }
                     parsed.diagnostics.append(.error(.jsonNotArray, "a JSON list must be an array of objects: [ {…}, {…} ]",
-                                                     at: file.location(ofByte: reader.position), hint: hint))
+                                                     at: lines.location(ofByte: reader.position, path: file.path), hint: hint))
                     return
                 }
                 reader.position += 1
@@ -52,10 +50,10 @@ public struct JSONParser: Sendable {
                         let start = reader.position
                         let value = try reader.value(depth: 1)
                         if case .record(let record) = value {
-                            parsed.entries.append(Entry(fields: record, location: file.location(line: lines.line(atByte: start, in: buffer))))
+                            parsed.entries.append(Entry(fields: record, location: file.location(line: lines.line(ofByte: start))))
                         } else {
                             parsed.diagnostics.append(.error(.jsonEntryNotObject, "each item of the array must be an object with fields",
-                                                             at: itemLocations.location(ofByte: start, in: buffer, path: file.path)))
+                                                             at: lines.location(ofByte: start, path: file.path)))
                         }
                         reader.skipSpace()
                         if reader.peek == UInt8(ascii: ",") { reader.position += 1; continue }
@@ -68,46 +66,18 @@ public struct JSONParser: Sendable {
                     throw Reader.Failure(offset: reader.position, message: "unexpected text after the closing ']'")
                 }
             } catch let failure as Reader.Failure {
-                parsed.diagnostics.append(.error(.jsonSyntax, "invalid JSON: \(failure.message)", at: file.location(ofByte: failure.offset)))
+                parsed.diagnostics.append(.error(.jsonSyntax, "invalid JSON: \(failure.message)", at: lines.location(ofByte: failure.offset, path: file.path)))
             } catch {
-                parsed.diagnostics.append(.error(.jsonSyntax, "invalid JSON", at: file.location(ofByte: 0)))
+                parsed.diagnostics.append(.error(.jsonSyntax, "invalid JSON", at: lines.location(ofByte: 0, path: file.path)))
             }
-            var keyLocations = LocationTracker()
             for repeated in reader.repeatedKeys.sorted(by: { $0.offset < $1.offset }) {
-                let first = keyLocations.location(ofByte: repeated.firstOffset, in: buffer, path: file.path)
+                let first = lines.location(ofByte: repeated.firstOffset, path: file.path)
                 parsed.diagnostics.append(.error(.duplicateKey, "the object repeats the key '\(repeated.name)' of line \(first.line)",
-                                                 at: keyLocations.location(ofByte: repeated.offset, in: buffer, path: file.path),
+                                                 at: lines.location(ofByte: repeated.offset, path: file.path),
                                                  hint: "keep one of the two; JSON readers disagree on which wins"))
             }
         }
         return parsed
-    }
-
-    /// Turns increasing byte offsets into lines and columns (as `SourceFile.location(ofByte:)` counts them) in one
-    /// forward pass, so an array of a hundred thousand non-objects is reported in linear time.
-    private struct LocationTracker {
-        private var offset = 0
-        private var line = 1
-        private var column = 1
-
-        mutating func location(ofByte target: Int, in bytes: UnsafeBufferPointer<UInt8>, path: String) -> SourceLocation {
-            if target < offset {
-                offset = 0
-                line = 1
-                column = 1
-            }
-            while offset < target && offset < bytes.count {
-                let byte = bytes[offset]
-                if byte == 0x0A {
-                    line += 1
-                    column = 1
-                } else if byte & 0xC0 != 0x80 {
-                    column += 1
-                }
-                offset += 1
-            }
-            return SourceLocation(path: path, line: line, column: column)
-        }
     }
 
     private struct Reader {

@@ -29,7 +29,7 @@ struct TOMLFrontMatter {
         }
         fields = FieldRecord(names: names, values: values)
         bodyLineOffset = close + 1
-        bodyStart = lines[...close].reduce(0) { $0 + $1.utf8.count + 1 } + (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+        bodyStart = lines[...close].reduce(0) { $0 + $1.utf8.count + 1 } + SourceFile.byteOrderMarkLength(bytes)
         bodyStart = min(bodyStart, bytes.count)
     }
 

@@ -52,8 +52,8 @@ struct MustacheTemplate: Sendable {
         var close: [UInt8] = Array("}}".utf8)
         /// Where the last tag ended: a tag is standalone only if no other tag stands before it on its line.
         var lastTagEnd = 0
-        /// The line and column of an offset met before, so positions of later tags are found without rescanning.
-        var cursor = (offset: 0, line: 1, column: 1)
+        /// Where the template's lines start, for the line and column of every tag and error.
+        let lines: LineIndex
 
         struct OpenSection {
             var name: [TemplateKey]
@@ -64,27 +64,13 @@ struct MustacheTemplate: Sendable {
             var nodes: [Node] = []
         }
 
-        init(source: [UInt8]) { self.source = source }
-
-        func lineAndColumn(_ offset: Int) -> (Int, Int) {
-            var line = 1, column = 1
-            for index in 0..<min(offset, source.count) {
-                if source[index] == 0x0A { line += 1; column = 1 } else if source[index] & 0xC0 != 0x80 { column += 1 }
-            }
-            return (line, column)
-        }
-
-        /// The line and column of `offset`, which must not be before the last one asked for: linear over a parse.
-        mutating func advancingLineAndColumn(_ offset: Int) -> (Int, Int) {
-            while cursor.offset < min(offset, source.count) {
-                if source[cursor.offset] == 0x0A { cursor.line += 1; cursor.column = 1 } else if source[cursor.offset] & 0xC0 != 0x80 { cursor.column += 1 }
-                cursor.offset += 1
-            }
-            return (cursor.line, cursor.column)
+        init(source: [UInt8]) {
+            self.source = source
+            lines = LineIndex(source)
         }
 
         func error(_ message: String, at offset: Int) -> SyntaxError {
-            let (line, column) = lineAndColumn(offset)
+            let (line, column) = lines.lineAndColumn(ofByte: offset)
             return SyntaxError(message: message, line: line, column: column)
         }
 
@@ -102,8 +88,6 @@ struct MustacheTemplate: Sendable {
         mutating func parse() throws(SyntaxError) -> [Node] {
             var stack: [OpenSection] = [OpenSection(name: [], rawName: "", inverted: false, line: 0, column: 0)]
             var text: [UInt8] = []
-            var line = 1
-            var lineCounted = 0
 
             func flush(_ text: inout [UInt8], into stack: inout [OpenSection]) {
                 if !text.isEmpty {
@@ -119,8 +103,6 @@ struct MustacheTemplate: Sendable {
                     break
                 }
                 text.append(contentsOf: source[position..<tagStart])
-                for index in lineCounted..<tagStart where source[index] == 0x0A { line += 1 }
-                lineCounted = tagStart
                 var contentStart = tagStart + open.count
                 guard contentStart < source.count else { throw error("tag is never closed", at: tagStart) }
                 var sigil = source[contentStart]
@@ -165,7 +147,7 @@ struct MustacheTemplate: Sendable {
                     }
                 }
                 flush(&text, into: &stack)
-                let tagLine = line
+                let tagLine = lines.line(ofByte: tagStart)
                 func names(_ raw: String) throws(SyntaxError) -> [TemplateKey] {
                     guard !raw.isEmpty else { throw error("tag has no name", at: tagStart) }
                     if raw == "." { return [TemplateKey(".")] }
@@ -182,7 +164,7 @@ struct MustacheTemplate: Sendable {
                     guard stack.count <= MustacheTemplate.maximumNesting else {
                         throw error("sections are nested more than \(MustacheTemplate.maximumNesting) deep", at: tagStart)
                     }
-                    let (sectionLine, sectionColumn) = advancingLineAndColumn(tagStart)
+                    let (sectionLine, sectionColumn) = lines.lineAndColumn(ofByte: tagStart)
                     stack.append(OpenSection(name: try names(content), rawName: content, inverted: sigil == UInt8(ascii: "^"),
                                              line: sectionLine, column: sectionColumn))
                 case UInt8(ascii: "/"):
@@ -207,8 +189,6 @@ struct MustacheTemplate: Sendable {
                 }
                 position = standalone ? afterLine : tagEnd
                 lastTagEnd = position
-                for index in lineCounted..<position where source[index] == 0x0A { line += 1 }
-                lineCounted = position
             }
             flush(&text, into: &stack)
             guard stack.count == 1, let unclosed = stack.last else {

@@ -17,48 +17,26 @@ public struct SourceFile: Sendable {
     }
 
     /// The location of a byte offset: line counted from 1, column in Unicode scalars from 1.
-    /// Scans from the start; call it for diagnostics, not per record.
+    /// Indexes the whole file: for many offsets, keep one `lineIndex()`.
     public func location(ofByte offset: Int) -> SourceLocation {
-        var line = 1
-        var lineStart = 0
-        let end = min(offset, bytes.count)
-        var index = 0
-        while index < end {
-            if bytes[index] == UInt8(ascii: "\n") {
-                line += 1
-                lineStart = index + 1
-            }
-            index += 1
-        }
-        var column = 1
-        for byte in bytes[lineStart..<end] where byte & 0xC0 != 0x80 {
-            column += 1
-        }
-        return SourceLocation(path: path, line: line, column: column)
+        lineIndex().location(ofByte: offset, path: path)
+    }
+
+    /// Where each line of this file starts, for turning many byte offsets into positions.
+    package func lineIndex() -> LineIndex {
+        LineIndex(bytes)
+    }
+
+    /// Where the text starts: after the UTF-8 byte order mark (EF BB BF) some editors write, which is not content.
+    package var textStart: Int { SourceFile.byteOrderMarkLength(bytes) }
+
+    /// 3 when `bytes` starts with the UTF-8 byte order mark, else 0: the one BOM check of every parser.
+    package static func byteOrderMarkLength<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
 
     /// A place in this file, by line and column.
     public func location(line: Int, column: Int = 1) -> SourceLocation {
         SourceLocation(path: path, line: line, column: column)
-    }
-}
-
-/// Turns increasing byte offsets into lines in one forward pass, so locating every record of a large file stays linear.
-package struct LineTracker {
-    private var offset = 0
-    private var line = 1
-
-    package init() {}
-
-    package mutating func line(atByte target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        if target < offset {
-            offset = 0
-            line = 1
-        }
-        while offset < target && offset < bytes.count {
-            if bytes[offset] == 0x0A { line += 1 }
-            offset += 1
-        }
-        return line
     }
 }
