@@ -88,6 +88,9 @@ public struct BuildResult: Sendable {
 
 /// The whole pipeline in one place: Load → Parse → Section → Anchor → Render → Write.
 public enum Build {
+    /// Names a list's folder can never take: the site's own files, and names Windows keeps for devices.
+    static let reservedSlugs: Set<String> = Set(["assets", "index.html", "404.html", "sitemap.xml"]).union(Slug.windowsDeviceNames)
+
     /// Why `output` cannot take the site built from `siteFolder` (it is one of the site's own folders, or holds files
     /// IndexSite did not write), or nil: `serve` asks before its first build, `build` when it writes.
     public static func outputRefusal(output: URL, siteFolder: URL) -> String? {
@@ -149,7 +152,7 @@ public enum Build {
         // From here on each source's bytes are referenced only by its planned list, and freed once it is parsed.
         site.sources = []
         plannedLists.reverse()
-        var slugs: Set<String> = ["assets", "index.html", "404.html", "sitemap.xml"]
+        var slugs = UniqueNames(reserved: Build.reservedSlugs)
         var sectionSeconds = 0.0
         let listTotal = plannedLists.count
         while let planned = plannedLists.popLast() {
@@ -247,12 +250,13 @@ public enum Build {
 
     /// Parses one source and sections its entries.
     /// `sectionSeconds` adds up the time spent sorting, sectioning and anchoring, for the build's stage timings.
-    static func makeList(_ planned: ListPlanner.PlannedList, slugs: inout Set<String>, strict: Bool = false) -> (IndexedList?, [Diagnostic]) {
+    static func makeList(_ planned: ListPlanner.PlannedList, strict: Bool = false) -> (IndexedList?, [Diagnostic]) {
         var ignored = 0.0
+        var slugs = UniqueNames(reserved: reservedSlugs)
         return makeList(planned, slugs: &slugs, strict: strict, sectionSeconds: &ignored)
     }
 
-    static func makeList(_ planned: ListPlanner.PlannedList, slugs: inout Set<String>, strict: Bool, sectionSeconds: inout Double,
+    static func makeList(_ planned: ListPlanner.PlannedList, slugs: inout UniqueNames, strict: Bool, sectionSeconds: inout Double,
                          localization: Localization = .builtIn) -> (IndexedList?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var settings = planned.settings
@@ -316,14 +320,7 @@ public enum Build {
         sectionSeconds += clock.lap()
         diagnostics += anchorDiagnostics
 
-        var slug = Slug.make(settings.slug ?? planned.defaultSlug, fallback: "list")
-        var counter = 2
-        let base = slug
-        while slugs.contains(slug) || Slug.windowsDeviceNames.contains(slug) {
-            slug = "\(base)-\(counter)"
-            counter += 1
-        }
-        slugs.insert(slug)
+        let slug = slugs.claim(Slug.make(settings.slug ?? planned.defaultSlug, fallback: "list"))
         let title = configuredTitle ?? parsed.title ?? settings.title ?? planned.defaultTitle
         let list = IndexedList(settings: settings, title: title, description: settings.description ?? parsed.description,
                                slug: slug, kind: planned.kind, sections: anchored)

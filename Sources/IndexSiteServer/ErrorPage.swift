@@ -13,10 +13,10 @@ public enum ErrorPage {
             let location = diagnostic.location
             let severity = strict ? Severity.error : diagnostic.severity
             // One line, as the command line prints it: path:line:col: severity: message [code], then the hint.
-            items += "<li class=\"\(severity.rawValue)\"><span class=\"where\">\(escape(location.path)):\(location.line):\(location.column)</span>: "
-                + "<span class=\"severity\">\(severity.rawValue)</span>: <span class=\"message\">\(escape(diagnostic.message))</span> "
-                + "<code class=\"code\">[\(escape(diagnostic.code.rawValue))]</code>"
-            if let hint = diagnostic.hint { items += "<div class=\"hint\">hint: \(escape(hint))</div>" }
+            items += "<li class=\"\(severity.rawValue)\"><span class=\"where\">\(HTML.escaped(location.path)):\(location.line):\(location.column)</span>: "
+                + "<span class=\"severity\">\(severity.rawValue)</span>: <span class=\"message\">\(HTML.escaped(diagnostic.message))</span> "
+                + "<code class=\"code\">[\(HTML.escaped(diagnostic.code.rawValue))]</code>"
+            if let hint = diagnostic.hint { items += "<div class=\"hint\">hint: \(HTML.escaped(hint))</div>" }
             items += "</li>\n"
         }
         if diagnostics.count > limit { items += "<li>… and \(diagnostics.count - limit) more</li>\n" }
@@ -53,22 +53,5 @@ public enum ErrorPage {
             </html>
 
             """
-    }
-
-    /// Escapes text for HTML element content and attribute values.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

@@ -179,35 +179,3 @@ struct MustacheLibrary: Sendable {
         }
     }
 }
-
-/// HTML escaping of text, for element content and attribute values alike.
-enum HTML {
-    /// Runs of bytes that need no escaping (nearly all of them) are appended in one copy, not byte by byte.
-    static func appendEscaped(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            for index in 0..<bytes.count {
-                let replacement: StaticString
-                switch bytes[index] {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\""): replacement = "&quot;"
-                case UInt8(ascii: "'"): replacement = "&#39;"
-                default: continue
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                replacement.withUTF8Buffer { output.append(contentsOf: $0) }
-                runStart = index + 1
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
-        }
-    }
-
-    static func escaped(_ text: String) -> String {
-        var output: [UInt8] = []
-        appendEscaped(text, to: &output)
-        return String(decoding: output, as: UTF8.self)
-    }
-}

@@ -146,8 +146,7 @@ import Testing
         settings.linkBase = "https://docs.example.org/"
         let files = [SourceFile(path: "Content/docs/cli.md", text: "# CLI\n## --help\n## `.gitignore`\n## ...\n")]
         let planned = ListPlanner.planned(.folder(path: "Content/docs", files: files), settings: settings, location: SourceLocation(path: "indexsite.yml"))
-        var slugs: Set<String> = []
-        let list = try #require(Build.makeList(planned, slugs: &slugs).0)
+        let list = try #require(Build.makeList(planned).0)
         let placed = list.sections.filter { !$0.isEmpty }.map { section in "\(section.label): " + section.entries.map { $0.text(at: "title") ?? "" }.joined(separator: ", ") }
         #expect(placed == ["C: CLI", "G: .gitignore", "H: --help", "#: ..."])
     }
@@ -159,8 +158,7 @@ import Testing
         let files = [SourceFile(path: "Content/docs/a.md", text: "# Alpha\n## Zeta part\n"), SourceFile(path: "Content/docs/b.md", text: "# Beta\n")]
         let planned = ListPlanner.planned(.folder(path: "Content/docs", files: files), settings: settings, location: SourceLocation(path: "indexsite.yml"))
         #expect(planned.kind == .docsIndex)
-        var slugs: Set<String> = []
-        let (list, diagnostics) = Build.makeList(planned, slugs: &slugs)
+        let (list, diagnostics) = Build.makeList(planned)
         #expect(diagnostics.isEmpty)
         let nonEmpty = try #require(list).sections.filter { !$0.isEmpty }
         #expect(nonEmpty.map(\.label) == ["A", "B", "Z"])
@@ -172,8 +170,7 @@ import Testing
         settings.kind = .headings
         let files = [SourceFile(path: "Content/docs/a.md", text: "# Alpha\n## One\n"), SourceFile(path: "Content/docs/b.md", text: "# Beta\n")]
         let planned = ListPlanner.planned(.folder(path: "Content/docs", files: files), settings: settings, location: SourceLocation(path: "indexsite.yml"))
-        var slugs: Set<String> = []
-        let diagnostics = Build.makeList(planned, slugs: &slugs).1
+        let diagnostics = Build.makeList(planned).1
         #expect(diagnostics.map(\.code) == [.docsLinksRelative])
         #expect(diagnostics.first?.message.contains("docs/a.html") == true)
     }

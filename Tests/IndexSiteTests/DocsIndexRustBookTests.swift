@@ -46,8 +46,7 @@ import Testing
         settings.linkStyle = .mdbook
         settings.linkBase = "https://doc.rust-lang.org/book/"
         let planned = ListPlanner.planned(.folder(path: "Content/book", files: files), settings: settings, location: SourceLocation(path: "indexsite.yml"))
-        var slugs: Set<String> = []
-        let list = try #require(Build.makeList(planned, slugs: &slugs).0)
+        let list = try #require(Build.makeList(planned).0)
         return (html, list, markdown)
     }
 

@@ -20,8 +20,7 @@ func renderedListPage(_ titles: [String], settings configure: (inout ListSetting
     configure(&settings)
     let planned = ListPlanner.PlannedList(source: .file(SourceFile(path: "Content/t.csv", text: csv)), kind: .csv, settings: settings,
                                           settingsLocation: SourceLocation(path: "indexsite.yml"), defaultSlug: "t", defaultTitle: "T")
-    var slugs: Set<String> = []
-    let (list, _) = Build.makeList(planned, slugs: &slugs)
+    let (list, _) = Build.makeList(planned)
     let renderer = PageRenderer.make(site: SiteSettings(), theme: .builtIn).0!
     let page = renderer.render([list!]).pages.first { $0.path == "t/index.html" }!
     return (list!, String(decoding: page.bytes, as: UTF8.self))

@@ -22,9 +22,7 @@ public struct AnchorAllocator: Sendable {
 
     /// Takes the sections over (`consuming`), so ids are written into the entries in place rather than into a copy.
     public func assign(_ sections: consuming [Section], titleField: KeyPath = "title") -> ([Section], [Diagnostic]) {
-        var taken = AnchorAllocator.reserved
-        taken.reserveCapacity(taken.count + sections.count + sections.reduce(0) { $0 + $1.entries.count })
-        var next: [String: Int] = [:]
+        var ids = UniqueNames(reserved: AnchorAllocator.reserved, capacity: sections.count + sections.reduce(0) { $0 + $1.entries.count })
         var diagnostics: [Diagnostic] = []
         var sections = sections
         // Sections first, so a letter keeps its plain id ("a") whatever the entries are called.
@@ -41,14 +39,14 @@ public struct AnchorAllocator: Sendable {
             if !sections[index].isCatchAll, slugUses[base, default: 0] > 1, paths[index].count > 1 {
                 base = Slug.make(paths[index].joined(separator: " "), fallback: "section")
             }
-            sections[index].id = unique(base, in: &taken, next: &next)
+            sections[index].id = ids.claim(base)
             owners[sections[index].id] = "section '\(sections[index].title)'"
         }
         let bases = baseIDs(of: sections, titleField: titleField)
         var position = 0
         for sectionIndex in sections.indices {
             for entryIndex in sections[sectionIndex].entries.indices {
-                assign(&sections[sectionIndex].entries[entryIndex], base: bases[position], titleField: titleField, taken: &taken, next: &next,
+                assign(&sections[sectionIndex].entries[entryIndex], base: bases[position], titleField: titleField, ids: &ids,
                        owners: &owners, diagnostics: &diagnostics)
                 position += 1
             }
@@ -59,24 +57,9 @@ public struct AnchorAllocator: Sendable {
     /// The slug of every entry's title, section after section, made on every core: slugs depend on nothing but the
     /// title, and only making them unique has to go in order.
     private func baseIDs(of sections: [Section], titleField: KeyPath) -> [String] {
-        // Where each section's entries start in the result.
-        let starts = sections.reduce(into: [0]) { $0.append($0.last! + $1.entries.count) }
-        let total = starts.last!
-        guard total > 0 else { return [] }
-        let results = UnsafeMutableBufferPointer<String>.allocate(capacity: total)
-        results.initialize(repeating: "")
-        defer { results.deallocate() }
-        nonisolated(unsafe) let shared = results
-        DispatchQueue.concurrentPerform(iterations: sections.count) { sectionIndex in
-            sections[sectionIndex].entries.withUnsafeBufferPointer { entries in
-                for index in entries.indices {
-                    shared[starts[sectionIndex] + index] = AnchorAllocator.baseID(of: entries[index], titleField: titleField)
-                }
-            }
-        }
-        let array = Array(results)
-        _ = results.deinitialize()
-        return array
+        [[String]].madeConcurrently(count: sections.count) { sectionIndex in
+            sections[sectionIndex].entries.map { AnchorAllocator.baseID(of: $0, titleField: titleField) }
+        }.flatMap { $0 }
     }
 
     static func baseID(of entry: Entry, titleField: KeyPath) -> String {
@@ -84,10 +67,10 @@ public struct AnchorAllocator: Sendable {
         return Slug.make(entry.text(at: titleField) ?? entry.fields.values.first?.displayText ?? "", fallback: "entry")
     }
 
-    private func assign(_ entry: inout Entry, base: String? = nil, titleField: KeyPath, taken: inout Set<String>, next: inout [String: Int],
+    private func assign(_ entry: inout Entry, base: String? = nil, titleField: KeyPath, ids: inout UniqueNames,
                         owners: inout [String: String], diagnostics: inout [Diagnostic]) {
         let base = base ?? AnchorAllocator.baseID(of: entry, titleField: titleField)
-        let id = unique(base, in: &taken, next: &next)
+        let id = ids.claim(base)
         let me = reportsCollisions ? "\(entry.location.path):\(entry.location.line)" : ""
         // An entry listed in several sections (tags) meets itself: that is not a collision. Ids made from titles
         // number themselves quietly; only an id the author wrote is worth a warning.
@@ -98,18 +81,8 @@ public struct AnchorAllocator: Sendable {
         if reportsCollisions, owners[base] == nil { owners[base] = me }
         entry.id = id
         for child in entry.children.indices {
-            assign(&entry.children[child], titleField: titleField, taken: &taken, next: &next, owners: &owners, diagnostics: &diagnostics)
+            assign(&entry.children[child], titleField: titleField, ids: &ids, owners: &owners, diagnostics: &diagnostics)
         }
-    }
-
-    /// The base id, or the base with the next free number. `next` remembers where each base's numbering stopped,
-    /// so a title shared by thousands of entries costs one lookup per entry, not a walk over all earlier numbers.
-    private func unique(_ base: String, in taken: inout Set<String>, next: inout [String: Int]) -> String {
-        if taken.insert(base).inserted { return base }
-        var counter = next[base] ?? 2
-        while !taken.insert("\(base)-\(counter)").inserted { counter += 1 }
-        next[base] = counter + 1
-        return "\(base)-\(counter)"
     }
 }
 
