@@ -283,7 +283,7 @@ public enum Build {
             parsed = docs.parse(files, folder: path)
             if settings.linkBase.isEmpty, let example = parsed.entries.lazy.compactMap({ $0.text(at: "url") ?? $0.children.first?.text(at: "url") }).first {
                 parsed.diagnostics.append(DocsIndexParser.relativeLinksWarning(example: example, listSlug: Slug.make(settings.slug ?? planned.defaultSlug, fallback: "list"),
-                                                                               at: settings.location(of: "kind", or: planned.settingsLocation)))
+                                                                               at: settings.location(of: .kind, or: planned.settingsLocation)))
             }
         case .folder(_, let files):
             parsed = ParsedSource()
@@ -309,7 +309,7 @@ public enum Build {
             diagnostics += AwesomeLinter(locale: settings.locale).lint(file, entries: parsed.entries)
         }
         settings.defaultSectionTitle = localization.strings(for: settings.locale).text(.default_section)
-        diagnostics += localization.check(locale: settings.locale, at: settings.location(of: "locale", or: planned.settingsLocation))
+        diagnostics += localization.check(locale: settings.locale, at: settings.location(of: .locale, or: planned.settingsLocation))
         let input = Sectioner.Input(entries: parsed.entries, declaredSections: parsed.declaredSections, kind: planned.kind,
                                     settingsLocation: planned.settingsLocation)
         parsed.entries = [] // the sectioner now holds the only reference, and filters in place
@@ -358,7 +358,7 @@ enum ListPlanner {
         var configured: Set<String> = []
         var configuredLists: Set<String> = []
         for list in settings.lists {
-            let location = list.locations["source"] ?? settings.listLocations[list.source] ?? SourceLocation(path: SiteLayout.configurationFile)
+            let location = list.location(of: .source, or: settings.listLocations[list.source] ?? SourceLocation(path: SiteLayout.configurationFile))
             guard let source = sourcesByName[list.source] else {
                 diagnostics.append(.error(.missingSource, "list source '\(list.source)' is not in Content/", at: location,
                                           hint: "sources are paths inside Content/, such as books.csv or glossary"))

@@ -5,17 +5,9 @@ import IndexSiteCore
 /// A typo must never be silently ignored, so every key is checked against the known ones.
 public enum SettingsParser {
     /// Every key `indexsite.yml` accepts at its top level; any other key is an `unknown-setting` error.
-    public static let siteKeys: [String] = [
-        "title", "description", "base_url", "locale", "index_locales", "catch_all_label", "catch_all_position",
-        "allow_unsafe_html", "lists", "strings",
-    ]
+    public static let siteKeys: [String] = SiteSettingKey.allCases.map(\.rawValue)
     /// Every key a list accepts, under `lists:` or in a Markdown list's front matter (where `source` is not allowed).
-    public static let listKeys: [String] = [
-        "source", "title", "description", "slug", "group_by", "section_order", "sort", "ignore_prefixes", "index_titles",
-        "empty_sections", "title_field", "url_field", "description_field", "fields", "locale", "index_locales",
-        "catch_all_label", "catch_all_position", "split", "entry_pages", "date_order", "kind", "heading_ids", "link_extension",
-        "link_base", "items", "separator", "comment", "header", "short_rows", "values_separator", "lint", "link_style", "reading_field", "field_labels",
-    ]
+    public static let listKeys: [String] = ListSettingKey.allCases.map(\.rawValue)
 
     /// Parses the site configuration file.
     public static func parseSite(_ file: SourceFile) -> (SiteSettings, [Diagnostic]) {
@@ -32,19 +24,22 @@ public enum SettingsParser {
         }
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
-            let at = block.location(of: keyNode)
-            settings.locations[key] = block.location(of: value)
-            switch key {
-            case "title": settings.title = reader.string(value, key, block) ?? settings.title
-            case "description": settings.description = reader.string(value, key, block)
-            case "base_url": settings.baseURL = reader.baseURL(value, key, block)
-            case "locale": settings.locale = reader.locale(value, key, block) ?? settings.locale
-            case "index_locales": settings.indexLocales = reader.strings(value, key, block) ?? []
-            case "catch_all_label": settings.catchAllLabel = reader.string(value, key, block) ?? settings.catchAllLabel
-            case "catch_all_position": settings.catchAllPosition = reader.choice(value, key, block) ?? settings.catchAllPosition
-            case "allow_unsafe_html": settings.allowUnsafeHTML = reader.bool(value, key, block) ?? false
-            case "lists": break
-            case "strings":
+            guard let setting = SiteSettingKey(rawValue: key) else {
+                reader.unknownKey(key, at: block.location(of: keyNode), known: siteKeys)
+                continue
+            }
+            settings.locations[setting] = block.location(of: value)
+            switch setting {
+            case .title: settings.title = reader.string(value, key, block) ?? settings.title
+            case .description: settings.description = reader.string(value, key, block)
+            case .baseURL: settings.baseURL = reader.baseURL(value, key, block)
+            case .locale: settings.locale = reader.locale(value, key, block) ?? settings.locale
+            case .indexLocales: settings.indexLocales = reader.strings(value, key, block) ?? []
+            case .catchAllLabel: settings.catchAllLabel = reader.string(value, key, block) ?? settings.catchAllLabel
+            case .catchAllPosition: settings.catchAllPosition = reader.choice(value, key, block) ?? settings.catchAllPosition
+            case .allowUnsafeHTML: settings.allowUnsafeHTML = reader.bool(value, key, block) ?? false
+            case .lists: break
+            case .strings:
                 guard case .mapping(let locales) = value else {
                     reader.error(.badSettingValue, "'strings' must map locales to their page words (strings: {de: {details: Mehr}})", at: block.location(of: value))
                     continue
@@ -55,7 +50,6 @@ public enum SettingsParser {
                     reader.diagnostics += found
                     settings.strings[locale] = settings.strings[locale].map { $0.overridden(by: catalog) } ?? catalog
                 }
-            default: reader.unknownKey(key, at: at, known: siteKeys)
             }
         }
         if let listsNode = mapping["lists"] {
@@ -118,51 +112,55 @@ public enum SettingsParser {
         mutating func apply(_ mapping: Node.Mapping, to list: inout ListSettings, block: YAMLBlock, allowSource: Bool = true) {
             for (keyNode, value) in mapping {
                 let key = keyNode.string ?? ""
-                list.locations[key] = block.location(of: value)
-                switch key {
-                case "source" where allowSource: break
-                case "title": list.title = string(value, key, block)
-                case "description": list.description = string(value, key, block)
-                case "slug": list.slug = string(value, key, block)
-                case "group_by": list.grouping = grouping(value, block) ?? list.grouping
-                case "section_order": list.sectionOrder = strings(value, key, block, locations: &list.locations)
-                case "sort": list.sort = (strings(value, key, block, locations: &list.locations) ?? []).map(SortKey.init(parsing:))
-                case "ignore_prefixes": list.ignorePrefixes = strings(value, key, block) ?? []
-                case "reading_field": list.readingField = keyPath(value, key, block)
-                case "index_titles": list.indexTitles = choice(value, key, block) ?? list.indexTitles
-                case "empty_sections": list.emptySections = choice(value, key, block) ?? list.emptySections
-                case "title_field": list.titleField = keyPath(value, key, block) ?? list.titleField
-                case "url_field": list.urlField = keyPath(value, key, block) ?? list.urlField
-                case "description_field": list.descriptionField = keyPath(value, key, block) ?? list.descriptionField
-                case "fields": list.fields = strings(value, key, block, locations: &list.locations)?.map { KeyPath($0) }
-                case "locale": list.locale = locale(value, key, block) ?? list.locale
-                case "index_locales": list.indexLocales = strings(value, key, block) ?? []
-                case "catch_all_label": list.catchAllLabel = string(value, key, block) ?? list.catchAllLabel
-                case "catch_all_position": list.catchAllPosition = choice(value, key, block) ?? list.catchAllPosition
-                case "split": list.split = choice(value, key, block) ?? list.split
-                case "entry_pages": list.entryPages = bool(value, key, block)
-                case "kind": list.kind = choice(value, key, block) ?? list.kind
-                case "heading_ids": list.headingIDs = choice(value, key, block) ?? list.headingIDs
-                case "link_extension": list.linkExtension = string(value, key, block) ?? list.linkExtension
-                case "link_style": list.linkStyle = choice(value, key, block) ?? list.linkStyle
-                case "link_base": list.linkBase = string(value, key, block) ?? list.linkBase
-                case "items": list.items = keyPath(value, key, block)
-                case "separator": list.separator = separatorText(value, key, block)
-                case "comment":
+                guard let setting = ListSettingKey(rawValue: key), setting != .source || allowSource else {
+                    unknownKey(key, at: block.location(of: keyNode), known: allowSource ? listKeys : listKeys.filter { $0 != "source" })
+                    continue
+                }
+                list.setLocation(block.location(of: value), of: setting)
+                switch setting {
+                case .source: break
+                case .title: list.title = string(value, key, block)
+                case .description: list.description = string(value, key, block)
+                case .slug: list.slug = string(value, key, block)
+                case .groupBy: list.grouping = grouping(value, block) ?? list.grouping
+                case .sectionOrder: list.sectionOrder = strings(value, setting, block, into: &list)
+                case .sort: list.sort = (strings(value, setting, block, into: &list) ?? []).map(SortKey.init(parsing:))
+                case .ignorePrefixes: list.ignorePrefixes = strings(value, key, block) ?? []
+                case .readingField: list.readingField = keyPath(value, key, block)
+                case .indexTitles: list.indexTitles = choice(value, key, block) ?? list.indexTitles
+                case .emptySections: list.emptySections = choice(value, key, block) ?? list.emptySections
+                case .titleField: list.titleField = keyPath(value, key, block) ?? list.titleField
+                case .urlField: list.urlField = keyPath(value, key, block) ?? list.urlField
+                case .descriptionField: list.descriptionField = keyPath(value, key, block) ?? list.descriptionField
+                case .fields: list.fields = strings(value, setting, block, into: &list)?.map { KeyPath($0) }
+                case .locale: list.locale = locale(value, key, block) ?? list.locale
+                case .indexLocales: list.indexLocales = strings(value, key, block) ?? []
+                case .catchAllLabel: list.catchAllLabel = string(value, key, block) ?? list.catchAllLabel
+                case .catchAllPosition: list.catchAllPosition = choice(value, key, block) ?? list.catchAllPosition
+                case .split: list.split = choice(value, key, block) ?? list.split
+                case .entryPages: list.entryPages = bool(value, key, block)
+                case .kind: list.kind = choice(value, key, block) ?? list.kind
+                case .headingIDs: list.headingIDs = choice(value, key, block) ?? list.headingIDs
+                case .linkExtension: list.linkExtension = string(value, key, block) ?? list.linkExtension
+                case .linkStyle: list.linkStyle = choice(value, key, block) ?? list.linkStyle
+                case .linkBase: list.linkBase = string(value, key, block) ?? list.linkBase
+                case .items: list.items = keyPath(value, key, block)
+                case .separator: list.separator = separatorText(value, key, block)
+                case .comment:
                     list.comment = string(value, key, block)
                     if list.comment == "" { error(.badSettingValue, "'comment' must not be empty", at: block.location(of: value)) }
-                case "header": list.header = strings(value, key, block)
-                case "short_rows":
+                case .header: list.header = strings(value, key, block)
+                case .shortRows:
                     switch string(value, key, block) {
                     case "allow"?: list.allowsShortRows = true
                     case "error"?: list.allowsShortRows = false
                     case nil: break
                     case let other?: error(.badSettingValue, "'short_rows' must be allow or error, not '\(other)'", at: block.location(of: value))
                     }
-                case "values_separator": valuesSeparator(value, block, into: &list)
-                case "lint": list.lint = choice(value, key, block) ?? list.lint
-                case "field_labels": list.fieldLabels = labels(value, key, block) ?? list.fieldLabels
-                case "date_order":
+                case .valuesSeparator: valuesSeparator(value, block, into: &list)
+                case .lint: list.lint = choice(value, key, block) ?? list.lint
+                case .fieldLabels: list.fieldLabels = labels(value, key, block) ?? list.fieldLabels
+                case .dateOrder:
                     switch string(value, key, block) {
                     case "newest_first"?: list.newestFirst = true
                     case "oldest_first"?: list.newestFirst = false
@@ -170,7 +168,6 @@ public enum SettingsParser {
                     case let other?:
                         error(.badSettingValue, "'date_order' must be newest_first or oldest_first, not '\(other)'", at: block.location(of: value))
                     }
-                default: unknownKey(key, at: block.location(of: keyNode), known: listKeys)
                 }
             }
         }
@@ -183,11 +180,11 @@ public enum SettingsParser {
             return scalar.string
         }
 
-        /// Reads a list setting and records where each item was written, as `key#index`, for problems found later.
-        mutating func strings(_ node: Node, _ key: String, _ block: YAMLBlock, locations: inout [String: SourceLocation]) -> [String]? {
+        /// Reads a list setting and records where each item was written, for problems found later.
+        mutating func strings(_ node: Node, _ key: ListSettingKey, _ block: YAMLBlock, into list: inout ListSettings) -> [String]? {
             let items: [Node] = if case .sequence(let items) = node { Array(items) } else { [node] }
-            for (index, item) in items.enumerated() { locations["\(key)#\(index)"] = block.location(of: item) }
-            return strings(node, key, block)
+            for (index, item) in items.enumerated() { list.setLocation(block.location(of: item), of: key, item: String(index)) }
+            return strings(node, key.rawValue, block)
         }
 
         mutating func strings(_ node: Node, _ key: String, _ block: YAMLBlock) -> [String]? {
@@ -276,7 +273,7 @@ public enum SettingsParser {
                         continue
                     }
                     list.valuesSeparatorByField[field] = separator
-                    list.locations["values_separator#\(field)"] = block.location(of: fieldNode)
+                    list.setLocation(block.location(of: fieldNode), of: .valuesSeparator, item: field)
                 }
             default:
                 guard let separator = string(node, "values_separator", block) else { return }

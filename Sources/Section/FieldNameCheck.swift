@@ -62,14 +62,14 @@ package struct FieldNameCheck {
         var diagnostics: [Diagnostic] = []
         let known = Set(names)
         func has(_ path: KeyPath) -> Bool { known.contains(path.description) }
-        func unknown(_ setting: String, _ path: KeyPath, at key: String) {
-            let location = settings.location(of: key, or: settings.location(of: setting, or: fallback))
-            diagnostics.append(.error(.unknownField, "'\(setting)' names the field '\(path)', which no entry has", at: location,
+        func unknown(_ setting: ListSettingKey, _ path: KeyPath, item: String? = nil) {
+            let location = item.map { settings.location(of: setting, item: $0, or: fallback) } ?? settings.location(of: setting, or: fallback)
+            diagnostics.append(.error(.unknownField, "'\(setting.rawValue)' names the field '\(path)', which no entry has", at: location,
                                       hint: hint(for: path.description)))
         }
 
-        if settings.locations["title_field"] != nil {
-            if !has(settings.titleField) { unknown("title_field", settings.titleField, at: "title_field") }
+        if settings.isWritten(.titleField) {
+            if !has(settings.titleField) { unknown(.titleField, settings.titleField) }
         } else if !has(settings.titleField) {
             if let fallbackTitle = FieldNameCheck.titleFallbacks.first(where: { namesEveryEntryHas.contains($0) }) {
                 settings.titleField = KeyPath(fallbackTitle)
@@ -82,31 +82,31 @@ package struct FieldNameCheck {
             }
         }
         // Written out at its default (`url_field: url`), the setting only documents the default: no link is fine.
-        for (setting, path, standard) in [("url_field", settings.urlField, "url"), ("description_field", settings.descriptionField, "description")]
-        where settings.locations[setting] != nil && path.description != standard && !has(path) {
-            unknown(setting, path, at: setting)
+        for (setting, path, standard) in [(ListSettingKey.urlField, settings.urlField, "url"), (.descriptionField, settings.descriptionField, "description")]
+        where settings.isWritten(setting) && path.description != standard && !has(path) {
+            unknown(setting, path)
         }
         for (index, key) in settings.sort.enumerated() where !has(key.path) {
-            unknown("sort", key.path, at: "sort#\(index)")
+            unknown(.sort, key.path, item: String(index))
         }
         for (index, path) in (settings.fields ?? []).enumerated() where !has(path) {
-            unknown("fields", path, at: "fields#\(index)")
+            unknown(.fields, path, item: String(index))
         }
         switch settings.grouping {
         case .field(let path)?, .date(let path, _)?:
-            if !has(path) { unknown("group_by", path, at: "group_by") }
+            if !has(path) { unknown(.groupBy, path) }
         case .heading? where kind != .markdownList:
             diagnostics.append(.error(.unknownField, "'group_by: heading' needs a Markdown list with headings; this source has none",
-                                      at: settings.location(of: "group_by", or: fallback),
+                                      at: settings.location(of: .groupBy, or: fallback),
                                       hint: "group by letter (the default), a field, or date:<field>:month; \(fieldList)"))
         default: break
         }
-        if let reading = settings.readingField, !has(reading) { unknown("reading_field", reading, at: "reading_field") }
+        if let reading = settings.readingField, !has(reading) { unknown(.readingField, reading) }
         for field in settings.fieldLabels.keys.sorted() where !has(KeyPath(field)) {
-            unknown("field_labels", KeyPath(field), at: "field_labels")
+            unknown(.fieldLabels, KeyPath(field))
         }
         for (field, _) in settings.valuesSeparatorByField.sorted(by: { $0.key < $1.key }) where !has(KeyPath(field)) {
-            unknown("values_separator", KeyPath(field), at: "values_separator#\(field)")
+            unknown(.valuesSeparator, KeyPath(field), item: field)
         }
         return diagnostics
     }

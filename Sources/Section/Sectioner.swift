@@ -38,7 +38,7 @@ public struct Sectioner: Sendable {
             collator = try Collator(locale: settings.locale)
         } catch {
             return ([], [.error(.badSettingValue, "unknown locale '\(settings.locale)': \(error.description)",
-                                at: settings.location(of: "locale", or: input.settingsLocation),
+                                at: settings.location(of: .locale, or: input.settingsLocation),
                                 hint: "use an ICU locale id such as en, sv, de@collation=phonebook")])
         }
 
@@ -89,16 +89,16 @@ public struct Sectioner: Sendable {
                 index = try AlphabetIndex(locale: settings.locale, extraLocales: settings.indexLocales)
             } catch {
                 return ([], diagnostics + [.error(.badSettingValue, "cannot build the alphabet of '\(settings.locale)': \(error.description)",
-                                                  at: settings.location(of: "index_locales", or: settings.location(of: "locale", or: input.settingsLocation)))])
+                                                  at: settings.location(of: .indexLocales, or: settings.location(of: .locale, or: input.settingsLocation)))])
             }
             sections = letterSections(consume entries, titles: titles, order: order, index: index, settings: settings)
         case .heading:
             sections = headingSections(entries, order: order, declared: input.declaredSections, settings: settings,
-                                       collator: collator, location: settings.location(of: "section_order", or: input.settingsLocation),
+                                       collator: collator, location: settings.location(of: .sectionOrder, or: input.settingsLocation),
                                        diagnostics: &diagnostics)
         case .field(let path):
             sections = fieldSections(entries, order: order, path: path, settings: settings, collator: collator,
-                                     location: settings.location(of: "section_order", or: input.settingsLocation), diagnostics: &diagnostics)
+                                     location: settings.location(of: .sectionOrder, or: input.settingsLocation), diagnostics: &diagnostics)
         case .date(let path, let granularity):
             sections = dateSections(entries, order: order, path: path, granularity: granularity, settings: settings,
                                     diagnostics: &diagnostics)
@@ -367,11 +367,11 @@ public struct Sectioner: Sendable {
         }
         if let order = settings.sectionOrder {
             if sections.contains(where: { $0.level > 1 }) {
-                sections = orderedTree(sections, by: order, collator: collator, location: location, itemLocations: settings.locations,
+                sections = orderedTree(sections, by: order, collator: collator, location: location, itemLocation: { settings.location(of: .sectionOrder, item: String($0), or: location) },
                                        diagnostics: &diagnostics)
             } else {
                 sections = ordered(sections, by: order, collator: collator, location: location, missingIsError: true,
-                                   itemLocations: settings.locations, diagnostics: &diagnostics)
+                                   itemLocation: { settings.location(of: .sectionOrder, item: String($0), or: location) }, diagnostics: &diagnostics)
             }
         }
         return sections
@@ -380,12 +380,12 @@ public struct Sectioner: Sendable {
     /// `section_order` over a heading tree: each group of sibling sections is ordered as `ordered` orders a flat list
     /// (named ones first, the others in collation order), and every section moves with its sub-sections.
     func orderedTree(_ sections: [Section], by order: [String], collator: Collator, location: SourceLocation,
-                     itemLocations: [String: SourceLocation] = [:], diagnostics: inout [Diagnostic]) -> [Section] {
+                     itemLocation: (Int) -> SourceLocation, diagnostics: inout [Diagnostic]) -> [Section] {
         let titles = sections.map(\.title)
         let known = Set(titles)
         for (position, name) in order.enumerated() where !known.contains(name) {
             diagnostics.append(.error(.unknownSectionInOrder, "section_order names '\(name)', which is not a heading of the list",
-                                      at: itemLocations["section_order#\(position)"] ?? location,
+                                      at: itemLocation(position),
                                       hint: closestName(to: name, among: titles).map { "did you mean '\($0)'?" }
                                         ?? "use the heading's exact text, or remove it from section_order"))
         }
@@ -443,7 +443,7 @@ public struct Sectioner: Sendable {
         }
         if let order = settings.sectionOrder {
             sections = ordered(sections, by: order, collator: collator, location: location, missingIsError: false,
-                               itemLocations: settings.locations, diagnostics: &diagnostics)
+                               itemLocation: { settings.location(of: .sectionOrder, item: String($0), or: location) }, diagnostics: &diagnostics)
         } else {
             sections = sortedByTitle(sections, collator: collator)
         }
@@ -456,12 +456,12 @@ public struct Sectioner: Sendable {
 
     /// Puts sections in the declared order; sections the order does not name follow, in collation order.
     func ordered(_ sections: [Section], by order: [String], collator: Collator, location: SourceLocation, missingIsError: Bool,
-                 itemLocations: [String: SourceLocation] = [:], diagnostics: inout [Diagnostic]) -> [Section] {
+                 itemLocation: (Int) -> SourceLocation, diagnostics: inout [Diagnostic]) -> [Section] {
         var remaining = sections
         var result: [Section] = []
         let titles = sections.map(\.title)
         for (position, name) in order.enumerated() {
-            let at = itemLocations["section_order#\(position)"] ?? location
+            let at = itemLocation(position)
             if let index = remaining.firstIndex(where: { $0.title == name }) {
                 result.append(remaining.remove(at: index))
             } else if missingIsError {

@@ -179,12 +179,29 @@ public struct ListSettings: Sendable, Hashable {
     /// Labels readers see for fields, by field name (`official_name: Official name`); others are humanised.
     public var fieldLabels: [String: String] = [:]
     /// Where each setting was written (indexsite.yml or front matter), so problems found later point at it.
-    /// Items of list settings are also kept as `key#index` (`sort#1`), so a problem with one item points at that item.
-    public var locations: [String: SourceLocation] = [:]
+    /// Items of list settings are also kept as `key#item` (`sort#1`, `values_separator#tags`), so a problem with one
+    /// item points at that item. Read and written through the typed key only.
+    private var locations: [String: SourceLocation] = [:]
 
     /// The place a setting was written, or `fallback` when it was not written anywhere.
-    public func location(of key: String, or fallback: SourceLocation) -> SourceLocation {
-        locations[key] ?? fallback
+    public func location(of key: ListSettingKey, or fallback: SourceLocation) -> SourceLocation {
+        locations[key.rawValue] ?? fallback
+    }
+
+    /// The place one item of a setting was written (`item` is its index in a list, or its field name in a mapping),
+    /// else the setting's place, else `fallback`.
+    public func location(of key: ListSettingKey, item: String, or fallback: SourceLocation) -> SourceLocation {
+        locations["\(key.rawValue)#\(item)"] ?? location(of: key, or: fallback)
+    }
+
+    /// Whether the setting was written anywhere (not left at its default).
+    public func isWritten(_ key: ListSettingKey) -> Bool {
+        locations[key.rawValue] != nil
+    }
+
+    /// Records where the setting, or one item of it, was written.
+    package mutating func setLocation(_ location: SourceLocation, of key: ListSettingKey, item: String? = nil) {
+        locations[item.map { "\(key.rawValue)#\($0)" } ?? key.rawValue] = location
     }
 
     /// The defaults for the list read from `source` (a path inside `Content/`); in-memory lists may name anything.
@@ -216,7 +233,7 @@ public struct SiteSettings: Sendable, Hashable {
     /// Per-list settings, in the order the configuration lists them.
     public var lists: [ListSettings] = []
     /// Where each site-wide setting was written.
-    public var locations: [String: SourceLocation] = [:]
+    public var locations: [SiteSettingKey: SourceLocation] = [:]
     /// Where each configured list was declared, for diagnostics about its source.
     public var listLocations: [String: SourceLocation] = [:]
 
@@ -230,8 +247,11 @@ public struct SiteSettings: Sendable, Hashable {
         settings.indexLocales = indexLocales
         settings.catchAllLabel = catchAllLabel
         settings.catchAllPosition = catchAllPosition
-        for key in ["locale", "index_locales", "catch_all_label", "catch_all_position"] {
-            if let location = locations[key] { settings.locations[key] = location }
+        let inherited: [(SiteSettingKey, ListSettingKey)] = [
+            (.locale, .locale), (.indexLocales, .indexLocales), (.catchAllLabel, .catchAllLabel), (.catchAllPosition, .catchAllPosition),
+        ]
+        for (site, list) in inherited {
+            if let location = locations[site] { settings.setLocation(location, of: list) }
         }
         return settings
     }

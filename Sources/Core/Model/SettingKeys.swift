@@ -1,0 +1,267 @@
+/// The settings of `indexsite.yml` and of list front matter, each key declared once: the settings parser switches over
+/// these enums (so the compiler refuses a key that is declared but never read), diagnostics find where a setting was
+/// written by its key, `init`'s commented configuration names every one (a test checks it), and the README's two
+/// settings tables are generated from `documentation` (a test keeps them equal).
+
+/// One row of a settings table: the default, what the setting does, and an example value (Markdown).
+public struct SettingDocumentation: Sendable {
+    public let defaultValue: String
+    public let meaning: String
+    public let example: String
+
+    /// The Markdown table of `keys`, as the README shows it.
+    public static func table<Key: RawRepresentable>(_ keys: [Key], documentation: (Key) -> SettingDocumentation) -> String
+    where Key.RawValue == String {
+        var lines = ["| key | default | meaning | example |", "|---|---|---|---|"]
+        for key in keys {
+            let row = documentation(key)
+            lines.append("| `\(key.rawValue)` | \(row.defaultValue) | \(row.meaning) | \(row.example) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Every key `indexsite.yml` accepts at its top level; any other is an `unknown-setting` error.
+public enum SiteSettingKey: String, CaseIterable, Sendable {
+    case title
+    case description
+    case baseURL = "base_url"
+    case locale
+    case indexLocales = "index_locales"
+    case catchAllLabel = "catch_all_label"
+    case catchAllPosition = "catch_all_position"
+    case allowUnsafeHTML = "allow_unsafe_html"
+    case lists
+    case strings
+
+    /// The key's line in the README's settings table: its default, what it does, an example.
+    public var documentation: SettingDocumentation {
+        switch self {
+        case .title: SettingDocumentation(
+            defaultValue: ##"`Index`"##,
+            meaning: ##"the site's name, shown in every page header and the home page"##,
+            example: ##"`My index`"##)
+        case .description: SettingDocumentation(
+            defaultValue: ##"none"##,
+            meaning: ##"the home page's description (`<meta name="description">`)"##,
+            example: ##"`A glossary of typography.`"##)
+        case .baseURL: SettingDocumentation(
+            defaultValue: ##"none"##,
+            meaning: ##"absolute http or https URL of the site (anything else is a `bad-setting-value` error); when set, pages get canonical links and the site a `sitemap.xml`"##,
+            example: ##"`https://example.org/my-index/`"##)
+        case .locale: SettingDocumentation(
+            defaultValue: ##"`en`"##,
+            meaning: ##"default locale of every list (collation, alphabet, date titles); any ICU locale id"##,
+            example: ##"`sv`"##)
+        case .indexLocales: SettingDocumentation(
+            defaultValue: ##"`[]`"##,
+            meaning: ##"default extra alphabets for the strip (see below)"##,
+            example: ##"`[en]`"##)
+        case .catchAllLabel: SettingDocumentation(
+            defaultValue: ##"`#`"##,
+            meaning: ##"default label of the section for digits, symbols and other scripts"##,
+            example: ##"`Symbols`"##)
+        case .catchAllPosition: SettingDocumentation(
+            defaultValue: ##"`last`"##,
+            meaning: ##"`first` or `last`"##,
+            example: ##"`first`"##)
+        case .allowUnsafeHTML: SettingDocumentation(
+            defaultValue: ##"`false`"##,
+            meaning: ##"let raw HTML and every link scheme through Markdown; off because content has many authors"##,
+            example: ##"`true`"##)
+        case .lists: SettingDocumentation(
+            defaultValue: ##"every source"##,
+            meaning: ##"per-list settings, each with `source:` (a path inside `Content/`)"##,
+            example: ##"`[{source: books.csv, group_by: genre}]`"##)
+        case .strings: SettingDocumentation(
+            defaultValue: ##"`{}`"##,
+            meaning: ##"page words to change or add, by locale, over the built-in catalogs (see [Page words](#page-words-in-the-readers-language))"##,
+            example: ##"`{de: {details: Mehr}}`"##)
+        }
+    }
+}
+
+/// Every key a list accepts, under `lists:` or in a list's own front matter (where `source` is not allowed).
+public enum ListSettingKey: String, CaseIterable, Sendable {
+    case source
+    case title
+    case description
+    case slug
+    case groupBy = "group_by"
+    case sectionOrder = "section_order"
+    case sort
+    case ignorePrefixes = "ignore_prefixes"
+    case readingField = "reading_field"
+    case indexTitles = "index_titles"
+    case emptySections = "empty_sections"
+    case titleField = "title_field"
+    case urlField = "url_field"
+    case descriptionField = "description_field"
+    case fields
+    case fieldLabels = "field_labels"
+    case locale
+    case indexLocales = "index_locales"
+    case catchAllLabel = "catch_all_label"
+    case catchAllPosition = "catch_all_position"
+    case split
+    case entryPages = "entry_pages"
+    case dateOrder = "date_order"
+    case items
+    case separator
+    case comment
+    case header
+    case shortRows = "short_rows"
+    case lint
+    case valuesSeparator = "values_separator"
+    case kind
+    case linkStyle = "link_style"
+    case linkBase = "link_base"
+    case headingIDs = "heading_ids"
+    case linkExtension = "link_extension"
+
+    /// The key's line in the README's settings table: its default, what it does, an example.
+    public var documentation: SettingDocumentation {
+        switch self {
+        case .source: SettingDocumentation(
+            defaultValue: ##"—"##,
+            meaning: ##"file or folder inside `Content/`"##,
+            example: ##"`books.csv`"##)
+        case .title: SettingDocumentation(
+            defaultValue: ##"the file's first `# Title`, else front matter `title:`, else its name"##,
+            meaning: ##"the list's title"##,
+            example: ##"`Books`"##)
+        case .description: SettingDocumentation(
+            defaultValue: ##"the file's tagline: its first block quote, else first paragraph, before the first section"##,
+            meaning: ##"Markdown shown under the title"##,
+            example: ##"`Classics we love.`"##)
+        case .slug: SettingDocumentation(
+            defaultValue: ##"the file's name"##,
+            meaning: ##"output folder of the list"##,
+            example: ##"`books`"##)
+        case .groupBy: SettingDocumentation(
+            defaultValue: ##"`heading` for Markdown lists with headings, else `letter`"##,
+            meaning: ##"`letter`, `heading`, a field key path (category, tags: an entry with several values is in several sections), or `date:<key path>:day\|month\|year`"##,
+            example: ##"`date:published:month`"##)
+        case .sectionOrder: SettingDocumentation(
+            defaultValue: ##"collation order"##,
+            meaning: ##"sections in this order first (others follow in collation order); names no heading → error, names no category → warning"##,
+            example: ##"`[Garage, Kitchen]`"##)
+        case .sort: SettingDocumentation(
+            defaultValue: ##"`[<title_field>]`; source order under `heading`"##,
+            meaning: ##"key paths; `-` for descending; locale-aware; numbers compare by value ("Item 2" < "Item 10"); a field whose every value is a number sorts by value (see below); entries without the field come last in both directions; ties keep source order"##,
+            example: ##"`[-year, title]`"##)
+        case .ignorePrefixes: SettingDocumentation(
+            defaultValue: ##"`[]`"##,
+            meaning: ##"leading words ignored for sorting and letters (case-insensitive)"##,
+            example: ##"`["The ", "A ", "An "]`"##)
+        case .readingField: SettingDocumentation(
+            defaultValue: ##"none"##,
+            meaning: ##"a field whose text sorts and letters the entry instead of its title, as iOS Contacts uses a phonetic name: 日本 with reading にほん files under な, 重庆 with `Chongqing` under C, "The Beatles" with `Beatles` under B. Entries without it use their title; the field is not shown unless `fields` names it"##,
+            example: ##"`reading`"##)
+        case .indexTitles: SettingDocumentation(
+            defaultValue: ##"`auto`"##,
+            meaning: ##"strip labels of category sections: `auto` (whole when ≤ 3 characters, else initials, on lists of at most 12 sections whose initials all differ; otherwise first letters), `initials` ("MB"; first letters when two would read the same), `full`, `first-letter`. Labels are never numbered codes ("DV2"): a repeated letter shows as a dot, and the full title shows while scrubbing and in the section navigation"##,
+            example: ##"`initials`"##)
+        case .emptySections: SettingDocumentation(
+            defaultValue: ##"`index`"##,
+            meaning: ##"`index`: greyed in the strip, no header (Contacts style); `show`: empty header too; `hide`: gone. A Markdown heading whose sub-sections have entries, or that has a paragraph of its own, is not empty"##,
+            example: ##"`hide`"##)
+        case .titleField: SettingDocumentation(
+            defaultValue: ##"`title`, else the first of `name`, `term`, `label`, `heading` that every entry has"##,
+            meaning: ##"the field that names an entry"##,
+            example: ##"`name`"##)
+        case .urlField: SettingDocumentation(
+            defaultValue: ##"`url`"##,
+            meaning: ##"the entry's link (http, https, mailto and relative only)"##,
+            example: ##"`homepage`"##)
+        case .descriptionField: SettingDocumentation(
+            defaultValue: ##"`description`"##,
+            meaning: ##"the Markdown field shown under each entry"##,
+            example: ##"`summary`"##)
+        case .fields: SettingDocumentation(
+            defaultValue: ##"CSV/JSON: every other plain field; Markdown: none"##,
+            meaning: ##"extra fields shown with each entry"##,
+            example: ##"`[author, year]`"##)
+        case .fieldLabels: SettingDocumentation(
+            defaultValue: ##"the field name made readable (`official_name` → "Official name", `releaseYear` → "Release year")"##,
+            meaning: ##"the label readers see for each shown field, by field name"##,
+            example: ##"`{alpha_2: ISO code}`"##)
+        case .locale: SettingDocumentation(
+            defaultValue: ##"site `locale`"##,
+            meaning: ##"collation, alphabet and date titles of this list"##,
+            example: ##"`sv`, `de@collation=phonebook`, `zh@collation=stroke`"##)
+        case .indexLocales: SettingDocumentation(
+            defaultValue: ##"site `index_locales`"##,
+            meaning: ##"extra alphabets added to the strip, as UIKit shows A–Z before the kana"##,
+            example: ##"`[en]` (with `locale: ja`)"##)
+        case .catchAllLabel: SettingDocumentation(
+            defaultValue: ##"site value"##,
+            meaning: ##"label of the catch-all section"##,
+            example: ##"`Symbols`"##)
+        case .catchAllPosition: SettingDocumentation(
+            defaultValue: ##"site value"##,
+            meaning: ##"`first` or `last`"##,
+            example: ##"`first`"##)
+        case .split: SettingDocumentation(
+            defaultValue: ##"`auto`"##,
+            meaning: ##"`none`; `sections` (one page per section, with an overview page and the strip linking across pages; every page's filter searches the whole list through `search.js`; section pages link back to the overview and to their neighbours, and with more than 100 sections carry only those links, so the output grows with the input); `auto` (split past 5,000 entries)"##,
+            example: ##"`sections`"##)
+        case .entryPages: SettingDocumentation(
+            defaultValue: ##"yes for entry folders"##,
+            meaning: ##"give each entry a page of its own"##,
+            example: ##"`true`"##)
+        case .dateOrder: SettingDocumentation(
+            defaultValue: ##"`newest_first`"##,
+            meaning: ##"order of date sections: `newest_first` or `oldest_first`"##,
+            example: ##"`oldest_first`"##)
+        case .items: SettingDocumentation(
+            defaultValue: ##"the document"##,
+            meaning: ##"JSON: key path of the array inside the document"##,
+            example: ##"`"3166-1"`"##)
+        case .separator: SettingDocumentation(
+            defaultValue: ##"detected (see Sources)"##,
+            meaning: ##"CSV/TSV: the field separator, one character (`"\t"` or `tab` for a tab)"##,
+            example: ##"`";"`"##)
+        case .comment: SettingDocumentation(
+            defaultValue: ##"none"##,
+            meaning: ##"CSV/TSV: lines starting with this are skipped"##,
+            example: ##"`"#"`"##)
+        case .header: SettingDocumentation(
+            defaultValue: ##"the first row"##,
+            meaning: ##"CSV/TSV: the field names, for a file with no header row"##,
+            example: ##"`[code, coordinates, tz, comments]`"##)
+        case .shortRows: SettingDocumentation(
+            defaultValue: ##"`error`"##,
+            meaning: ##"CSV/TSV: `allow` reads rows with fewer fields than the header with the missing trailing fields empty"##,
+            example: ##"`allow`"##)
+        case .lint: SettingDocumentation(
+            defaultValue: ##"`none`"##,
+            meaning: ##"extra checks of a Markdown list, as warnings in `check` and `build` (errors under `--strict`): `awesome` reports entries out of alphabetical order within a section or nested list (case aside, the list's locale), a link listed twice (a trailing `/` aside), a linked entry without a description, and links to `#anchors` that match no heading (by GitHub's ids) or HTML `name`/`id` (`#top` and `#readme` always work)"##,
+            example: ##"`awesome`"##)
+        case .valuesSeparator: SettingDocumentation(
+            defaultValue: ##"none"##,
+            meaning: ##"splits a field's text into several values for `group_by` (an entry in each section); one separator, or one per field"##,
+            example: ##"`","`, `{tags: ",", authors: ";"}`"##)
+        case .kind: SettingDocumentation(
+            defaultValue: ##"`entries`"##,
+            meaning: ##"for a folder: `entries` (one entry per file) or `headings` (a [documentation index](#documentation-indexes))"##,
+            example: ##"`headings`"##)
+        case .linkStyle: SettingDocumentation(
+            defaultValue: ##"none (`page.html`, github ids)"##,
+            meaning: ##"for `kind: headings`: the tool that publishes the docs, `github`, `mdbook`, `hugo`, `mkdocs`, `docc` or `pandoc`, so page links and heading ids match it"##,
+            example: ##"`mdbook`"##)
+        case .linkBase: SettingDocumentation(
+            defaultValue: ##"none (links relative to the index page, with a `docs-links-relative` warning)"##,
+            meaning: ##"for `kind: headings`: put before every link to a docs page"##,
+            example: ##"`https://docs.example.org/`"##)
+        case .headingIDs: SettingDocumentation(
+            defaultValue: ##"as `link_style` (github without one)"##,
+            meaning: ##"for `kind: headings`: make heading ids by another style's rule than the page links"##,
+            example: ##"`pandoc`"##)
+        case .linkExtension: SettingDocumentation(
+            defaultValue: ##"`.md` for `github`, `.html` otherwise"##,
+            meaning: ##"for `kind: headings` with `github`, `pandoc` or no `link_style`: what a page's `.md` becomes in links; `""` keeps `.md`, `/` makes `page/`"##,
+            example: ##"`/`"##)
+        }
+    }
+}
