@@ -133,6 +133,11 @@ let package = Package(
             dependencies: ["IndexSiteCore", "IndexSiteParse", "IndexSiteRender"],
             path: "Fuzz/IndexSiteFuzz"
         ),
+        // What every test target shares: the repository and binary, runs, temporary folders, site builders, trees.
+        .target(
+            name: "IndexSiteTestSupport",
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "IndexSiteTests",
             dependencies: [
@@ -144,25 +149,26 @@ let package = Package(
                 "IndexSiteRender",
                 "IndexSiteSection",
                 "IndexSiteWrite",
+                "IndexSiteTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/IndexSiteTests"
         ),
         .testTarget(
             name: "GoldenSiteTests",
-            dependencies: ["IndexSite"],
+            dependencies: ["IndexSite", "IndexSiteTestSupport"],
             path: "Tests/GoldenSiteTests",
             exclude: ["Sites"]
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["IndexSiteCLI"],
+            dependencies: ["IndexSiteCLI", "IndexSiteTestSupport"],
             path: "Tests/CLITests",
             exclude: ["Sites"]
         ),
         .testTarget(
             name: "ServeTests",
-            dependencies: ["IndexSiteServer", "IndexSiteCLI"],
+            dependencies: ["IndexSiteServer", "IndexSiteCLI", "IndexSiteTestSupport"],
             path: "Tests/ServeTests"
         ),
     ],

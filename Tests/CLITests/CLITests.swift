@@ -1,48 +1,21 @@
 import Foundation
 import Testing
+import IndexSiteTestSupport
 
 /// Runs the built `indexsite` binary as a user would and checks exit codes, stderr and the output folder.
 @Suite(.serialized) struct CLITests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = TestSupport.repository
     static let sites = repository.appendingPathComponent("Tests/CLITests/Sites")
-
-    /// The binary SwiftPM built next to the test bundle.
-    static var binary: URL {
-        let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [products, products.deletingLastPathComponent(), repository.appendingPathComponent(".build/debug")] {
-            let url = candidate.appendingPathComponent("indexsite")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return repository.appendingPathComponent(".build/debug/indexsite")
-    }
-
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    static var binary: URL { TestSupport.binary }
+    typealias Run = TestSupport.Run
 
     @discardableResult
     static func run(_ arguments: [String], in directory: URL = sites, environment: [String: String]? = nil) throws -> Run {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        if let environment { process.environment = environment }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        try TestSupport.run(arguments, in: directory, environment: environment)
     }
 
     static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TestSupport.temporaryFolder("cli")
     }
 
     @Test func contentErrorExitsOneWithTheExactLine() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IndexSiteTestSupport
 import IndexSite
 
 /// Whole sites in, whole output trees out: `Sites/<case>/input` is built and compared file by file with
@@ -8,14 +9,8 @@ import IndexSite
     static let sites = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Sites")
     static let cases = ((try? FileManager.default.contentsOfDirectory(atPath: sites.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
 
-    static func tree(_ root: URL) -> [String: Data] {
-        var files: [String: Data] = [:]
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
-        for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-            let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
-            files[relative] = try? Data(contentsOf: url)
-        }
-        return files
+    static func tree(_ root: URL) -> [String: [UInt8]] {
+        TestSupport.tree(root)
     }
 
     @Test func thereAreGoldenSites() {

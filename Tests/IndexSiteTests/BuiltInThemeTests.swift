@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IndexSiteTestSupport
 @testable import IndexSiteRender
 
 /// The built-in theme has one source, `Templates/` at the top of the repository: what the library embeds is exactly
@@ -7,20 +8,8 @@ import Testing
 @Suite struct BuiltInThemeTests {
     static let templates = Fixtures.repository.appendingPathComponent("Templates")
 
-    /// Every regular, non-hidden file under `folder`, by path relative to it.
-    static func tree(_ folder: URL) throws -> [String: [UInt8]] {
-        var files: [String: [UInt8]] = [:]
-        let walker = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey],
-                                                                 options: [.skipsHiddenFiles]))
-        for case let url as URL in walker where try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true {
-            let relative = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))
-            files[relative] = Array(try Data(contentsOf: url))
-        }
-        return files
-    }
-
     @Test func theEmbeddedThemeIsTheTemplatesFolder() throws {
-        let onDisk = try Self.tree(Self.templates)
+        let onDisk = TestSupport.tree(Self.templates, skipHidden: true)
         let embedded = Dictionary(BuiltInTheme.files.map { ($0.name, $0.bytes) }, uniquingKeysWith: { first, _ in first })
         #expect(BuiltInTheme.files.count == embedded.count, "a file is embedded twice")
         #expect(embedded.keys.sorted() == onDisk.keys.sorted())
@@ -38,7 +27,7 @@ import Testing
     }
 
     @Test func noTemplateLivesUnderSources() throws {
-        let sources = try Self.tree(Fixtures.repository.appendingPathComponent("Sources"))
+        let sources = TestSupport.tree(Fixtures.repository.appendingPathComponent("Sources"))
         #expect(sources.keys.filter { $0.hasSuffix(".mustache") }.isEmpty)
     }
 }

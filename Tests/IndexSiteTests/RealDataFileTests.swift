@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IndexSiteTestSupport
 @testable import IndexSite
 @testable import IndexSiteCollation
 @testable import IndexSiteCore
@@ -14,13 +15,7 @@ import Testing
 /// output by hand, a symlinked output.
 @Suite struct RealDataFileTests {
     func site(_ files: [String: [UInt8]]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-real-\(UUID().uuidString)")
-        for (path, bytes) in files {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: url)
-        }
-        return folder
+        try TestSupport.site("real", files)
     }
 
     func installed(_ path: String) throws -> [UInt8] {

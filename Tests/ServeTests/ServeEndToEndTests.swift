@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IndexSiteTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,17 +8,8 @@ import Glibc
 /// Runs the built `indexsite serve SITE --port 0` as a user would and talks to it over 127.0.0.1 with a raw socket
 /// (so paths like `/../` are sent exactly as written): pages, types, refusals, live reload, the error page, Ctrl-C.
 @Suite(.serialized) struct ServeEndToEndTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The binary SwiftPM built next to the test bundle.
-    static var binary: URL {
-        let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [products, products.deletingLastPathComponent(), repository.appendingPathComponent(".build/debug")] {
-            let url = candidate.appendingPathComponent("indexsite")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return repository.appendingPathComponent(".build/debug/indexsite")
-    }
+    static let repository = TestSupport.repository
+    static var binary: URL { TestSupport.binary }
 
     static let books = "title,author\nDune,Frank Herbert\nEmma,Jane Austen\n"
 
