@@ -14,10 +14,29 @@ struct IndexSiteCommand: ParsableCommand {
     )
 }
 
-/// Options shared by `build` and `check`.
-struct SiteOptions: ParsableArguments {
+/// The site folder argument of `build`, `check` and `serve`, checked in one place.
+struct SiteFolder: ParsableArguments {
     @Argument(help: "The site folder (with Content/, optional indexsite.yml and Templates/).")
     var site: String = "."
+
+    var url: URL { URL(fileURLWithPath: site, isDirectory: true) }
+
+    /// Put before the site-relative paths of diagnostics, so they name files from where the command was run.
+    var diagnosticPathPrefix: String {
+        site == "." || site == "./" ? "" : (site.hasSuffix("/") ? site : site + "/")
+    }
+
+    func validate() throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: site, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("'\(site)' is not a folder")
+        }
+    }
+}
+
+/// Options shared by `build` and `check`.
+struct SiteOptions: ParsableArguments {
+    @OptionGroup var folder: SiteFolder
 
     @Flag(help: "Treat warnings as errors.")
     var strict = false
@@ -31,19 +50,11 @@ struct SiteOptions: ParsableArguments {
     @Flag(help: "Print the time each stage took, on stderr.")
     var timings = false
 
-    var siteURL: URL { URL(fileURLWithPath: site, isDirectory: true) }
-
-    func validate() throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: site, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ValidationError("'\(site)' is not a folder")
-        }
-    }
+    var siteURL: URL { folder.url }
 
     /// Prints the diagnostics and returns the exit code for the result.
     func finish(_ result: BuildResult) -> ExitCode {
-        let prefix = site == "." || site == "./" ? "" : (site.hasSuffix("/") ? site : site + "/")
-        let formatter = DiagnosticFormatter(format: diagnostics, pathPrefix: prefix, strict: strict)
+        let formatter = DiagnosticFormatter(format: diagnostics, pathPrefix: folder.diagnosticPathPrefix, strict: strict)
         if diagnostics == .json {
             print(formatter.report(result.diagnostics))
         } else if !result.diagnostics.isEmpty {
@@ -131,7 +142,7 @@ struct BuildCommand: ParsableCommand {
         options.clearProgress()
         let code = options.finish(result)
         if code == .success, !options.quiet, options.diagnostics != .json {
-            let folder = output ?? (options.site == "." ? "_site" : options.siteURL.appendingPathComponent("_site").relativePath)
+            let folder = output ?? (options.folder.site == "." ? "_site" : options.siteURL.appendingPathComponent("_site").relativePath)
             let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
             let summary = result.writeSummary.map { " (\($0.written) written, \($0.unchanged) unchanged)" } ?? ""
             print("Built \(result.countsSummary) into \(folder)/\(summary) in \(seconds) s")

@@ -12,8 +12,7 @@ struct ServeCommand: ParsableCommand {
         discussion: "The preview is built into a temporary folder, so it never replaces _site; while the content has errors, the browser shows them. Ctrl-C stops the server."
     )
 
-    @Argument(help: "The site folder (with Content/, optional indexsite.yml and Templates/).")
-    var site: String = "."
+    @OptionGroup var folder: SiteFolder
 
     @Option(help: "The port to listen on, on 127.0.0.1 only; 0 picks a free one.")
     var port: Int = 8000
@@ -24,13 +23,9 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
-    var siteURL: URL { URL(fileURLWithPath: site, isDirectory: true) }
+    var siteURL: URL { folder.url }
 
     func validate() throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: site, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ValidationError("'\(site)' is not a folder")
-        }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
     }
 
@@ -42,8 +37,7 @@ struct ServeCommand: ParsableCommand {
                 throw ExitCode.failure
             }
         }
-        let prefix = site == "." || site == "./" ? "" : (site.hasSuffix("/") ? site : site + "/")
-        let formatter = DiagnosticFormatter(format: .text, pathPrefix: prefix, strict: strict)
+        let formatter = DiagnosticFormatter(format: .text, pathPrefix: folder.diagnosticPathPrefix, strict: strict)
         let options = PreviewSession.Options(siteFolder: siteURL, output: outputURL, port: UInt16(port), strict: strict)
         let session: PreviewSession
         do {
@@ -61,7 +55,7 @@ struct ServeCommand: ParsableCommand {
             var code: Int32 = 0
             do {
                 try await session.run { url in
-                    Self.printLine("Serving \(site == "." ? "this site" : site) at \(url) (Ctrl-C to stop)")
+                    Self.printLine("Serving \(folder.site == "." ? "this site" : folder.site) at \(url) (Ctrl-C to stop)")
                 }
             } catch {
                 Self.printError("error: \(error)")
