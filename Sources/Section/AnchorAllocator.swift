@@ -1,4 +1,5 @@
 import Dispatch
+import IndexSiteCore
 
 /// Anchor: gives every section and entry of a page an id that is unique on the page, URL-safe and stable across builds
 /// (it depends only on titles and their order). Colliding ids get `-2`, `-3`, …
@@ -83,82 +84,5 @@ public struct AnchorAllocator: Sendable {
         for child in entry.children.indices {
             assign(&entry.children[child], titleField: titleField, ids: &ids, owners: &owners, diagnostics: &diagnostics)
         }
-    }
-}
-
-/// Turns titles into ids and file names: lower-case letters and digits of any script, words joined by `-`.
-/// The result never contains `/`, `\`, `.` or spaces, so it cannot leave the output folder.
-public enum Slug {
-    /// Slugs are cut at this many characters, so ids stay readable.
-    public static let maximumLength = 80
-    /// …and at this many UTF-8 bytes, on a character boundary, so `<slug>-NN.html` stays within the 255-byte file
-    /// name limit of every file system (80 Devanagari characters can take 330 bytes).
-    public static let maximumBytes = 200
-
-    /// Names Windows keeps for devices (`con.html` cannot be created there, whatever the extension); a slug that is
-    /// one of them gets a number like any taken name. Windows counts the superscript digits ¹²³ as digits here too.
-    public static let windowsDeviceNames: Set<String> = Set(["con", "prn", "aux", "nul"]).union(
-        ["com", "lpt"].flatMap { device in ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "¹", "²", "³"].map { device + $0 } })
-
-    /// The slug of `text` ("Crème Brûlée" → "crème-brûlée"), or `fallback` when `text` has no letters or digits.
-    public static func make(_ text: String, fallback: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return makeASCII(text, fallback: fallback) }
-        // Over scalars, not Characters: a prepended letter (U+0D4E) joins the next character into its cluster, so a
-        // cluster that starts with a letter can still hold a `/`. Marks stay when they follow a kept letter or digit.
-        var slug = String.UnicodeScalarView()
-        var pendingDash = false
-        var kept = 0  // scalars in the slug: past maximumBytes of them the cut below is certain
-        for scalar in text.lowercased().unicodeScalars {
-            let properties = scalar.properties
-            switch properties.generalCategory {
-            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                 .decimalNumber, .letterNumber, .otherNumber:
-                if pendingDash && !slug.isEmpty { slug.append("-"); kept += 1 }
-                pendingDash = false
-                slug.append(scalar)
-                kept += 1
-            case .nonspacingMark, .spacingMark, .enclosingMark:
-                if !pendingDash && !slug.isEmpty { slug.append(scalar); kept += 1 }
-            default:
-                if scalar == "'" || scalar == "’" { continue }
-                // Joiners inside a word (Persian, Indic scripts) belong to it, as marks do.
-                if scalar == "\u{200C}" || scalar == "\u{200D}", !pendingDash, !slug.isEmpty { slug.append(scalar); kept += 1; continue }
-                pendingDash = true
-            }
-            if kept > maximumBytes { break }
-        }
-        // Whole characters while both limits hold.
-        var cut = ""
-        var characters = 0, bytes = 0
-        for character in String(slug) {
-            let size = character.utf8.count
-            guard characters < maximumLength, bytes + size <= maximumBytes else { break }
-            cut.append(character)
-            characters += 1
-            bytes += size
-        }
-        while cut.hasSuffix("-") { cut.removeLast() }
-        return cut.isEmpty ? fallback : cut
-    }
-
-    /// The same rules over bytes, for the common all-ASCII title: no Unicode tables, one allocation.
-    static func makeASCII(_ text: String, fallback: String) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var pendingDash = false
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                if pendingDash && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
-                pendingDash = false
-                bytes.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
-                if bytes.count >= maximumLength { return String(decoding: bytes, as: UTF8.self) }
-            case UInt8(ascii: "'"):
-                continue
-            default:
-                pendingDash = true
-            }
-        }
-        return bytes.isEmpty ? fallback : String(decoding: bytes, as: UTF8.self)
     }
 }

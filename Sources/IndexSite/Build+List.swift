@@ -1,0 +1,90 @@
+import Foundation
+import IndexSiteCore
+import IndexSiteLoad
+import IndexSiteParse
+import IndexSiteSection
+import IndexSiteRender
+import IndexSiteWrite
+
+/// One list, from its planned source to anchored sections: Parse, the field check, Section and the anchors, in order.
+extension Build {
+    /// One list on its own (for tests): parsed, sectioned and anchored, with a slug no other list holds.
+    static func makeList(_ planned: ListPlanner.PlannedList, strict: Bool = false) -> (IndexedList?, [Diagnostic]) {
+        var ignored = 0.0
+        var slugs = UniqueNames(reserved: reservedSlugs)
+        return makeList(planned, slugs: &slugs, strict: strict, sectionSeconds: &ignored)
+    }
+
+    /// Parses one source and sections its entries; the slug is claimed from `slugs`.
+    /// `sectionSeconds` adds up the time spent sorting, sectioning and anchoring, for the build's stage timings.
+    static func makeList(_ planned: ListPlanner.PlannedList, slugs: inout UniqueNames, strict: Bool, sectionSeconds: inout Double,
+                         localization: Localization = .builtIn) -> (IndexedList?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var settings = planned.settings
+        var parsed: ParsedSource
+        var fieldsChecked = false
+        switch planned.source {
+        case .file(let file):
+            switch planned.kind {
+            case .csv:
+                // The header names the fields: settings are checked against it before a large file is read at all.
+                let parser = CSVParser.configured(by: settings, for: file)
+                if let columns = parser.fieldNames(file) {
+                    let fieldDiagnostics = FieldNameCheck(columns: columns).check(&settings, kind: planned.kind, fallback: planned.settingsLocation)
+                    guard !fieldDiagnostics.hasErrors(strict: false) else { return (nil, fieldDiagnostics) }
+                    fieldsChecked = true
+                }
+                parsed = parser.parse(file)
+            case .json: parsed = JSONParser(items: settings.items).parse(file)
+            case .markdownList, .entryFolder, .docsIndex: parsed = MarkdownListParser().parse(file)
+            }
+        case .folder(let path, let files) where planned.kind == .docsIndex:
+            let docs = DocsIndexParser(linkStyle: settings.linkStyle, headingIDs: settings.headingIDs, linkExtension: settings.linkExtension,
+                                       linkBase: settings.linkBase, locale: settings.locale)
+            parsed = docs.parse(files, folder: path)
+            if settings.linkBase.isEmpty, let example = parsed.entries.lazy.compactMap({ $0.text(at: "url") ?? $0.children.first?.text(at: "url") }).first {
+                parsed.diagnostics.append(DocsIndexParser.relativeLinksWarning(example: example, listSlug: Slug.make(settings.slug ?? planned.defaultSlug, fallback: "list"),
+                                                                               at: settings.location(of: .kind, or: planned.settingsLocation)))
+            }
+        case .folder(_, let files):
+            parsed = ParsedSource()
+            let parser = MarkdownEntryParser()
+            for file in files {
+                let (entry, entryDiagnostics) = parser.parse(file)
+                parsed.diagnostics += entryDiagnostics
+                if let entry { parsed.entries.append(entry) }
+            }
+        }
+        diagnostics += parsed.diagnostics
+        // The title set in indexsite.yml wins; a Markdown list's own `# Title` comes before its front matter's `title:`.
+        let configuredTitle = settings.title
+        if let patch = parsed.settings {
+            diagnostics += SettingsParser.apply(patch, to: &settings)
+        }
+        if !fieldsChecked, planned.kind != .docsIndex, !parsed.entries.isEmpty {
+            let fieldDiagnostics = FieldNameCheck(entries: parsed.entries).check(&settings, kind: planned.kind, fallback: planned.settingsLocation)
+            diagnostics += fieldDiagnostics
+            if fieldDiagnostics.hasErrors(strict: false) { return (nil, diagnostics) }
+        }
+        if settings.lint == .awesome, planned.kind == .markdownList, case .file(let file) = planned.source {
+            diagnostics += AwesomeLinter(locale: settings.locale).lint(file, entries: parsed.entries)
+        }
+        settings.defaultSectionTitle = localization.strings(for: settings.locale).text(.default_section)
+        diagnostics += localization.check(locale: settings.locale, at: settings.location(of: .locale, or: planned.settingsLocation))
+        let input = Sectioner.Input(entries: parsed.entries, declaredSections: parsed.declaredSections, kind: planned.kind,
+                                    settingsLocation: planned.settingsLocation)
+        parsed.entries = [] // the sectioner now holds the only reference, and filters in place
+        var clock = StageClock()
+        let (sections, sectionDiagnostics) = Sectioner().section(input, settings: settings)
+        diagnostics += sectionDiagnostics
+        let (anchored, anchorDiagnostics) = AnchorAllocator(reportsCollisions: strict).assign(sections, titleField: settings.titleField)
+        sectionSeconds += clock.lap()
+        diagnostics += anchorDiagnostics
+
+        let slug = slugs.claim(Slug.make(settings.slug ?? planned.defaultSlug, fallback: "list"))
+        let title = configuredTitle ?? parsed.title ?? settings.title ?? planned.defaultTitle
+        let list = IndexedList(settings: settings, title: title, description: settings.description ?? parsed.description,
+                               slug: slug, kind: planned.kind, sections: anchored)
+        return (list, diagnostics)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import IndexSiteCore
+import IndexSiteLoad
+import IndexSiteParse
+import IndexSiteSection
+import IndexSiteRender
+import IndexSiteWrite
+
+/// The planning step between Load and Parse: decides which lists the site has (every source in `Content/`, and each
+/// list `indexsite.yml` declares) and the settings each starts from.
+enum ListPlanner {
+    struct PlannedList {
+        var source: ContentSource
+        var kind: SourceKind
+        var settings: ListSettings
+        var settingsLocation: SourceLocation
+        var defaultSlug: String
+        var defaultTitle: String
+    }
+
+    static func plan(site: LoadedSite, settings: SiteSettings) -> (lists: [PlannedList], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var sourcesByName: [String: ContentSource] = [:]
+        for source in site.sources { sourcesByName[source.sourceName] = source }
+        var lists: [PlannedList] = []
+        var configured: Set<String> = []
+        var configuredLists: Set<String> = []
+        for list in settings.lists {
+            let location = list.location(of: .source, or: settings.listLocations[list.source] ?? SourceLocation(path: SiteLayout.configurationFile))
+            guard let source = sourcesByName[list.source] else {
+                diagnostics.append(.error(.missingSource, "list source '\(list.source)' is not in Content/", at: location,
+                                          hint: "sources are paths inside Content/, such as books.csv or glossary"))
+                continue
+            }
+            // One source may feed several lists (sorted or grouped differently), each under its own slug.
+            guard configuredLists.insert("\(list.source)\u{0}\(list.slug ?? "")").inserted else {
+                diagnostics.append(.error(.badSettingValue, "list source '\(list.source)' is configured twice with the same slug", at: location,
+                                          hint: "give each list of the same source its own slug"))
+                continue
+            }
+            configured.insert(list.source)
+            lists.append(planned(source, settings: list, location: location))
+        }
+        for source in site.sources where !configured.contains(source.sourceName) {
+            let location = SourceLocation(path: SiteLayout.contentFolder + "/" + source.sourceName)
+            lists.append(planned(source, settings: settings.defaults(forSource: source.sourceName), location: location))
+        }
+        return (lists, diagnostics)
+    }
+
+    static func planned(_ source: ContentSource, settings: ListSettings, location: SourceLocation) -> PlannedList {
+        let name = source.sourceName
+        // Over bytes: a `/` or `.` after a prepended letter (U+0D4E) is inside that letter's Character.
+        let stem = name.utf8.split(separator: UInt8(ascii: "/")).last.map { part -> String in
+            guard let dot = part.lastIndex(of: UInt8(ascii: ".")), dot != part.startIndex else { return String(decoding: part, as: UTF8.self) }
+            return String(decoding: part[..<dot], as: UTF8.self)
+        } ?? name
+        let kind: SourceKind
+        switch source {
+        case .folder: kind = settings.kind == .headings ? .docsIndex : .entryFolder
+        case .file:
+            switch name.utf8.split(separator: UInt8(ascii: ".")).last.map({ String(decoding: $0, as: UTF8.self).lowercased() }) {
+            case "csv", "tsv", "tab": kind = .csv
+            case "json": kind = .json
+            default: kind = .markdownList
+            }
+        }
+        let title = FileTitle.words(stem)
+        return PlannedList(source: source, kind: kind, settings: settings, settingsLocation: location, defaultSlug: stem, defaultTitle: title)
+    }
+}

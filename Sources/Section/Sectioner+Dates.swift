@@ -1,0 +1,89 @@
+import Foundation
+import IndexSiteCollation
+import IndexSiteCore
+
+/// Grouping by date: one section per day, month or year of a date field.
+extension Sectioner {
+    func dateSections(_ entries: [Entry], order: [Int], path: KeyPath, granularity: DateGranularity, settings: ListSettings,
+                      diagnostics: inout [Diagnostic]) -> [Section] {
+        struct Bucket: Hashable, Comparable {
+            var year: Int, month: Int, day: Int
+            static func < (a: Bucket, b: Bucket) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
+        }
+        var byBucket: [Bucket: [Entry]] = [:]
+        for position in order {
+            let entry = entries[position]
+            guard let text = entry.text(at: path), let date = CalendarDate(parsing: text) else {
+                let shown = entry.text(at: path).map { "'\($0)'" } ?? "no '\(path)'"
+                diagnostics.append(.error(.badDate, "entry has \(shown); dates are written YYYY-MM-DD", at: entry.location(of: path),
+                                          hint: "write the date as 2026-11-22"))
+                continue
+            }
+            let bucket: Bucket
+            switch granularity {
+            case .year: bucket = Bucket(year: date.year, month: 1, day: 1)
+            case .month: bucket = Bucket(year: date.year, month: date.month, day: 1)
+            case .day: bucket = Bucket(year: date.year, month: date.month, day: date.day)
+            }
+            byBucket[bucket, default: []].append(entry)
+        }
+        let skeletons: (title: String, label: String) = switch granularity {
+        case .year: ("y", "y")
+        case .month: ("yMMMM", "yMMM")
+        case .day: ("yMMMMd", "MMMd")
+        }
+        let titleFormatter = try? DateTitleFormatter(locale: settings.locale, skeleton: skeletons.title)
+        let labelFormatter = try? DateTitleFormatter(locale: settings.locale, skeleton: skeletons.label)
+        let buckets = byBucket.keys.sorted()
+        return (settings.newestFirst ? buckets.reversed() : buckets).map { bucket in
+            let fallback = String(format: "%04d-%02d", bucket.year, bucket.month)
+            return Section(title: titleFormatter?.string(year: bucket.year, month: bucket.month, day: bucket.day) ?? fallback,
+                           label: labelFormatter?.string(year: bucket.year, month: bucket.month, day: bucket.day) ?? fallback,
+                           entries: byBucket[bucket] ?? [])
+        }
+    }
+}
+
+/// A date as written in content (YYYY, YYYY-MM, YYYY-MM-DD, optionally followed by a time), without time zones,
+/// so the same file gives the same sections on every machine.
+struct CalendarDate: Hashable, Sendable {
+    var year: Int
+    var month: Int
+    var day: Int
+
+    /// Reads the date at the start of `text`; nil when it is not a real date.
+    init?(parsing text: String) {
+        let digits = Array(text.trimmingSpaces.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= digits.count else { return nil }
+            var value = 0
+            for byte in digits[range] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), year >= 1 else { return nil }
+        var month = 1, day = 1
+        if digits.count > 4 {
+            guard digits[4] == UInt8(ascii: "-"), let m = number(5..<7), (1...12).contains(m) else { return nil }
+            month = m
+            if digits.count > 7 {
+                guard digits[7] == UInt8(ascii: "-"), let d = number(8..<10), (1...CalendarDate.days(inMonth: m, year: year)).contains(d) else { return nil }
+                day = d
+                if digits.count > 10, digits[10] != UInt8(ascii: "T"), digits[10] != UInt8(ascii: " ") { return nil }
+            }
+        }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    static func days(inMonth month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+}

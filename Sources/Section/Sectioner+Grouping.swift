@@ -1,0 +1,191 @@
+import Foundation
+import IndexSiteCollation
+import IndexSiteCore
+
+/// Grouping into sections: by letter of the locale's alphabet, by the source's headings, by a field's values, and
+/// the declared `section_order`.
+extension Sectioner {
+    func letterSections(_ entries: consuming [Entry], titles: [String], order: [Int], index: AlphabetIndex, settings: ListSettings) -> [Section] {
+        let buckets = index.buckets
+        var sectionOfBucket: [Int] = []
+        var sections: [Section] = []
+        var catchAll: Int?
+        for bucket in buckets {
+            if bucket.kind == .letter {
+                sectionOfBucket.append(sections.count)
+                sections.append(Section(title: bucket.label, label: bucket.label))
+            } else {
+                if catchAll == nil {
+                    catchAll = sections.count
+                    sections.append(Section(title: settings.catchAllLabel, label: settings.catchAllLabel, isCatchAll: true))
+                }
+                sectionOfBucket.append(catchAll!)
+            }
+        }
+        if catchAll == nil {
+            catchAll = sections.count
+            sections.append(Section(title: settings.catchAllLabel, label: settings.catchAllLabel, isCatchAll: true))
+        }
+        // Each entry is moved, not copied, into its section (the entries are this function's own): a copy costs a
+        // retain and a release per field.
+        for position in order {
+            let bucket = index.bucket(of: titles[position])
+            var entry = Entry(fields: FieldRecord())
+            swap(&entry, &entries[position])
+            sections[sectionOfBucket[min(bucket, sectionOfBucket.count - 1)]].entries.append(entry)
+        }
+        // The catch-all stands first or last, wherever ICU put its underflow and overflow buckets.
+        let catchAllSection = sections.remove(at: catchAll!)
+        if settings.catchAllPosition == .first {
+            sections.insert(catchAllSection, at: 0)
+        } else {
+            sections.append(catchAllSection)
+        }
+        return sections
+    }
+
+    func headingSections(_ entries: [Entry], order: [Int], declared: [DeclaredSection], settings: ListSettings, collator: Collator,
+                         location: SourceLocation, diagnostics: inout [Diagnostic]) -> [Section] {
+        var sections = declared.map { declared in
+            var section = Section(title: declared.title, description: declared.description)
+            section.level = max(1, declared.level)
+            return section
+        }
+        var indexOfTitle: [String: Int] = [:]
+        for (index, section) in sections.enumerated() where indexOfTitle[section.title] == nil {
+            indexOfTitle[section.title] = index
+        }
+        var loose: [Entry] = []
+        for position in order {
+            let entry = entries[position]
+            // The parser says which heading an item stands under; entries made in memory name it by title.
+            if let index = entry.declaredSectionIndex, sections.indices.contains(index) {
+                sections[index].entries.append(entry)
+            } else if let heading = entry.heading, let index = indexOfTitle[heading] {
+                sections[index].entries.append(entry)
+            } else {
+                loose.append(entry)
+            }
+        }
+        if !loose.isEmpty {
+            sections.insert(Section(title: settings.title ?? settings.defaultSectionTitle, description: nil, entries: loose), at: 0)
+        }
+        if let order = settings.sectionOrder {
+            if sections.contains(where: { $0.level > 1 }) {
+                sections = orderedTree(sections, by: order, collator: collator, location: location, itemLocation: { settings.location(of: .sectionOrder, item: String($0), or: location) },
+                                       diagnostics: &diagnostics)
+            } else {
+                sections = ordered(sections, by: order, collator: collator, location: location, missingIsError: true,
+                                   itemLocation: { settings.location(of: .sectionOrder, item: String($0), or: location) }, diagnostics: &diagnostics)
+            }
+        }
+        return sections
+    }
+
+    /// `section_order` over a heading tree: each group of sibling sections is ordered as `ordered` orders a flat list
+    /// (named ones first, the others in collation order), and every section moves with its sub-sections.
+    func orderedTree(_ sections: [Section], by order: [String], collator: Collator, location: SourceLocation,
+                     itemLocation: (Int) -> SourceLocation, diagnostics: inout [Diagnostic]) -> [Section] {
+        let titles = sections.map(\.title)
+        let known = Set(titles)
+        for (position, name) in order.enumerated() where !known.contains(name) {
+            diagnostics.append(.error(.unknownSectionInOrder, "section_order names '\(name)', which is not a heading of the list",
+                                      at: itemLocation(position),
+                                      hint: closestName(to: name, among: titles).map { "did you mean '\($0)'?" }
+                                        ?? "use the heading's exact text, or remove it from section_order"))
+        }
+        let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        func arrange(_ slice: ArraySlice<Section>) -> [Section] {
+            guard let level = slice.first?.level else { return [] }
+            // Split the slice into sibling subtrees: each starts at a section of the slice's level.
+            var subtrees: [ArraySlice<Section>] = []
+            var start = slice.startIndex
+            for index in slice.indices.dropFirst() where slice[index].level <= level {
+                subtrees.append(slice[start..<index])
+                start = index
+            }
+            subtrees.append(slice[start...])
+            let keys = subtrees.map { collator.sortKey($0.first!.title) }
+            let sorted = subtrees.indices.sorted { a, b in
+                switch (rank[subtrees[a].first!.title], rank[subtrees[b].first!.title]) {
+                case let (x?, y?): return x < y || (x == y && a < b)
+                case (_?, nil): return true
+                case (nil, _?): return false
+                case (nil, nil): return keys[a].lexicographicallyPrecedes(keys[b]) || (keys[a] == keys[b] && a < b)
+                }
+            }
+            return sorted.flatMap { index -> [Section] in
+                let subtree = subtrees[index]
+                return [subtree.first!] + arrange(subtree.dropFirst())
+            }
+        }
+        return arrange(sections[...])
+    }
+
+    func fieldSections(_ entries: [Entry], order: [Int], path: KeyPath, settings: ListSettings, collator: Collator,
+                       location: SourceLocation, diagnostics: inout [Diagnostic]) -> [Section] {
+        var sections: [Section] = []
+        var indexOfTitle: [String: Int] = [:]
+        var uncategorized: [Entry] = []
+        // A cell holding several values ("sci-fi, classic") puts the entry in each of their sections.
+        let valuesSeparator = settings.valuesSeparatorByField[path.description] ?? settings.valuesSeparator
+        for position in order {
+            let entry = entries[position]
+            var texts = entry.fields.value(at: path)?.texts ?? []
+            if let valuesSeparator { texts = texts.flatMap { $0.components(separatedBy: valuesSeparator) } }
+            let values = texts.map(\.trimmingSpaces).filter { !$0.isEmpty }
+            if values.isEmpty { uncategorized.append(entry) }
+            // Each value once, in the order written; one pass with a set (firstIndex per pair was quadratic in tags).
+            var seenValues: Set<String> = []
+            for value in values where seenValues.insert(value).inserted {
+                if let index = indexOfTitle[value] {
+                    sections[index].entries.append(entry)
+                } else {
+                    indexOfTitle[value] = sections.count
+                    sections.append(Section(title: value, entries: [entry]))
+                }
+            }
+        }
+        if let order = settings.sectionOrder {
+            sections = ordered(sections, by: order, collator: collator, location: location, missingIsError: false,
+                               itemLocation: { settings.location(of: .sectionOrder, item: String($0), or: location) }, diagnostics: &diagnostics)
+        } else {
+            sections = sortedByTitle(sections, collator: collator)
+        }
+        if !uncategorized.isEmpty {
+            let catchAll = Section(title: settings.catchAllLabel, label: settings.catchAllLabel, entries: uncategorized, isCatchAll: true)
+            if settings.catchAllPosition == .first { sections.insert(catchAll, at: 0) } else { sections.append(catchAll) }
+        }
+        return sections
+    }
+
+    /// Puts sections in the declared order; sections the order does not name follow, in collation order.
+    func ordered(_ sections: [Section], by order: [String], collator: Collator, location: SourceLocation, missingIsError: Bool,
+                 itemLocation: (Int) -> SourceLocation, diagnostics: inout [Diagnostic]) -> [Section] {
+        var remaining = sections
+        var result: [Section] = []
+        let titles = sections.map(\.title)
+        for (position, name) in order.enumerated() {
+            let at = itemLocation(position)
+            if let index = remaining.firstIndex(where: { $0.title == name }) {
+                result.append(remaining.remove(at: index))
+            } else if missingIsError {
+                diagnostics.append(.error(.unknownSectionInOrder, "section_order names '\(name)', which is not a heading of the list", at: at,
+                                          hint: closestName(to: name, among: titles).map { "did you mean '\($0)'?" }
+                                            ?? "use the heading's exact text, or remove it from section_order"))
+            } else {
+                // A declared category with no entries yet is shown empty; it may also be a typo, so say so.
+                diagnostics.append(.warning(.unknownSectionInOrder, "section_order names '\(name)', which no entry has", at: at,
+                                            hint: closestName(to: name, among: titles).map { "did you mean '\($0)'? " + "(the values are case- and space-exact)" }
+                                              ?? "check the spelling against the entries' values"))
+                result.append(Section(title: name))
+            }
+        }
+        return result + sortedByTitle(remaining, collator: collator)
+    }
+
+    func sortedByTitle(_ sections: [Section], collator: Collator) -> [Section] {
+        let keys = sections.map { collator.sortKey($0.title) }
+        return sections.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) || (keys[$0] == keys[$1] && $0 < $1) }.map { sections[$0] }
+    }
+}
