@@ -32,7 +32,23 @@ public struct PageRenderer: Sendable {
                                       at: SourceLocation(path: SiteLayout.templatesFolder + "/" + name + ".mustache")))
         }
         guard diagnostics.isEmpty else { return (nil, diagnostics) }
+        // Every template against every page kind, before anything renders: `check` finds a typo in a template this
+        // site never renders.
+        diagnostics += PageRenderer.diagnostics(for: TemplateCheck.problems(in: library), theme: theme)
+        guard diagnostics.isEmpty else { return (nil, diagnostics) }
         return (PageRenderer(site: site, library: library, theme: theme, localization: localization), [])
+    }
+
+    /// Unknown names and missing partials as diagnostics at their template's line, in a stable order.
+    static func diagnostics(for missing: Set<MustacheLibrary.MissingKey>, theme: Theme) -> [Diagnostic] {
+        missing.sorted(by: { ($0.template, $0.line, $0.name) < ($1.template, $1.line, $1.name) }).map { key in
+            let path = theme.templates[key.template]?.path ?? key.template
+            let message = key.name.hasPrefix(">")
+                ? "template '\(key.template)' includes partial '\(key.name.dropFirst())', which does not exist"
+                : "template '\(key.template)' names '\(key.name)', which the page context does not have"
+            return .error(key.name.hasPrefix(">") ? .templateMissingPartial : .templateUnknownKey, message,
+                          at: SourceLocation(path: path, line: key.line), hint: "see the template context reference in the README")
+        }
     }
 
     /// The result of rendering: the pages and what was found wrong on the way (unsafe links, unknown template keys).
@@ -69,14 +85,7 @@ public struct PageRenderer: Sendable {
         for name in theme.assets.keys.sorted() {
             emit(OutputPage(path: "assets/" + name, bytes: theme.assets[name] ?? []))
         }
-        for key in missing.sorted(by: { ($0.template, $0.line, $0.name) < ($1.template, $1.line, $1.name) }) {
-            let path = theme.templates[key.template]?.path ?? key.template
-            let message = key.name.hasPrefix(">")
-                ? "template '\(key.template)' includes partial '\(key.name.dropFirst())', which does not exist"
-                : "template '\(key.template)' names '\(key.name)', which the page context does not have"
-            diagnostics.append(.error(key.name.hasPrefix(">") ? .templateMissingPartial : .templateUnknownKey, message,
-                                      at: SourceLocation(path: path, line: key.line), hint: "see the template context reference in the README"))
-        }
+        diagnostics += PageRenderer.diagnostics(for: missing, theme: theme)
         return diagnostics
     }
 

@@ -1,0 +1,88 @@
+import IndexSiteCore
+
+/// What a template sees, declared once per kind of object: the keys each object has and what each key holds. `check`
+/// walks every template against the page kinds that render it (`TemplateCheck`), so a misspelt key is found without
+/// rendering, on a site that never renders that template (a typo in `entry-page.mustache` on a site without entry
+/// pages). The README's template context reference lists the same keys; the renderer's contexts must provide them
+/// (`TemplateContextTests` renders every page kind and checks that nothing declared here is missing there).
+indirect enum ContextShape: Sendable, Hashable {
+    /// Text or a flag: it has no keys, and a section over it shows its content or not.
+    case value
+    /// An object of a known kind.
+    case object(ContextObject)
+    /// A list whose items have this shape; a section over it repeats for each.
+    case list(ContextShape)
+}
+
+/// The kinds of objects templates see.
+enum ContextObject: String, Sendable, Hashable, CaseIterable {
+    /// `layout.mustache`: every page, around its body.
+    case layoutPage
+    /// `home.mustache`: the home page.
+    case homePage
+    /// `list.mustache`: a list's page (the whole list, the overview of a split list, or one section's page).
+    case listPage
+    /// `entry-page.mustache`: an entry's own page.
+    case entryPage
+    case site, strings, page, listSummary, list, stripItem, navItem, overviewItem, neighbour, section, entry, field, entryPageList
+
+    /// The keys of this object and the shape of each value.
+    var keys: [String: ContextShape] {
+        switch self {
+        case .layoutPage:
+            ["site": .object(.site), "root": .value, "strings": .object(.strings), "page": .object(.page), "content": .value]
+        case .homePage:
+            ["site": .object(.site), "root": .value, "strings": .object(.strings), "lists": .list(.object(.listSummary))]
+        case .listPage:
+            ["site": .object(.site), "root": .value, "strings": .object(.strings), "list": .object(.list),
+             "strip": .list(.object(.stripItem)), "strip_count": .value, "has_strip": .value,
+             "has_section_nav": .value, "section_nav": .list(.object(.navItem)),
+             "sections": .list(.object(.section)), "has_sections": .value,
+             "is_overview": .value, "overview": .list(.object(.overviewItem)),
+             "is_section_page": .value, "overview_href": .value,
+             "previous_section": .object(.neighbour), "next_section": .object(.neighbour), "search_href": .value]
+        case .entryPage:
+            ["site": .object(.site), "root": .value, "strings": .object(.strings), "entry": .object(.entry),
+             "list": .object(.entryPageList)]
+        case .site:
+            ["title": .value, "lang": .value, "description": .value, "base_url": .value]
+        case .strings:
+            Dictionary(uniqueKeysWithValues: UIStringKey.allCases.filter { !$0.isPlural }.map { ($0.rawValue, ContextShape.value) })
+        case .page:
+            ["title": .value, "document_title": .value, "description": .value, "canonical": .value, "kind": .value,
+             "lang": .value, "dir": .value, "script_data": .value]
+        case .listSummary:
+            ["title": .value, "href": .value, "description_html": .value, "entry_count": .value, "section_count": .value,
+             "counts": .value]
+        case .list:
+            ["title": .value, "description_html": .value, "entry_count": .value, "section_count": .value, "counts": .value,
+             "href": .value]
+        case .stripItem:
+            ["label": .value, "title": .value, "href": .value, "enabled": .value, "current": .value, "repeat": .value]
+        case .navItem:
+            ["title": .value, "href": .value, "level": .value, "subsection": .value, "entry_count": .value, "current": .value]
+        case .overviewItem:
+            ["label": .value, "title": .value, "href": .value, "entry_count": .value]
+        case .neighbour:
+            ["title": .value, "href": .value]
+        case .section:
+            ["id": .value, "title": .value, "label": .value, "description_html": .value, "entry_count": .value,
+             "entries": .list(.object(.entry)), "empty": .value, "has_entries": .value, "level": .value, "subsection": .value,
+             "heading_level": .value]
+        case .entry:
+            ["id": .value, "title": .value, "href": .value, "page_href": .value, "description_html": .value, "body_html": .value,
+             "fields": .list(.object(.field)), "has_fields": .value, "children": .list(.object(.entry)), "has_children": .value,
+             "main": .value]
+        case .field:
+            ["name": .value, "value": .value]
+        case .entryPageList:
+            ["title": .value, "href": .value]
+        }
+    }
+
+    /// The page kinds and the template each renders with, at the root of its context; other templates (`section`,
+    /// `entry`, `strip`, a site's own partials) are checked where these include them.
+    static let pageTemplates: [(template: String, context: ContextObject)] = [
+        ("layout", .layoutPage), ("home", .homePage), ("list", .listPage), ("entry-page", .entryPage),
+    ]
+}
