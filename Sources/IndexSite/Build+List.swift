@@ -46,8 +46,21 @@ extension Build {
                 parsed.diagnostics.append(DocsIndexParser.relativeLinksWarning(example: example, listSlug: Slug.make(settings.slug ?? planned.defaultSlug, fallback: "list"),
                                                                                at: settings.location(of: .kind, or: planned.settingsLocation)))
             }
-        case .folder(_, let files):
+        case .folder(let path, let files):
             parsed = ParsedSource()
+            // A book's or docs site's source folder, dropped in as it is: one entry per chapter is rarely what its
+            // reader wants, and the setting that makes an index of its headings is not one a newcomer knows.
+            if !settings.isWritten(.kind), let marker = files.first(where: { file in
+                ["SUMMARY.md", "src/SUMMARY.md", "_index.md", "content/_index.md"].contains { file.path == path + "/" + $0 } }) {
+                let tool = marker.path.hasSuffix("SUMMARY.md") ? "mdbook" : "hugo"
+                let name = marker.path.split(separator: "/").last.map(String.init) ?? ""
+                let source = String(path.dropFirst(SiteLayout.contentFolder.count + 1))
+                parsed.diagnostics.append(.warning(
+                    .folderLooksLikeDocs,
+                    "'\(path)' holds a \(name), as \(tool == "mdbook" ? "a book's" : "a Hugo site's") source does: each file became one entry",
+                    at: marker.location(line: 1),
+                    hint: "for an index of every heading of its pages, list it in indexsite.yml as lists: [{source: \(source), kind: headings, link_style: \(tool)}]; kind: entries keeps one entry per file and silences this"))
+            }
             let parser = MarkdownEntryParser()
             for file in files {
                 let (entry, entryDiagnostics) = parser.parse(file)

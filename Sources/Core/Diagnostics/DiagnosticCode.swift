@@ -102,6 +102,9 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case wrongFieldType = "wrong-field-type"
 
     // Documentation indexes
+    /// A folder of entry files holds a `SUMMARY.md` (mdBook, GitBook) or `_index.md` (Hugo): it is a book or docs
+    /// site, whose reader likely wants an index of its headings (`kind: headings`) rather than one entry per file.
+    case folderLooksLikeDocs = "folder-looks-like-docs"
     /// A docs index has no `link_base`, so its links are relative to the index page, where no docs pages are built.
     case docsLinksRelative = "docs-links-relative"
     /// A front matter `see:` or `see_also:` names a term the index does not have.
