@@ -21,21 +21,31 @@ package enum CommonMark {
         let options = CMARK_OPT_VALIDATE_UTF8 | (allowUnsafeHTML ? CMARK_OPT_UNSAFE : 0)
         guard let base = bytes.baseAddress, bytes.count > 0 else { return "" }
         let marks = GitHubMarkdown.Marks(bytes)
-        let rendered: UnsafeMutablePointer<CChar>?
         if marks.isEmpty {
-            rendered = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+            let rendered = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
                 cmark_markdown_to_html($0, bytes.count, options)
             }
-        } else {
-            let root = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                cmark_parse_document($0, bytes.count, CMARK_OPT_VALIDATE_UTF8)
-            }
-            guard let root else { return "" }
-            defer { cmark_node_free(root) }
-            GitHubMarkdown.extend(MarkdownNode(pointer: root), source: bytes, marks: marks)
-            rendered = cmark_render_html(root, options)
+            guard let rendered else { return "" }
+            defer { free(rendered) }
+            return String(cString: rendered)
         }
-        guard let rendered else { return "" }
+        if marks.tilde, let shielded = GitHubMarkdown.shieldingEscapedTildes(bytes) {
+            return shielded.withUnsafeBufferPointer { html(parsing: $0, marks: marks, options: options, restoringTildes: true) }
+        }
+        return html(parsing: bytes, marks: marks, options: options, restoringTildes: false)
+    }
+
+    /// Parses, extends and renders a text that holds marks of GitHub's extensions.
+    private static func html(parsing bytes: UnsafeBufferPointer<UInt8>, marks: GitHubMarkdown.Marks, options: Int32,
+                             restoringTildes: Bool) -> String {
+        let root = bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+            cmark_parse_document($0, bytes.count, CMARK_OPT_VALIDATE_UTF8)
+        }
+        guard let root else { return "" }
+        defer { cmark_node_free(root) }
+        GitHubMarkdown.extend(MarkdownNode(pointer: root), source: bytes, marks: marks)
+        if restoringTildes { GitHubMarkdown.restoreEscapedTildes(MarkdownNode(pointer: root)) }
+        guard let rendered = cmark_render_html(root, options) else { return "" }
         defer { free(rendered) }
         return String(cString: rendered)
     }
@@ -45,15 +55,23 @@ package enum CommonMark {
     package static func plainText(_ markdown: String) -> String {
         var markdown = markdown
         return markdown.withUTF8 { bytes in
-            guard let base = bytes.baseAddress, bytes.count > 0 else { return "" }
-            let root = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                cmark_parse_document($0, bytes.count, CMARK_OPT_VALIDATE_UTF8)
+            guard bytes.count > 0 else { return "" }
+            let marks = GitHubMarkdown.Marks(bytes)
+            func plain(_ bytes: UnsafeBufferPointer<UInt8>, restoringTildes: Bool) -> String {
+                let root = bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                    cmark_parse_document($0, bytes.count, CMARK_OPT_VALIDATE_UTF8)
+                }
+                guard let root else { return "" }
+                defer { cmark_node_free(root) }
+                let document = MarkdownNode(pointer: root)
+                GitHubMarkdown.extend(document, source: bytes, marks: marks)
+                if restoringTildes { GitHubMarkdown.restoreEscapedTildes(document) }
+                return GitHubMarkdown.plainText(of: document)
             }
-            guard let root else { return "" }
-            defer { cmark_node_free(root) }
-            let document = MarkdownNode(pointer: root)
-            GitHubMarkdown.extend(document, source: bytes, marks: GitHubMarkdown.Marks(bytes))
-            return GitHubMarkdown.plainText(of: document)
+            if marks.tilde, let shielded = GitHubMarkdown.shieldingEscapedTildes(bytes) {
+                return shielded.withUnsafeBufferPointer { plain($0, restoringTildes: true) }
+            }
+            return plain(bytes, restoringTildes: false)
         }
     }
 

@@ -28,7 +28,8 @@ public struct MarkdownListParser: Sendable {
         parsed.settings = split.yaml.map(SettingsPatch.init(block:))
         let pieces = MarkdownPieces.cut(split.body, size: pieceSize)
         var results = [(blocks: [Block], diagnostics: [Diagnostic])].madeConcurrently(count: pieces.count) { index in
-            CommonMark.withDocument(Array(split.body[pieces[index].bytes])) { document in
+            let piece = split.body[pieces[index].bytes]
+            return CommonMark.withDocument(GitHubMarkdown.shieldingEscapedTildes(piece) ?? Array(piece)) { document in
                 var reader = BlockReader(file: file, lineOffset: split.bodyLineOffset + pieces[index].linesBefore)
                 reader.read(document)
                 return (reader.blocks, reader.diagnostics)
@@ -260,7 +261,8 @@ enum MarkdownText {
 
     private static func appendPlain(_ node: MarkdownNode, to out: inout String, depth: Int, images: Bool) {
         switch node.kind {
-        case .text, .code: out += node.literal
+        case .text: out += GitHubMarkdown.unshielded(node.literal, as: "~")
+        case .code: out += GitHubMarkdown.unshielded(node.literal, as: "\\~")
         case .softBreak, .lineBreak: out += " "
         case .htmlInline: break
         case .image where !images: break
@@ -284,15 +286,15 @@ enum MarkdownText {
     private static func appendMarkdown(_ node: MarkdownNode, to out: inout String, depth: Int) {
         guard depth < 64 else { return }
         switch node.kind {
-        case .text: out += escaped(node.literal)
+        case .text: out += GitHubMarkdown.unshielded(escaped(node.literal), as: "\\~")
         case .softBreak: out += "\n"
         case .lineBreak: out += "\\\n"
         case .code:
-            let literal = node.literal
+            let literal = GitHubMarkdown.unshielded(node.literal, as: "\\~")
             let fence = literal.contains("`") ? "``" : "`"
             let pad = literal.hasPrefix("`") || literal.hasSuffix("`") ? " " : ""
             out += fence + pad + literal + pad + fence
-        case .htmlInline: out += node.literal
+        case .htmlInline: out += GitHubMarkdown.unshielded(node.literal, as: "\\~")
         case .emphasis: out += "*"; children(node, &out, depth); out += "*"
         case .strong: out += "**"; children(node, &out, depth); out += "**"
         case .link, .image:

@@ -47,6 +47,14 @@ import Testing
         #expect(parsed.diagnostics.isEmpty)
     }
 
+    /// A description is kept as Markdown: an escaped tilde or pipe stays escaped, so it is not struck through later.
+    @Test func escapesInDescriptionsSurvive() {
+        let parsed = parse("# Tools\n\n## Misc\n\n- [Pipe](https://a.example) - Splits a \\| b, keeps \\~tilde\\~ and ~~gone~~.\n- [Y \\~ z](https://y.example) - Plain.\n")
+        #expect(parsed.entries.first?.text(at: "description") == "Splits a | b, keeps \\~tilde\\~ and ~~gone~~.")
+        #expect(parsed.entries.last?.text(at: "title") == "Y ~ z")
+        #expect(CommonMark.html(parsed.entries.first?.text(at: "description") ?? "") == "<p>Splits a | b, keeps ~tilde~ and <del>gone</del>.</p>\n")
+    }
+
     @Test func nestedItemsAreChildren() {
         let parsed = parse("""
         ## Platforms
