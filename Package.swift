@@ -113,7 +113,6 @@ let package = Package(
             name: "IndexSiteServer",
             dependencies: [
                 "IndexSite",
-                .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             path: "Sources/IndexSiteServer"

@@ -42,7 +42,8 @@ public final class PreviewSession: Sendable {
     private let server: PreviewServer
     private let onBuild: @Sendable (BuildReport) -> Void
 
-    /// `onListenerEvent` is told when the server stops accepting connections and when it listens again.
+    /// `onListenerEvent` is told when the server stops accepting connections and when it accepts again, and the first
+    /// time its connection cap is reached.
     public init(options: Options, onBuild: @escaping @Sendable (BuildReport) -> Void = { _ in },
                 onListenerEvent: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.options = options

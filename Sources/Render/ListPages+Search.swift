@@ -9,7 +9,8 @@ extension ListPages {
     static let searchTextLimit = 300
 
     /// `search.js`: `indexsiteSearchData({"sections":[[title, page], …], "entries":[[title, section, id, text], …]})`,
-    /// nested items included, in page order. `page` is relative to the list folder; a result links to `page#id`.
+    /// nested items included, in page order. `page` is relative to the list folder; a result links to `page#id`. A
+    /// reference to a shared entry shown in full elsewhere (`EntryCopies`) is its short title and no text.
     func searchScript() -> OutputPage {
         var json = JSONWriter()
         json.raw("indexsiteSearchData({\"sections\":[")
@@ -24,18 +25,22 @@ extension ListPages {
         }
         json.raw("],\n\"entries\":[\n")
         var first = true
-        func write(_ entry: Entry, section: Int) {
+        func write(_ entry: Entry, section: Int, isReference: Bool = false) {
             if !first { json.raw(",\n") }
             first = false
-            json.raw("["); json.string(entry.text(at: settings.titleField) ?? "")
+            let title = entry.text(at: settings.titleField) ?? ""
+            json.raw("["); json.string(isReference ? ListPages.shortened(title) : title)
             json.raw(","); json.raw(String(section))
             json.raw(","); json.string(entry.id)
-            json.raw(","); json.string(searchText(of: entry))
+            json.raw(","); json.string(isReference ? "" : searchText(of: entry))
             json.raw("]")
+            guard !isReference else { return }
             for child in entry.children { write(child, section: section) }
         }
-        for (section, number) in zip(list.sections, numbers) where number >= 0 {
-            for entry in section.entries { write(entry, section: number) }
+        for (sectionIndex, number) in numbers.enumerated() where number >= 0 {
+            for (index, entry) in list.sections[sectionIndex].entries.enumerated() {
+                write(entry, section: number, isReference: referredCopy(of: entry, at: EntryCopies.Place(section: sectionIndex, entry: index)) != nil)
+            }
         }
         json.raw("\n]});\n")
         return OutputPage(path: list.slug + "/" + ListPages.searchFileName, bytes: json.bytes)

@@ -26,6 +26,19 @@ struct ListPages: Sendable {
     let numberTable: ScriptStrings.NumberTable
     /// Search forms of the characters readers type, computed once per list; each page adds its own characters.
     let typedFold: [(String, String)]
+    /// Entries filed under several sections: where each one's first copy is.
+    let copies: EntryCopies
+    /// The `copyKey`s of shared entries too long to repeat (see `repeatBudget`): their later copies are references
+    /// to the first.
+    let referenced: Set<Int>
+
+    /// A shared entry's copies together may add at most this many bytes of title, description and shown fields to
+    /// the list's page before the later copies become references: three tags on a book repeat it whole, a thousand
+    /// tags on a long description (or 20,000 on anything) do not.
+    static let repeatBudget = 65_536
+
+    /// Titles in references are cut to this many characters, so a reference stays small whatever the entry is.
+    static let referenceTitleLength = 80
 
     /// Pages made by one call, with what was noticed on the way.
     struct Output: Sendable {
@@ -40,6 +53,16 @@ struct ListPages: Sendable {
         fieldPaths = renderer.displayedFields(list)
         fieldNames = fieldPaths.map { FieldLabel.make($0, overrides: list.settings.fieldLabels) }
         fieldColumns = list.sections.lazy.flatMap(\.entries).first?.fields.columns(of: fieldPaths) ?? fieldPaths.map { _ in nil }
+        let copies = EntryCopies(list.sections)
+        self.copies = copies
+        var referenced: Set<Int> = []
+        for (key, others) in copies.others {
+            guard let first = copies.first[key] else { continue }
+            let entry = list.sections[first.section].entries[first.entry]
+            let size = ListPages.shownSize(of: entry, settings: list.settings, fieldPaths: fieldPaths)
+            if size * others.count > ListPages.repeatBudget { referenced.insert(key) }
+        }
+        self.referenced = referenced
         entryPages = list.hasEntryPages
         let split = renderer.isSplit(list)
         self.split = split
@@ -82,10 +105,10 @@ struct ListPages: Sendable {
     /// The one page of an unsplit list, with its entry pages.
     func singlePage() -> Output {
         var output = Output()
-        let rendered = list.sections.indices.filter(isShown).map { (list.sections[$0], sectionValue($0, into: &output)) }
+        let rendered = list.sections.indices.filter(isShown).map { ($0, sectionValue($0, into: &output)) }
         listPage(path: "index.html", depth: 0, sections: rendered.map(\.1.0), current: nil, title: list.title, into: &output)
         if entryPages {
-            for (section, (_, contexts)) in rendered { entryPagesOf(section, contexts, into: &output) }
+            for (index, (_, contexts)) in rendered { entryPagesOf(index, contexts, into: &output) }
         }
         return output
     }
@@ -103,11 +126,12 @@ struct ListPages: Sendable {
         let section = list.sections[index]
         let (value, contexts) = sectionValue(index, into: &output)
         listPage(path: pagePath(of: section), depth: 1, sections: [value], current: index, title: section.title + " · " + list.title, into: &output)
-        if entryPages { entryPagesOf(section, contexts, into: &output) }
+        if entryPages { entryPagesOf(index, contexts, into: &output) }
         return output
     }
 
-    func entryContext(_ entry: Entry, descriptionHTML: String, pagePrefix: String, into output: inout Output) -> EntryContext {
+    /// `pageID` names the entry page to link to: a later copy of a shared entry links to its first copy's page.
+    func entryContext(_ entry: Entry, descriptionHTML: String, pagePrefix: String, pageID: String? = nil, into output: inout Output) -> EntryContext {
         var href = ""
         if let raw = entry.text(at: settings.urlField) {
             if let safe = URLPolicy.safeHref(raw) {
@@ -128,24 +152,62 @@ struct ListPages: Sendable {
                                               pagePrefix: pagePrefix, into: &output))
         }
         return EntryContext(id: entry.id, title: entry.text(at: settings.titleField) ?? "", href: href,
-                            pageHref: entryPages ? pagePrefix + entry.id + ".html" : "", descriptionHTML: descriptionHTML,
+                            pageHref: entryPages ? pagePrefix + (pageID ?? entry.id) + ".html" : "", descriptionHTML: descriptionHTML,
                             bodyHTML: "", fields: fields, children: children, main: list.kind == .docsIndex && entry.text(at: "main") == "true")
     }
 
     /// A section in template form, with its entries' contexts (kept for entry pages).
     func sectionValue(_ sectionIndex: Int, into output: inout Output) -> (TemplateValue, [EntryContext]) {
         let section = list.sections[sectionIndex]
-        let descriptions = renderer.renderDescriptions(section.entries, field: settings.descriptionField)
+        let firstCopies = section.entries.indices.map { copies.firstCopy(of: section.entries[$0], at: EntryCopies.Place(section: sectionIndex, entry: $0)) }
+        let referred = section.entries.indices.map { referredCopy(of: section.entries[$0], at: EntryCopies.Place(section: sectionIndex, entry: $0)) }
+        let descriptions = renderer.renderDescriptions(section.entries, field: settings.descriptionField, skipping: referred.map { $0 != nil })
         var contexts: [EntryContext] = []
         contexts.reserveCapacity(section.entries.count)
         section.entries.withUnsafeBufferPointer { entries in
             for index in entries.indices {
-                contexts.append(entryContext(entries[index], descriptionHTML: descriptions[index], pagePrefix: split ? "../" : "", into: &output))
+                if let first = referred[index] {
+                    contexts.append(reference(to: first, from: entries[index]))
+                } else {
+                    let pageID = firstCopies[index].map { list.sections[$0.section].entries[$0.entry].id }
+                    contexts.append(entryContext(entries[index], descriptionHTML: descriptions[index], pagePrefix: split ? "../" : "", pageID: pageID,
+                                                 into: &output))
+                }
             }
         }
         let value = TemplateValue.object(SectionContext(section: section, descriptionHTML: section.description.map { renderer.markdown($0) } ?? "",
                                                         entries: contexts.map { .object($0) }, subtreeContentCount: subtreeContentCounts[sectionIndex]))
         return (value, contexts)
+    }
+
+    /// The first copy of a shared entry when the copy at `place` only refers to it (the entry is too long to repeat).
+    func referredCopy(of entry: Entry, at place: EntryCopies.Place) -> EntryCopies.Place? {
+        guard let key = entry.copyKey, referenced.contains(key) else { return nil }
+        return copies.firstCopy(of: entry, at: place)
+    }
+
+    /// A later copy of a shared entry too long to repeat: its title, cut short, linking to the first copy, and that
+    /// copy's section (also cut short, since every reference names it).
+    func reference(to first: EntryCopies.Place, from entry: Entry) -> EntryContext {
+        let section = list.sections[first.section]
+        let id = section.entries[first.entry].id
+        let target = (split ? "../" + pagePath(of: section) : "") + "#" + id.percentEncoded
+        return EntryContext(id: entry.id, title: ListPages.shortened(entry.text(at: settings.titleField) ?? ""), href: "", pageHref: target,
+                            descriptionHTML: "", bodyHTML: "", fields: [], children: [], seeSection: ListPages.shortened(section.title))
+    }
+
+    /// `text` cut to `referenceTitleLength` characters, with an ellipsis when something was cut.
+    static func shortened(_ text: String) -> String {
+        guard let end = text.index(text.startIndex, offsetBy: referenceTitleLength, limitedBy: text.endIndex), end != text.endIndex else { return text }
+        return String(text[..<end]) + "…"
+    }
+
+    /// The bytes of what a copy of `entry` shows: title, description, shown fields, and the same of its nested items.
+    static func shownSize(of entry: Entry, settings: ListSettings, fieldPaths: [KeyPath]) -> Int {
+        var size = (entry.text(at: settings.titleField)?.utf8.count ?? 0) + (entry.text(at: settings.descriptionField)?.utf8.count ?? 0)
+        for path in fieldPaths { size += entry.text(at: path)?.utf8.count ?? 0 }
+        for child in entry.children { size += shownSize(of: child, settings: settings, fieldPaths: fieldPaths) }
+        return size
     }
 
     /// The strip as seen from a page `depth` folders below the list folder, marking the page's own section. A label
@@ -255,9 +317,12 @@ struct ListPages: Sendable {
         return ScriptStrings.json(words: words, plurals: plurals, numbers: numberTable, fold: fold)
     }
 
-    /// One page per entry occurrence (an entry listed under two tags has two ids, and each id's link must work).
-    func entryPagesOf(_ section: Section, _ contexts: [EntryContext], into output: inout Output) {
-        for (entry, context) in zip(section.entries, contexts) {
+    /// One page per entry, named by its first copy's id: the later copies of an entry filed under several sections
+    /// link to that page.
+    func entryPagesOf(_ sectionIndex: Int, _ contexts: [EntryContext], into output: inout Output) {
+        let section = list.sections[sectionIndex]
+        for (index, (entry, context)) in zip(section.entries, contexts).enumerated()
+        where copies.firstCopy(of: entry, at: EntryCopies.Place(section: sectionIndex, entry: index)) == nil {
             let full = EntryContext(id: context.id, title: context.title, href: context.href, pageHref: "",
                                     descriptionHTML: context.descriptionHTML, bodyHTML: entry.body.map { renderer.markdown($0) } ?? "",
                                     fields: context.fields, children: context.children)

@@ -14,6 +14,8 @@ struct EntryContext: TemplateObject {
     let children: [TemplateValue]
     /// In a docs index, the page that defines a term (`main:` front matter), shown first and in bold.
     var main = false
+    /// For a reference to an entry shown in full in another section (see `EntryCopies`): that section's title.
+    var seeSection = ""
 
     func value(forKey key: TemplateKey) -> TemplateValue? {
         switch key.known {
@@ -28,6 +30,7 @@ struct EntryContext: TemplateObject {
         case .children?: .list(children)
         case .has_children?: .bool(!children.isEmpty)
         case .main?: .bool(main)
+        case .see_section?: .text(seeSection)
         default: nil
         }
     }

@@ -177,48 +177,64 @@ public struct PageRenderer: Sendable {
     }
 
     /// `entries.json` of a list: every entry with its section, its anchor on the page and its fields, for other tools and search.
+    /// An entry filed under several sections is one object, at its first copy, with its other places in `also_in`.
     /// Sections are written on every core, a few at a time, and handed out in order as parts of the one file: at a
     /// million entries the file is a third of a gigabyte, which is never held whole.
-    func emitEntriesJSON(_ list: IndexedList, split: Bool, emit: (OutputPage) -> Void) {
+    func emitEntriesJSON(_ list: IndexedList, split: Bool, copies: EntryCopies, emit: (OutputPage) -> Void) {
         let path = list.slug + "/entries.json"
-        let sections = list.sections.filter { !$0.isEmpty }
-        guard !sections.isEmpty else {
+        let shown = list.sections.indices.filter { !list.sections[$0].isEmpty }
+        guard !shown.isEmpty else {
             emit(OutputPage(path: path, bytes: Array("[\n\n]\n".utf8)))
             return
         }
+        @Sendable func href(_ section: Section, _ id: String) -> String {
+            list.slug + "/" + (split ? section.id + "/" : "") + "index.html#" + id.percentEncoded
+        }
+        // Each part is handed out once the next non-empty one exists, so the last can lose its trailing ",\n".
+        var pending: [UInt8] = []
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        for batchStart in stride(from: 0, to: sections.count, by: width) {
-            let batch = batchStart..<min(batchStart + width, sections.count)
+        for batchStart in stride(from: 0, to: shown.count, by: width) {
+            let batch = batchStart..<min(batchStart + width, shown.count)
             var chunks = [JSONWriter].madeConcurrently(count: batch.count) { slot in
-                let section = sections[batch.lowerBound + slot]
+                let sectionIndex = shown[batch.lowerBound + slot]
+                let section = list.sections[sectionIndex]
                 var json = JSONWriter()
                 if batch.lowerBound + slot == 0 { json.raw("[\n") }
                 // Entries are read in place (a buffer's elements are not copied out): copying each Entry cost a retain
                 // per field.
                 section.entries.withUnsafeBufferPointer { entries in
                     for index in entries.indices {
+                        guard copies.firstCopy(of: entries[index], at: EntryCopies.Place(section: sectionIndex, entry: index)) == nil else { continue }
                         json.raw("{\"title\":"); json.string(entries[index].text(at: list.settings.titleField) ?? "")
                         json.raw(",\"id\":"); json.string(entries[index].id)
-                        json.raw(",\"href\":"); json.string(list.slug + "/" + (split ? section.id + "/" : "") + "index.html#" + entries[index].id.percentEncoded)
+                        json.raw(",\"href\":"); json.string(href(section, entries[index].id))
                         json.raw(",\"url\":"); json.string(entries[index].text(at: list.settings.urlField).flatMap(URLPolicy.safeHref) ?? "")
                         json.raw(",\"section\":"); json.string(section.title)
+                        if let key = entries[index].copyKey, let others = copies.others[key] {
+                            json.raw(",\"also_in\":[")
+                            for (number, place) in others.enumerated() {
+                                let other = list.sections[place.section], id = other.entries[place.entry].id
+                                json.raw(number == 0 ? "{\"section\":" : ",{\"section\":"); json.string(other.title)
+                                json.raw(",\"id\":"); json.string(id)
+                                json.raw(",\"href\":"); json.string(href(other, id)); json.raw("}")
+                            }
+                            json.raw("]")
+                        }
                         json.raw(",\"fields\":"); json.value(.record(entries[index].fields))
                         json.raw("},\n")
                     }
                 }
                 return json
             }
-            for slot in 0..<batch.count {
-                var bytes = chunks[slot].bytes
+            for slot in 0..<batch.count where !chunks[slot].bytes.isEmpty {
+                if !pending.isEmpty { emit(OutputPage(path: path, bytes: pending, continuesInNextPage: true)) }
+                pending = chunks[slot].bytes
                 chunks[slot] = JSONWriter()
-                let isLast = batch.lowerBound + slot == sections.count - 1
-                if isLast {
-                    bytes.removeLast(2) // the last ",\n"
-                    bytes.append(contentsOf: "\n]\n".utf8)
-                }
-                emit(OutputPage(path: path, bytes: bytes, continuesInNextPage: !isLast))
             }
         }
+        if pending.count >= 2, pending.suffix(2).elementsEqual(",\n".utf8) { pending.removeLast(2) }
+        pending.append(contentsOf: "\n]\n".utf8)
+        emit(OutputPage(path: path, bytes: pending))
     }
 
     func markdown(_ text: String) -> String {
@@ -259,7 +275,7 @@ public struct PageRenderer: Sendable {
         } else {
             take(pages.singlePage())
         }
-        emitEntriesJSON(list, split: pages.split, emit: emit)
+        emitEntriesJSON(list, split: pages.split, copies: pages.copies, emit: emit)
         return diagnostics
     }
 
@@ -279,8 +295,9 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    /// Renders the Markdown description of every entry, splitting the work across the machine's cores.
-    func renderDescriptions(_ entries: [Entry], field: KeyPath) -> [String] {
+    /// Renders the Markdown description of every entry, splitting the work across the machine's cores. Entries marked
+    /// in `skipping` (references to a copy shown elsewhere) get none.
+    func renderDescriptions(_ entries: [Entry], field: KeyPath, skipping: [Bool] = []) -> [String] {
         let count = entries.count
         guard count > 0 else { return [] }
         let allowUnsafe = site.allowUnsafeHTML
@@ -294,7 +311,7 @@ public struct PageRenderer: Sendable {
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                 let start = chunk * count / chunks
                 let end = (chunk + 1) * count / chunks
-                for index in start..<end {
+                for index in start..<end where !(skipping.indices.contains(index) && skipping[index]) {
                     if let text = entries[index].text(at: field) {
                         shared[index] = CommonMark.html(text, allowUnsafeHTML: allowUnsafe)
                     }

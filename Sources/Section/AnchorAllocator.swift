@@ -56,10 +56,18 @@ public struct AnchorAllocator: Sendable {
     }
 
     /// The slug of every entry's title, section after section, made on every core: slugs depend on nothing but the
-    /// title, and only making them unique has to go in order.
+    /// title, and only making them unique has to go in order. An entry filed under several sections is slugged once
+    /// (a long title on 20,000 tags was slugged 20,000 times).
     private func baseIDs(of sections: [Section], titleField: KeyPath) -> [String] {
-        [[String]].madeConcurrently(count: sections.count) { sectionIndex in
-            sections[sectionIndex].entries.map { AnchorAllocator.baseID(of: $0, titleField: titleField) }
+        let firstCopies = Array(EntryCopies(sections).first)
+        let sharedSlugs = [String].madeConcurrently(count: firstCopies.count) { index in
+            AnchorAllocator.baseID(of: sections[firstCopies[index].value.section].entries[firstCopies[index].value.entry], titleField: titleField)
+        }
+        let slugOfCopy = Dictionary(uniqueKeysWithValues: zip(firstCopies.map(\.key), sharedSlugs))
+        return [[String]].madeConcurrently(count: sections.count) { sectionIndex in
+            sections[sectionIndex].entries.map { entry in
+                entry.copyKey.flatMap { slugOfCopy[$0] } ?? AnchorAllocator.baseID(of: entry, titleField: titleField)
+            }
         }.flatMap { $0 }
     }
 

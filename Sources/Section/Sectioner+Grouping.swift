@@ -130,14 +130,15 @@ extension Sectioner {
         // A cell holding several values ("sci-fi, classic") puts the entry in each of their sections.
         let valuesSeparator = settings.valuesSeparatorByField[path.description] ?? settings.valuesSeparator
         for position in order {
-            let entry = entries[position]
+            var entry = entries[position]
             var texts = entry.fields.value(at: path)?.texts ?? []
             if let valuesSeparator { texts = texts.flatMap { $0.components(separatedBy: valuesSeparator) } }
-            let values = texts.map(\.trimmingSpaces).filter { !$0.isEmpty }
-            if values.isEmpty { uncategorized.append(entry) }
             // Each value once, in the order written; one pass with a set (firstIndex per pair was quadratic in tags).
             var seenValues: Set<String> = []
-            for value in values where seenValues.insert(value).inserted {
+            let values = texts.map(\.trimmingSpaces).filter { !$0.isEmpty && seenValues.insert($0).inserted }
+            if values.isEmpty { uncategorized.append(entry) }
+            if values.count > 1 { entry.copyKey = position }
+            for value in values {
                 if let index = indexOfTitle[value] {
                     sections[index].entries.append(entry)
                 } else {

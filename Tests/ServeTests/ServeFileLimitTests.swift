@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// `serve` at its open-file limit (issue 17, item 11): FlyingFox's accept loop ended on the first EMFILE and the port
-/// refused connections forever, silently. The preview must say so and listen again once descriptors are free.
+/// refused connections forever, silently. The preview must say so and accept again once descriptors are free.
 /// Runs `indexsite serve` in a child shell with `ulimit -n` lowered; loopback only; bounded in time.
 @Suite(.serialized) struct ServeFileLimitTests {
     @Test func theListenerComesBackAfterTheOpenFileLimitWasReached() async throws {
@@ -68,7 +68,7 @@ import Glibc
             if !served { try await Task.sleep(for: .milliseconds(250)) }
         }
         #expect(served, "the preview did not come back; stderr: \(errors())")
-        #expect(errors().contains("serve: listening again on 127.0.0.1:\(listening)"), "\(errors())")
+        #expect(errors().contains("serve: accepting connections again on 127.0.0.1:\(listening)"), "\(errors())")
         #expect(process.isRunning)
     }
 }

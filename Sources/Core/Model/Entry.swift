@@ -17,6 +17,10 @@ public struct Entry: Sendable {
     public var declaredSectionIndex: Int?
     /// Where individual fields were written, when the source says (front matter keys); others fall back to `location`.
     public var fieldLocations: [String: SourceLocation] = [:]
+    /// Set by the Sectioner on every copy of an entry it files under several sections (tags), the same number in
+    /// each and unique in the list, so the renderer can show the entry in full once and refer to it elsewhere; nil
+    /// for an entry in one section.
+    public var copyKey: Int?
 
     /// Where a field was written, as precisely as the source allows.
     public func location(of path: KeyPath) -> SourceLocation {
