@@ -55,14 +55,19 @@ package struct JSONWriter {
             }
             raw("]")
         case .record(let record):
-            raw("{")
-            for (index, (name, item)) in zip(record.names, record.values).enumerated() {
-                if index > 0 { raw(",") }
-                string(name)
-                raw(":")
-                self.value(item)
-            }
-            raw("}")
+            self.record(record)
         }
+    }
+
+    /// Appends a record as an object with keys in source order.
+    package mutating func record(_ record: FieldRecord) {
+        raw("{")
+        for index in record.names.indices {
+            if index > 0 { raw(",") }
+            string(record.names[index])
+            raw(":")
+            value(record.values[index])
+        }
+        raw("}")
     }
 }

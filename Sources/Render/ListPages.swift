@@ -132,16 +132,33 @@ struct ListPages: Sendable {
                             bodyHTML: "", fields: fields, children: children, main: list.kind == .docsIndex && entry.text(at: "main") == "true")
     }
 
-    /// A section in template form, with its entries' contexts (kept for entry pages).
+    /// A section in template form, with its entries' contexts (kept for entry pages). The entries' contexts, with
+    /// their Markdown descriptions, are made on every core in chunks of entries and joined in order, warnings too.
     func sectionValue(_ sectionIndex: Int, into output: inout Output) -> (TemplateValue, [EntryContext]) {
         let section = list.sections[sectionIndex]
-        let descriptions = renderer.renderDescriptions(section.entries, field: settings.descriptionField)
-        var contexts: [EntryContext] = []
-        contexts.reserveCapacity(section.entries.count)
-        section.entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices {
-                contexts.append(entryContext(entries[index], descriptionHTML: descriptions[index], pagePrefix: split ? "../" : "", into: &output))
+        let count = section.entries.count
+        let chunks = min(max(1, count / 256), 32)
+        let pagePrefix = split ? "../" : ""
+        let allowUnsafe = renderer.site.allowUnsafeHTML
+        let descriptionField = settings.descriptionField
+        let parts = [(contexts: [EntryContext], diagnostics: [Diagnostic])].madeConcurrently(count: chunks) { chunk in
+            var local = Output()
+            var contexts: [EntryContext] = []
+            let start = chunk * count / chunks, end = (chunk + 1) * count / chunks
+            contexts.reserveCapacity(end - start)
+            section.entries.withUnsafeBufferPointer { entries in
+                for index in start..<end {
+                    let html = entries[index].text(at: descriptionField).map { CommonMark.html($0, allowUnsafeHTML: allowUnsafe) } ?? ""
+                    contexts.append(entryContext(entries[index], descriptionHTML: html, pagePrefix: pagePrefix, into: &local))
+                }
             }
+            return (contexts, local.diagnostics)
+        }
+        var contexts: [EntryContext] = []
+        contexts.reserveCapacity(count)
+        for part in parts {
+            contexts += part.contexts
+            output.diagnostics += part.diagnostics
         }
         let value = TemplateValue.object(SectionContext(section: section, descriptionHTML: section.description.map { renderer.markdown($0) } ?? "",
                                                         entries: contexts.map { .object($0) }, subtreeContentCount: subtreeContentCounts[sectionIndex]))
@@ -243,9 +260,15 @@ struct ListPages: Sendable {
         var seen: Set<UInt32> = []
         var extra: [Unicode.Scalar] = []
         let typed = ScriptStrings.typedCharacters
-        for scalar in String(decoding: body, as: UTF8.self).unicodeScalars where scalar.value >= 0x80 {
-            guard seen.insert(scalar.value).inserted, !typed.contains(where: { $0.contains(scalar.value) }) else { continue }
+        func note(_ scalar: Unicode.Scalar) {
+            guard seen.insert(scalar.value).inserted, !typed.contains(where: { $0.contains(scalar.value) }) else { return }
             extra.append(scalar)
+        }
+        if let scalars = ListPages.nonASCIIScalars(of: body) {
+            scalars.forEach(note)
+        } else {
+            // Not valid UTF-8 (never from the templates and cmark): decoded with repairs, as a String would show it.
+            for scalar in String(decoding: body, as: UTF8.self).unicodeScalars where scalar.value >= 0x80 { note(scalar) }
         }
         var fold = typedFold
         if !extra.isEmpty, let folder = try? SearchFolder(locale: list.settings.locale) {
@@ -253,6 +276,53 @@ struct ListPages: Sendable {
         }
         let plurals = pluralTable ?? ScriptStrings.PluralTable(small: "", cycle: "", exceptions: [:])
         return ScriptStrings.json(words: words, plurals: plurals, numbers: numberTable, fold: fold)
+    }
+
+    /// The distinct non-ASCII scalars of UTF-8 `bytes` in order of first appearance, read over the bytes (a page is
+    /// tens of megabytes, nearly all ASCII); nil when the bytes are not valid UTF-8.
+    static func nonASCIIScalars(of bytes: [UInt8]) -> [Unicode.Scalar]? {
+        var seenSmall = [UInt64](repeating: 0, count: 0x800 / 64) // two-byte scalars, U+0080–U+07FF
+        var seenLarge: Set<UInt32> = []
+        var scalars: [Unicode.Scalar] = []
+        let valid = bytes.withUnsafeBufferPointer { buffer -> Bool in
+            let count = buffer.count
+            var index = 0
+            while index < count {
+                let lead = buffer[index]
+                if lead < 0x80 {
+                    index += 1
+                    continue
+                }
+                let length: Int, initial: UInt32
+                switch lead {
+                case 0xC2...0xDF: (length, initial) = (2, UInt32(lead & 0x1F))
+                case 0xE0...0xEF: (length, initial) = (3, UInt32(lead & 0x0F))
+                case 0xF0...0xF4: (length, initial) = (4, UInt32(lead & 0x07))
+                default: return false
+                }
+                guard index + length <= count else { return false }
+                var value = initial
+                for offset in 1..<length {
+                    let byte = buffer[index + offset]
+                    guard byte & 0xC0 == 0x80 else { return false }
+                    value = value << 6 | UInt32(byte & 0x3F)
+                }
+                // Overlong forms, surrogates and values past U+10FFFF are not UTF-8.
+                guard value >= (length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000), value <= 0x10FFFF,
+                      !(0xD800...0xDFFF).contains(value), let scalar = Unicode.Scalar(value) else { return false }
+                index += length
+                if value < 0x800 {
+                    let word = Int(value >> 6), bit = UInt64(1) << (value & 63)
+                    guard seenSmall[word] & bit == 0 else { continue }
+                    seenSmall[word] |= bit
+                } else {
+                    guard seenLarge.insert(value).inserted else { continue }
+                }
+                scalars.append(scalar)
+            }
+            return true
+        }
+        return valid ? scalars : nil
     }
 
     /// One page per entry occurrence (an entry listed under two tags has two ids, and each id's link must work).

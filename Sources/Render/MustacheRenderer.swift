@@ -1,3 +1,4 @@
+import Dispatch
 import IndexSiteCore
 /// A value a template can show: text, a flag, a list to repeat a section over, or an object with named keys.
 enum TemplateValue: Sendable {
@@ -88,14 +89,50 @@ struct MustacheLibrary: Sendable {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// A list section with at least this many items is rendered on every core, in chunks of items (a page's entries).
+    static let concurrentListItems = 256
+    /// At most this many chunks: enough for cores to even out uneven items, few enough to cost nothing to join.
+    static let concurrentChunks = 16
+
     private struct Renderer {
         let library: MustacheLibrary
         var missing: Set<MissingKey> = []
         /// Partials re-parsed with the indentation of a standalone partial tag, by name and indentation.
         var indentedPartials: [String: MustacheTemplate] = [:]
+        /// Whether long lists may render on several threads; false inside such a list (one level of concurrency).
+        var concurrent = true
 
         init(library: MustacheLibrary) {
             self.library = library
+        }
+
+        /// Renders `children` once per item, as the plain loop does, but in chunks of items on every core: each chunk
+        /// gets its own copy of the stack and its own buffer, and the buffers are appended in item order, so the
+        /// bytes are those of the plain loop. Templates and values are immutable, so the chunks share them safely.
+        mutating func renderConcurrently(_ items: [TemplateValue], children: [MustacheTemplate.Node], template: String,
+                                         stack: [TemplateValue], into output: inout [UInt8], depth: Int) {
+            let chunks = min(items.count / 64, MustacheLibrary.concurrentChunks)
+            var worker = self
+            worker.concurrent = false
+            worker.missing = []
+            let prototype = worker
+            let parts = [(bytes: [UInt8], missing: Set<MissingKey>)].madeConcurrently(count: chunks) { chunk in
+                var renderer = prototype
+                var stack = stack
+                var bytes: [UInt8] = []
+                let start = chunk * items.count / chunks, end = (chunk + 1) * items.count / chunks
+                for index in start..<end {
+                    stack.append(items[index])
+                    renderer.render(children, template: template, stack: &stack, into: &bytes, depth: depth)
+                    stack.removeLast()
+                }
+                return (bytes, renderer.missing)
+            }
+            output.reserveCapacity(output.count + parts.reduce(0) { $0 + $1.bytes.count })
+            for part in parts {
+                output.append(contentsOf: part.bytes)
+                missing.formUnion(part.missing)
+            }
         }
 
         mutating func render(_ nodes: [MustacheTemplate.Node], template: String, stack: inout [TemplateValue], into output: inout [UInt8], depth: Int) {
@@ -121,6 +158,8 @@ struct MustacheLibrary: Sendable {
                         continue
                     }
                     switch value {
+                    case .list(let items) where concurrent && items.count >= MustacheLibrary.concurrentListItems:
+                        renderConcurrently(items, children: children, template: template, stack: stack, into: &output, depth: depth)
                     case .list(let items):
                         for item in items {
                             stack.append(item)

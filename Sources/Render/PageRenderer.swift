@@ -177,8 +177,9 @@ public struct PageRenderer: Sendable {
     }
 
     /// `entries.json` of a list: every entry with its section, its anchor on the page and its fields, for other tools and search.
-    /// Sections are written on every core, a few at a time, and handed out in order as parts of the one file: at a
-    /// million entries the file is a third of a gigabyte, which is never held whole.
+    /// Entries are written on every core in pieces of at most `entriesJSONPiece` entries (a large section is several
+    /// pieces, so the cores stay evenly busy), a few pieces at a time, and handed out in order as parts of the one
+    /// file: at a million entries the file is a third of a gigabyte, which is never held whole.
     func emitEntriesJSON(_ list: IndexedList, split: Bool, emit: (OutputPage) -> Void) {
         let path = list.slug + "/entries.json"
         let sections = list.sections.filter { !$0.isEmpty }
@@ -186,23 +187,35 @@ public struct PageRenderer: Sendable {
             emit(OutputPage(path: path, bytes: Array("[\n\n]\n".utf8)))
             return
         }
-        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        for batchStart in stride(from: 0, to: sections.count, by: width) {
-            let batch = batchStart..<min(batchStart + width, sections.count)
+        let pieces = sections.indices.flatMap { index in
+            stride(from: 0, to: sections[index].entries.count, by: PageRenderer.entriesJSONPiece).map { start in
+                (section: index, entries: start..<min(start + PageRenderer.entriesJSONPiece, sections[index].entries.count))
+            }
+        }
+        let titleField = list.settings.titleField, urlField = list.settings.urlField
+        // Where the title and link sit in the rows, found once (CSV rows share their field names).
+        let columns = sections[0].entries[0].fields.columns(of: [titleField, urlField])
+        let titleColumn = columns[0], urlColumn = columns[1]
+        let hrefPrefixes = sections.map { list.slug + "/" + (split ? $0.id + "/" : "") + "index.html#" }
+        let width = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+        for batchStart in stride(from: 0, to: pieces.count, by: width) {
+            let batch = batchStart..<min(batchStart + width, pieces.count)
             var chunks = [JSONWriter].madeConcurrently(count: batch.count) { slot in
-                let section = sections[batch.lowerBound + slot]
+                let piece = pieces[batch.lowerBound + slot]
+                let section = sections[piece.section]
+                let hrefPrefix = hrefPrefixes[piece.section]
                 var json = JSONWriter()
                 if batch.lowerBound + slot == 0 { json.raw("[\n") }
                 // Entries are read in place (a buffer's elements are not copied out): copying each Entry cost a retain
                 // per field.
                 section.entries.withUnsafeBufferPointer { entries in
-                    for index in entries.indices {
-                        json.raw("{\"title\":"); json.string(entries[index].text(at: list.settings.titleField) ?? "")
+                    for index in piece.entries {
+                        json.raw("{\"title\":"); json.string(entries[index].text(at: titleField, column: titleColumn) ?? "")
                         json.raw(",\"id\":"); json.string(entries[index].id)
-                        json.raw(",\"href\":"); json.string(list.slug + "/" + (split ? section.id + "/" : "") + "index.html#" + entries[index].id.percentEncoded)
-                        json.raw(",\"url\":"); json.string(entries[index].text(at: list.settings.urlField).flatMap(URLPolicy.safeHref) ?? "")
+                        json.raw(",\"href\":"); json.string(hrefPrefix + entries[index].id.percentEncoded)
+                        json.raw(",\"url\":"); json.string(entries[index].text(at: urlField, column: urlColumn).flatMap(URLPolicy.safeHref) ?? "")
                         json.raw(",\"section\":"); json.string(section.title)
-                        json.raw(",\"fields\":"); json.value(.record(entries[index].fields))
+                        json.raw(",\"fields\":"); json.record(entries[index].fields)
                         json.raw("},\n")
                     }
                 }
@@ -211,7 +224,7 @@ public struct PageRenderer: Sendable {
             for slot in 0..<batch.count {
                 var bytes = chunks[slot].bytes
                 chunks[slot] = JSONWriter()
-                let isLast = batch.lowerBound + slot == sections.count - 1
+                let isLast = batch.lowerBound + slot == pieces.count - 1
                 if isLast {
                     bytes.removeLast(2) // the last ",\n"
                     bytes.append(contentsOf: "\n]\n".utf8)
@@ -220,6 +233,9 @@ public struct PageRenderer: Sendable {
             }
         }
     }
+
+    /// Entries of `entries.json` written by one task.
+    static let entriesJSONPiece = 4096
 
     func markdown(_ text: String) -> String {
         CommonMark.html(text, allowUnsafeHTML: site.allowUnsafeHTML)
@@ -277,32 +293,5 @@ public struct PageRenderer: Sendable {
             guard case .text = value, !shown.contains(name), name != grouped else { return nil }
             return KeyPath(name)
         }
-    }
-
-    /// Renders the Markdown description of every entry, splitting the work across the machine's cores.
-    func renderDescriptions(_ entries: [Entry], field: KeyPath) -> [String] {
-        let count = entries.count
-        guard count > 0 else { return [] }
-        let allowUnsafe = site.allowUnsafeHTML
-        let chunks = min(max(1, count / 512), 64)
-        let results = UnsafeMutableBufferPointer<String>.allocate(capacity: count)
-        results.initialize(repeating: "")
-        defer { results.deallocate() }
-        nonisolated(unsafe) let shared = results
-        entries.withUnsafeBufferPointer { buffer in
-            nonisolated(unsafe) let entries = buffer // read in place, not copied out entry by entry
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                let start = chunk * count / chunks
-                let end = (chunk + 1) * count / chunks
-                for index in start..<end {
-                    if let text = entries[index].text(at: field) {
-                        shared[index] = CommonMark.html(text, allowUnsafeHTML: allowUnsafe)
-                    }
-                }
-            }
-        }
-        let array = Array(results)
-        _ = results.deinitialize()
-        return array
     }
 }
