@@ -287,7 +287,13 @@ struct ListPages: Sendable {
         let valid = bytes.withUnsafeBufferPointer { buffer -> Bool in
             let count = buffer.count
             var index = 0
+            let base = buffer.baseAddress
             while index < count {
+                // Eight ASCII bytes at a time: a page is nearly all ASCII.
+                if let base, index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
                 let lead = buffer[index]
                 if lead < 0x80 {
                     index += 1
