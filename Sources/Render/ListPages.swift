@@ -12,6 +12,8 @@ struct ListPages: Sendable {
     let fieldNames: [String]
     /// Where each shown field sits in the list's first entry, found once so that rows are read by position.
     let fieldColumns: [Int?]
+    /// Where the title, link and description sit in the list's first entry, found once like `fieldColumns`.
+    let titleColumn: Int?, urlColumn: Int?, descriptionColumn: Int?
     let entryPages: Bool
     let split: Bool
     let listContext: [String: TemplateValue]
@@ -40,6 +42,9 @@ struct ListPages: Sendable {
         fieldPaths = renderer.displayedFields(list)
         fieldNames = fieldPaths.map { FieldLabel.make($0, overrides: list.settings.fieldLabels) }
         fieldColumns = list.sections.lazy.flatMap(\.entries).first?.fields.columns(of: fieldPaths) ?? fieldPaths.map { _ in nil }
+        let entryColumns = list.sections.lazy.flatMap(\.entries).first?.fields.columns(of: [list.settings.titleField, list.settings.urlField,
+                                                                                             list.settings.descriptionField]) ?? [nil, nil, nil]
+        (titleColumn, urlColumn, descriptionColumn) = (entryColumns[0], entryColumns[1], entryColumns[2])
         entryPages = list.hasEntryPages
         let split = renderer.isSplit(list)
         self.split = split
@@ -109,7 +114,7 @@ struct ListPages: Sendable {
 
     func entryContext(_ entry: Entry, descriptionHTML: String, pagePrefix: String, into output: inout Output) -> EntryContext {
         var href = ""
-        if let raw = entry.text(at: settings.urlField) {
+        if let raw = entry.text(at: settings.urlField, column: urlColumn) {
             if let safe = URLPolicy.safeHref(raw) {
                 href = safe
             } else {
@@ -127,7 +132,7 @@ struct ListPages: Sendable {
             TemplateValue.object(entryContext(child, descriptionHTML: child.text(at: settings.descriptionField).map { renderer.markdown($0) } ?? "",
                                               pagePrefix: pagePrefix, into: &output))
         }
-        return EntryContext(id: entry.id, title: entry.text(at: settings.titleField) ?? "", href: href,
+        return EntryContext(id: entry.id, title: entry.text(at: settings.titleField, column: titleColumn) ?? "", href: href,
                             pageHref: entryPages ? pagePrefix + entry.id + ".html" : "", descriptionHTML: descriptionHTML,
                             bodyHTML: "", fields: fields, children: children, main: list.kind == .docsIndex && entry.text(at: "main") == "true")
     }
@@ -148,7 +153,7 @@ struct ListPages: Sendable {
             contexts.reserveCapacity(end - start)
             section.entries.withUnsafeBufferPointer { entries in
                 for index in start..<end {
-                    let html = entries[index].text(at: descriptionField).map { CommonMark.html($0, allowUnsafeHTML: allowUnsafe) } ?? ""
+                    let html = entries[index].text(at: descriptionField, column: descriptionColumn).map { CommonMark.html($0, allowUnsafeHTML: allowUnsafe) } ?? ""
                     contexts.append(entryContext(entries[index], descriptionHTML: html, pagePrefix: pagePrefix, into: &local))
                 }
             }
