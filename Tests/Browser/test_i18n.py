@@ -20,7 +20,7 @@ from browser_support import emulate, settle
 REPO = pathlib.Path(__file__).resolve().parents[2]
 SITE = pathlib.Path(os.environ["SITE_DIR"]).resolve()
 SHOTS = pathlib.Path(os.environ.get("SCREENSHOT_DIR", REPO / ".build" / "browser-screenshots"))
-CATALOGS = REPO / "Sources" / "IndexSite" / "Theme" / "strings"
+CATALOGS = REPO / "Templates" / "strings"
 PHONE = dict(width=375, height=667, mobile=True)
 DESKTOP = dict(width=1280, height=800, mobile=False)
 
