@@ -264,11 +264,11 @@ def make_sites(out, n, data_paths):
             link_or_copy(source, destination)
         if kind == "csv":
             config = (f"title: Benchmark ({n} entries)\nlists:\n  - source: data.csv\n"
-                      f"    title: Data\n    group_by: letter\n    ignore_prefixes: [\"The \"]\n")
+                      f"    title: Data\n    group_by: letter\n    ignore_prefixes: [\"The \"]\n    split: none\n")
         else:
             # group_by comes from the Markdown file's own front matter.
             config = (f"title: Benchmark ({n} entries)\nlists:\n  - source: data.md\n"
-                      f"    ignore_prefixes: [\"The \"]\n")
+                      f"    ignore_prefixes: [\"The \"]\n    split: none\n")
         write_if_changed(os.path.join(site, "indexsite.yml"), config)
 
 

@@ -8,10 +8,11 @@ public enum URLPolicy {
     /// also the way a laxer reader might (`looseScheme(of:)`): either one outside the allowed schemes refuses the URL.
     public static func safeHref(_ raw: String) -> String? {
         // The common case, checked over bytes: an absolute http(s) URL with nothing odd in it.
-        let utf8 = raw.utf8
-        if (utf8.starts(with: "https://".utf8) || utf8.starts(with: "http://".utf8)), utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {
-            return raw
+        var text = raw
+        let plain = text.withUTF8 { bytes in
+            (bytes.starts(with: "https://".utf8) || bytes.starts(with: "http://".utf8)) && bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F }
         }
+        if plain { return raw }
         let href = raw.trimmingSpaces
         guard !href.isEmpty else { return nil }
         for scheme in [scheme(of: href), looseScheme(of: href)] {

@@ -223,6 +223,9 @@ extension MarkdownNode: Equatable {
     var onEnter: String { cmark_node_get_on_enter(pointer).map { String(cString: $0) } ?? "" }
 
     /// The text of a text node as bytes.
+    /// The node's literal as cmark holds it (NUL-terminated), valid while the tree lives.
+    var literalPointer: UnsafePointer<CChar>? { cmark_node_get_literal(pointer) }
+
     var literalBytes: [UInt8] {
         guard let literal = cmark_node_get_literal(pointer) else { return [] }
         return Array(UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal)))

@@ -37,14 +37,17 @@ enum GitHubMarkdown {
     /// Rewrites a parsed document in place: tables first (they re-read the source lines of paragraphs), then task
     /// list markers, strikethrough, and autolinks last (cmark-gfm finds `~~www.a.org~~` struck, not linked with tildes).
     static func extend(_ document: MarkdownNode, source: UnsafeBufferPointer<UInt8>, marks: Marks) {
-        if marks.pipe || marks.bracket {
+        // A `[` matters only to task list items: without a list the tree is not walked for them (a description with
+        // a link has a bracket and, nearly always, no list).
+        let bracket = marks.bracket && hasList(document)
+        if marks.pipe || bracket {
             // Collected before any is replaced: a replaced paragraph's nodes are freed.
             var paragraphs: [MarkdownNode] = []
             var items: [MarkdownNode] = []
             for (node, entering) in document.walk() where entering {
                 switch node.kind {
                 case .paragraph where marks.pipe: paragraphs.append(node)
-                case .item where marks.bracket: items.append(node)
+                case .item where bracket: items.append(node)
                 default: break
                 }
             }
@@ -67,6 +70,21 @@ enum GitHubMarkdown {
                 GFMAutolinks.link(in: container.node, edgeIsPunctuation: container.edgeIsPunctuation)
             }
         }
+    }
+
+    /// Whether a block holds a list anywhere below it, looking only where blocks can hold lists (block quotes and
+    /// lists themselves), never into a paragraph's inlines.
+    static func hasList(_ block: MarkdownNode) -> Bool {
+        var child = block.firstChild
+        while let current = child {
+            switch current.kind {
+            case .list, .item: return true
+            case .blockQuote: if hasList(current) { return true }
+            default: break
+            }
+            child = current.next
+        }
+        return false
     }
 
     /// The text a reader sees of a (GitHub-extended) document, its blocks and table cells separated by single spaces;

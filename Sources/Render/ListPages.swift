@@ -12,6 +12,8 @@ struct ListPages: Sendable {
     let fieldNames: [String]
     /// Where each shown field sits in the list's first entry, found once so that rows are read by position.
     let fieldColumns: [Int?]
+    /// Where the title, link and description sit in the list's first entry, found once like `fieldColumns`.
+    let titleColumn: Int?, urlColumn: Int?, descriptionColumn: Int?
     let entryPages: Bool
     let split: Bool
     let listContext: [String: TemplateValue]
@@ -63,6 +65,9 @@ struct ListPages: Sendable {
             if size * others.count > ListPages.repeatBudget { referenced.insert(key) }
         }
         self.referenced = referenced
+        let entryColumns = list.sections.lazy.flatMap(\.entries).first?.fields.columns(of: [list.settings.titleField, list.settings.urlField,
+                                                                                             list.settings.descriptionField]) ?? [nil, nil, nil]
+        (titleColumn, urlColumn, descriptionColumn) = (entryColumns[0], entryColumns[1], entryColumns[2])
         entryPages = list.hasEntryPages
         let split = renderer.isSplit(list)
         self.split = split
@@ -133,7 +138,7 @@ struct ListPages: Sendable {
     /// `pageID` names the entry page to link to: a later copy of a shared entry links to its first copy's page.
     func entryContext(_ entry: Entry, descriptionHTML: String, pagePrefix: String, pageID: String? = nil, into output: inout Output) -> EntryContext {
         var href = ""
-        if let raw = entry.text(at: settings.urlField) {
+        if let raw = entry.text(at: settings.urlField, column: urlColumn) {
             if let safe = URLPolicy.safeHref(raw) {
                 href = safe
             } else {
@@ -151,29 +156,45 @@ struct ListPages: Sendable {
             TemplateValue.object(entryContext(child, descriptionHTML: child.text(at: settings.descriptionField).map { renderer.markdown($0) } ?? "",
                                               pagePrefix: pagePrefix, into: &output))
         }
-        return EntryContext(id: entry.id, title: entry.text(at: settings.titleField) ?? "", href: href,
+        return EntryContext(id: entry.id, title: entry.text(at: settings.titleField, column: titleColumn) ?? "", href: href,
                             pageHref: entryPages ? pagePrefix + (pageID ?? entry.id) + ".html" : "", descriptionHTML: descriptionHTML,
                             bodyHTML: "", fields: fields, children: children, main: list.kind == .docsIndex && entry.text(at: "main") == "true")
     }
 
-    /// A section in template form, with its entries' contexts (kept for entry pages).
+    /// A section in template form, with its entries' contexts (kept for entry pages). The entries' contexts, with
+    /// their Markdown descriptions, are made on every core in chunks of entries and joined in order, warnings too.
     func sectionValue(_ sectionIndex: Int, into output: inout Output) -> (TemplateValue, [EntryContext]) {
         let section = list.sections[sectionIndex]
         let firstCopies = section.entries.indices.map { copies.firstCopy(of: section.entries[$0], at: EntryCopies.Place(section: sectionIndex, entry: $0)) }
         let referred = section.entries.indices.map { referredCopy(of: section.entries[$0], at: EntryCopies.Place(section: sectionIndex, entry: $0)) }
-        let descriptions = renderer.renderDescriptions(section.entries, field: settings.descriptionField, skipping: referred.map { $0 != nil })
-        var contexts: [EntryContext] = []
-        contexts.reserveCapacity(section.entries.count)
-        section.entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices {
-                if let first = referred[index] {
-                    contexts.append(reference(to: first, from: entries[index]))
-                } else {
+        let count = section.entries.count
+        let chunks = min(max(1, count / 256), 32)
+        let pagePrefix = split ? "../" : ""
+        let allowUnsafe = renderer.site.allowUnsafeHTML
+        let descriptionField = settings.descriptionField
+        let parts = [(contexts: [EntryContext], diagnostics: [Diagnostic])].madeConcurrently(count: chunks) { chunk in
+            var local = Output()
+            var contexts: [EntryContext] = []
+            let start = chunk * count / chunks, end = (chunk + 1) * count / chunks
+            contexts.reserveCapacity(end - start)
+            section.entries.withUnsafeBufferPointer { entries in
+                for index in start..<end {
+                    if let first = referred[index] {
+                        contexts.append(reference(to: first, from: entries[index]))
+                        continue
+                    }
+                    let html = entries[index].text(at: descriptionField, column: descriptionColumn).map { CommonMark.html($0, allowUnsafeHTML: allowUnsafe) } ?? ""
                     let pageID = firstCopies[index].map { list.sections[$0.section].entries[$0.entry].id }
-                    contexts.append(entryContext(entries[index], descriptionHTML: descriptions[index], pagePrefix: split ? "../" : "", pageID: pageID,
-                                                 into: &output))
+                    contexts.append(entryContext(entries[index], descriptionHTML: html, pagePrefix: pagePrefix, pageID: pageID, into: &local))
                 }
             }
+            return (contexts, local.diagnostics)
+        }
+        var contexts: [EntryContext] = []
+        contexts.reserveCapacity(count)
+        for part in parts {
+            contexts += part.contexts
+            output.diagnostics += part.diagnostics
         }
         let value = TemplateValue.object(SectionContext(section: section, descriptionHTML: section.description.map { renderer.markdown($0) } ?? "",
                                                         entries: contexts.map { .object($0) }, subtreeContentCount: subtreeContentCounts[sectionIndex]))
@@ -305,9 +326,15 @@ struct ListPages: Sendable {
         var seen: Set<UInt32> = []
         var extra: [Unicode.Scalar] = []
         let typed = ScriptStrings.typedCharacters
-        for scalar in String(decoding: body, as: UTF8.self).unicodeScalars where scalar.value >= 0x80 {
-            guard seen.insert(scalar.value).inserted, !typed.contains(where: { $0.contains(scalar.value) }) else { continue }
+        func note(_ scalar: Unicode.Scalar) {
+            guard seen.insert(scalar.value).inserted, !typed.contains(where: { $0.contains(scalar.value) }) else { return }
             extra.append(scalar)
+        }
+        if let scalars = ListPages.nonASCIIScalars(of: body) {
+            scalars.forEach(note)
+        } else {
+            // Not valid UTF-8 (never from the templates and cmark): decoded with repairs, as a String would show it.
+            for scalar in String(decoding: body, as: UTF8.self).unicodeScalars where scalar.value >= 0x80 { note(scalar) }
         }
         var fold = typedFold
         if !extra.isEmpty, let folder = try? SearchFolder(locale: list.settings.locale) {
@@ -315,6 +342,59 @@ struct ListPages: Sendable {
         }
         let plurals = pluralTable ?? ScriptStrings.PluralTable(small: "", cycle: "", exceptions: [:])
         return ScriptStrings.json(words: words, plurals: plurals, numbers: numberTable, fold: fold)
+    }
+
+    /// The distinct non-ASCII scalars of UTF-8 `bytes` in order of first appearance, read over the bytes (a page is
+    /// tens of megabytes, nearly all ASCII); nil when the bytes are not valid UTF-8.
+    static func nonASCIIScalars(of bytes: [UInt8]) -> [Unicode.Scalar]? {
+        var seenSmall = [UInt64](repeating: 0, count: 0x800 / 64) // two-byte scalars, U+0080–U+07FF
+        var seenLarge: Set<UInt32> = []
+        var scalars: [Unicode.Scalar] = []
+        let valid = bytes.withUnsafeBufferPointer { buffer -> Bool in
+            let count = buffer.count
+            var index = 0
+            let base = buffer.baseAddress
+            while index < count {
+                // Eight ASCII bytes at a time: a page is nearly all ASCII.
+                if let base, index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
+                let lead = buffer[index]
+                if lead < 0x80 {
+                    index += 1
+                    continue
+                }
+                let length: Int, initial: UInt32
+                switch lead {
+                case 0xC2...0xDF: (length, initial) = (2, UInt32(lead & 0x1F))
+                case 0xE0...0xEF: (length, initial) = (3, UInt32(lead & 0x0F))
+                case 0xF0...0xF4: (length, initial) = (4, UInt32(lead & 0x07))
+                default: return false
+                }
+                guard index + length <= count else { return false }
+                var value = initial
+                for offset in 1..<length {
+                    let byte = buffer[index + offset]
+                    guard byte & 0xC0 == 0x80 else { return false }
+                    value = value << 6 | UInt32(byte & 0x3F)
+                }
+                // Overlong forms, surrogates and values past U+10FFFF are not UTF-8.
+                guard value >= (length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000), value <= 0x10FFFF,
+                      !(0xD800...0xDFFF).contains(value), let scalar = Unicode.Scalar(value) else { return false }
+                index += length
+                if value < 0x800 {
+                    let word = Int(value >> 6), bit = UInt64(1) << (value & 63)
+                    guard seenSmall[word] & bit == 0 else { continue }
+                    seenSmall[word] |= bit
+                } else {
+                    guard seenLarge.insert(value).inserted else { continue }
+                }
+                scalars.append(scalar)
+            }
+            return true
+        }
+        return valid ? scalars : nil
     }
 
     /// One page per entry, named by its first copy's id: the later copies of an entry filed under several sections

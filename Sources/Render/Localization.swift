@@ -1,22 +1,31 @@
 import IndexSiteCollation
 import IndexSiteCore
 import IndexSiteParse
+import Synchronization
 /// Every catalog of page words a build can use, and the words of each locale resolved from them:
 /// built-in catalog, then the site's `Templates/strings/<tag>.yml`, then `strings:` in `indexsite.yml`, over English.
 public struct Localization: Sendable {
-    /// Merged catalogs by canonical language tag ("de", "zh-Hant").
-    var catalogs: [String: StringCatalog]
+    /// Catalogs the site changed (its own files and `strings:`, merged over the built-in ones), by canonical language
+    /// tag ("de", "zh-Hant"); every other tag reads the built-in catalog, parsed when first asked for.
+    var overrides: [String: StringCatalog]
     /// Where the site itself wrote words for a tag, for the diagnostics about them.
     var siteLocations: [String: SourceLocation]
 
-    /// The built-in catalogs, parsed once per process.
-    public static let builtIn: Localization = {
-        var catalogs: [String: StringCatalog] = [:]
-        for (tag, files) in Theme.builtIn.catalogs {
-            for file in files { catalogs[tag] = StringCatalogParser.parse(file).0 }
-        }
-        return Localization(catalogs: catalogs, siteLocations: [:])
-    }()
+    /// The built-in catalogs. Each is parsed on first use, once per process: a build reads one or two of them, and
+    /// parsing all 23 cost a sixth of a 1,000-entry build.
+    public static let builtIn = Localization(overrides: [:], siteLocations: [:])
+
+    /// The merged catalog of `tag`, when there is one.
+    func catalog(_ tag: String) -> StringCatalog? {
+        overrides[tag] ?? BuiltInCatalogs.shared.catalog(tag)
+    }
+
+    /// Every catalog by tag, the built-in ones all parsed (for tests and tools; builds read them one by one).
+    var catalogs: [String: StringCatalog] {
+        var all = overrides
+        for tag in BuiltInCatalogs.shared.tags where all[tag] == nil { all[tag] = BuiltInCatalogs.shared.catalog(tag) }
+        return all
+    }
 
     /// The catalogs of a site: the theme's files parsed (the built-in ones reused), then the settings' `strings:`.
     public static func make(theme: Theme, site: SiteSettings) -> (Localization, [Diagnostic]) {
@@ -36,7 +45,7 @@ public struct Localization: Sendable {
     }
 
     mutating func add(_ catalog: StringCatalog, tag: String) {
-        catalogs[tag] = catalogs[tag].map { $0.overridden(by: catalog) } ?? catalog
+        overrides[tag] = self.catalog(tag).map { $0.overridden(by: catalog) } ?? catalog
         siteLocations[tag] = catalog.location
     }
 
@@ -77,19 +86,19 @@ public struct Localization: Sendable {
 
     /// The catalog tag a locale uses, if any catalog fits.
     func catalogTag(for locale: String) -> String? {
-        Localization.candidateTags(locale).first { catalogs[$0] != nil }
+        Localization.candidateTags(locale).first { overrides[$0] != nil || BuiltInCatalogs.shared.tags.contains($0) }
     }
 
     /// The catalog of a locale: its most specific catalog over the broader ones ("pt-PT" over "pt"), nil when none fits.
     func mergedCatalog(for locale: String) -> StringCatalog? {
-        let found = Localization.candidateTags(locale).compactMap { catalogs[$0] }
+        let found = Localization.candidateTags(locale).compactMap { catalog($0) }
         guard let broadest = found.last else { return nil }
         return found.dropLast().reversed().reduce(broadest) { $0.overridden(by: $1) }
     }
 
     /// The page words of `locale`, English where its catalogs have nothing.
     public func strings(for locale: String) -> UIStrings {
-        let english = catalogs["en"] ?? StringCatalog(location: SourceLocation(path: ""))
+        let english = catalog("en") ?? StringCatalog(location: SourceLocation(path: ""))
         let catalog = mergedCatalog(for: locale) ?? english
         let base = locale.split(separator: "@").first.map(String.init) ?? locale
         return UIStrings(languageTag: base.replacingUnderscores(), isRightToLeft: localeIsRightToLeft(locale),
@@ -118,5 +127,31 @@ public struct Localization: Sendable {
         guard !missing.isEmpty else { return [] }
         return [.warning(.missingStrings, "the '\(tag)' catalog of page words lacks \(missing.joined(separator: ", ")); English is shown instead",
                          at: siteLocations[tag] ?? location, hint: "add the missing keys to Templates/strings/\(tag).yml")]
+    }
+}
+
+/// The built-in catalogs of page words, parsed one by one when first asked for and kept for the process.
+final class BuiltInCatalogs: Sendable {
+    static let shared = BuiltInCatalogs()
+
+    /// The catalog files compiled into the library, by tag.
+    let files: [String: [SourceFile]]
+    /// The tags there are built-in catalogs for.
+    let tags: Set<String>
+    private let parsed = Mutex<[String: StringCatalog]>([:])
+
+    private init() {
+        files = Theme.builtIn.catalogs
+        tags = Set(files.keys)
+    }
+
+    func catalog(_ tag: String) -> StringCatalog? {
+        guard let tagFiles = files[tag] else { return nil }
+        if let catalog = parsed.withLock({ $0[tag] }) { return catalog }
+        // Parsed outside the lock; two threads asking at once parse the same file, and either result is the same.
+        var catalog: StringCatalog?
+        for file in tagFiles { catalog = StringCatalogParser.parse(file).0 }
+        parsed.withLock { $0[tag] = catalog }
+        return catalog
     }
 }

@@ -25,11 +25,14 @@ struct MustacheTemplate: Sendable {
     /// The template's name, as partials refer to it and diagnostics show it.
     var name: String
     let nodes: [Node]
+    /// The nodes compiled to the steps the renderer runs.
+    let program: MustacheProgram
 
     init(name: String, source: String) throws(SyntaxError) {
         self.name = name
         var parser = Parser(source: Array(source.utf8))
         nodes = try parser.parse()
+        program = MustacheProgram(nodes)
     }
 
     /// The source with every line prefixed by `indent`, as the specification asks for standalone partials.

@@ -3,7 +3,9 @@ import IndexSiteCore
 /// a template names that is not here is a typo, which `check` reports.
 
 /// One entry as a template sees it (`entry.mustache`).
-struct EntryContext: TemplateObject {
+/// A class, so that a template value holding it is one reference: a struct this size went into a box of its own per
+/// entry, and every copy retained each of its fields.
+final class EntryContext: TemplateObject {
     let id: String
     let title: String
     let href: String
@@ -13,9 +15,23 @@ struct EntryContext: TemplateObject {
     let fields: [TemplateValue]
     let children: [TemplateValue]
     /// In a docs index, the page that defines a term (`main:` front matter), shown first and in bold.
-    var main = false
+    let main: Bool
     /// For a reference to an entry shown in full in another section (see `EntryCopies`): that section's title.
-    var seeSection = ""
+    let seeSection: String
+
+    init(id: String, title: String, href: String, pageHref: String, descriptionHTML: String, bodyHTML: String,
+         fields: [TemplateValue], children: [TemplateValue], main: Bool = false, seeSection: String = "") {
+        self.id = id
+        self.title = title
+        self.href = href
+        self.pageHref = pageHref
+        self.descriptionHTML = descriptionHTML
+        self.bodyHTML = bodyHTML
+        self.fields = fields
+        self.children = children
+        self.main = main
+        self.seeSection = seeSection
+    }
 
     func value(forKey key: TemplateKey) -> TemplateValue? {
         switch key.known {
@@ -37,9 +53,14 @@ struct EntryContext: TemplateObject {
 }
 
 /// One shown field of an entry: its name and its value as text.
-struct FieldContext: TemplateObject {
+final class FieldContext: TemplateObject {
     let name: String
     let value: String
+
+    init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
 
     func value(forKey key: TemplateKey) -> TemplateValue? {
         switch key.known {

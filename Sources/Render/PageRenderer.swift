@@ -178,37 +178,44 @@ public struct PageRenderer: Sendable {
 
     /// `entries.json` of a list: every entry with its section, its anchor on the page and its fields, for other tools and search.
     /// An entry filed under several sections is one object, at its first copy, with its other places in `also_in`.
-    /// Sections are written on every core, a few at a time, and handed out in order as parts of the one file: at a
-    /// million entries the file is a third of a gigabyte, which is never held whole.
+    /// Entries are written on every core in pieces of at most `entriesJSONPiece` entries (a large section is several
+    /// pieces, so the cores stay evenly busy), a few pieces at a time, and handed out in order as parts of the one
+    /// file: at a million entries the file is a third of a gigabyte, which is never held whole.
     func emitEntriesJSON(_ list: IndexedList, split: Bool, copies: EntryCopies, emit: (OutputPage) -> Void) {
         let path = list.slug + "/entries.json"
-        let shown = list.sections.indices.filter { !list.sections[$0].isEmpty }
-        guard !shown.isEmpty else {
+        let pieces = list.sections.indices.flatMap { index in
+            stride(from: 0, to: list.sections[index].entries.count, by: PageRenderer.entriesJSONPiece).map { start in
+                (section: index, entries: start..<min(start + PageRenderer.entriesJSONPiece, list.sections[index].entries.count))
+            }
+        }
+        guard let first = pieces.first else {
             emit(OutputPage(path: path, bytes: Array("[\n\n]\n".utf8)))
             return
         }
-        @Sendable func href(_ section: Section, _ id: String) -> String {
-            list.slug + "/" + (split ? section.id + "/" : "") + "index.html#" + id.percentEncoded
-        }
+        let titleField = list.settings.titleField, urlField = list.settings.urlField
+        // Where the title and link sit in the rows, found once (CSV rows share their field names).
+        let columns = list.sections[first.section].entries[first.entries.lowerBound].fields.columns(of: [titleField, urlField])
+        let titleColumn = columns[0], urlColumn = columns[1]
+        let hrefPrefixes = list.sections.map { list.slug + "/" + (split ? $0.id + "/" : "") + "index.html#" }
         // Each part is handed out once the next non-empty one exists, so the last can lose its trailing ",\n".
         var pending: [UInt8] = []
-        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        for batchStart in stride(from: 0, to: shown.count, by: width) {
-            let batch = batchStart..<min(batchStart + width, shown.count)
+        let width = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+        for batchStart in stride(from: 0, to: pieces.count, by: width) {
+            let batch = batchStart..<min(batchStart + width, pieces.count)
             var chunks = [JSONWriter].madeConcurrently(count: batch.count) { slot in
-                let sectionIndex = shown[batch.lowerBound + slot]
-                let section = list.sections[sectionIndex]
+                let piece = pieces[batch.lowerBound + slot]
+                let section = list.sections[piece.section]
                 var json = JSONWriter()
                 if batch.lowerBound + slot == 0 { json.raw("[\n") }
                 // Entries are read in place (a buffer's elements are not copied out): copying each Entry cost a retain
                 // per field.
                 section.entries.withUnsafeBufferPointer { entries in
-                    for index in entries.indices {
-                        guard copies.firstCopy(of: entries[index], at: EntryCopies.Place(section: sectionIndex, entry: index)) == nil else { continue }
-                        json.raw("{\"title\":"); json.string(entries[index].text(at: list.settings.titleField) ?? "")
+                    for index in piece.entries {
+                        guard copies.firstCopy(of: entries[index], at: EntryCopies.Place(section: piece.section, entry: index)) == nil else { continue }
+                        json.raw("{\"title\":"); json.string(entries[index].text(at: titleField, column: titleColumn) ?? "")
                         json.raw(",\"id\":"); json.string(entries[index].id)
-                        json.raw(",\"href\":"); json.string(href(section, entries[index].id))
-                        json.raw(",\"url\":"); json.string(entries[index].text(at: list.settings.urlField).flatMap(URLPolicy.safeHref) ?? "")
+                        json.raw(",\"href\":"); json.string(hrefPrefixes[piece.section] + entries[index].id.percentEncoded)
+                        json.raw(",\"url\":"); json.string(entries[index].text(at: urlField, column: urlColumn).flatMap(URLPolicy.safeHref) ?? "")
                         json.raw(",\"section\":"); json.string(section.title)
                         if let key = entries[index].copyKey, let others = copies.others[key] {
                             json.raw(",\"also_in\":[")
@@ -216,11 +223,11 @@ public struct PageRenderer: Sendable {
                                 let other = list.sections[place.section], id = other.entries[place.entry].id
                                 json.raw(number == 0 ? "{\"section\":" : ",{\"section\":"); json.string(other.title)
                                 json.raw(",\"id\":"); json.string(id)
-                                json.raw(",\"href\":"); json.string(href(other, id)); json.raw("}")
+                                json.raw(",\"href\":"); json.string(hrefPrefixes[place.section] + id.percentEncoded); json.raw("}")
                             }
                             json.raw("]")
                         }
-                        json.raw(",\"fields\":"); json.value(.record(entries[index].fields))
+                        json.raw(",\"fields\":"); json.record(entries[index].fields)
                         json.raw("},\n")
                     }
                 }
@@ -236,6 +243,9 @@ public struct PageRenderer: Sendable {
         pending.append(contentsOf: "\n]\n".utf8)
         emit(OutputPage(path: path, bytes: pending))
     }
+
+    /// Entries of `entries.json` written by one task.
+    static let entriesJSONPiece = 4096
 
     func markdown(_ text: String) -> String {
         CommonMark.html(text, allowUnsafeHTML: site.allowUnsafeHTML)
@@ -293,33 +303,5 @@ public struct PageRenderer: Sendable {
             guard case .text = value, !shown.contains(name), name != grouped else { return nil }
             return KeyPath(name)
         }
-    }
-
-    /// Renders the Markdown description of every entry, splitting the work across the machine's cores. Entries marked
-    /// in `skipping` (references to a copy shown elsewhere) get none.
-    func renderDescriptions(_ entries: [Entry], field: KeyPath, skipping: [Bool] = []) -> [String] {
-        let count = entries.count
-        guard count > 0 else { return [] }
-        let allowUnsafe = site.allowUnsafeHTML
-        let chunks = min(max(1, count / 512), 64)
-        let results = UnsafeMutableBufferPointer<String>.allocate(capacity: count)
-        results.initialize(repeating: "")
-        defer { results.deallocate() }
-        nonisolated(unsafe) let shared = results
-        entries.withUnsafeBufferPointer { buffer in
-            nonisolated(unsafe) let entries = buffer // read in place, not copied out entry by entry
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                let start = chunk * count / chunks
-                let end = (chunk + 1) * count / chunks
-                for index in start..<end where !(skipping.indices.contains(index) && skipping[index]) {
-                    if let text = entries[index].text(at: field) {
-                        shared[index] = CommonMark.html(text, allowUnsafeHTML: allowUnsafe)
-                    }
-                }
-            }
-        }
-        let array = Array(results)
-        _ = results.deinitialize()
-        return array
     }
 }

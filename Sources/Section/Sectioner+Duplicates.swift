@@ -13,7 +13,10 @@ extension Sectioner {
             guard run.count > 1 else { return }
             // Most titles repeat a few times: comparing those pair by pair beats building a dictionary.
             var originals: [Int] = []
-            var firstWithFields: [RecordKey: Int] = [:]
+            // Longer runs are bucketed by the records' hash (a number, so growing the table never hashes a record
+            // again); records are compared in full only within a bucket.
+            var firstWithHash: [Int: [Int]] = [:]
+            if run.count > 8 { firstWithHash.reserveCapacity(run.count) }
             for position in run where entries[position].children.isEmpty {
                 let key = RecordKey(entries[position])
                 let original: Int?
@@ -21,8 +24,9 @@ extension Sectioner {
                     original = originals.first { RecordKey(entries[$0]) == key }
                     if original == nil { originals.append(position) }
                 } else {
-                    original = firstWithFields[key]
-                    if original == nil { firstWithFields[key] = position }
+                    let hash = key.hashValue
+                    original = firstWithHash[hash]?.first { RecordKey(entries[$0]) == key }
+                    if original == nil { firstWithHash[hash, default: []].append(position) }
                 }
                 guard let original else { continue }
                 let first = entries[original].location

@@ -67,9 +67,20 @@ extension Sectioner {
         let descending = sortKeys.map(\.descending)
         let width = sortKeys.count
         var order = Array(entries.indices)
+        // Each key's first eight bytes as one big-endian number (zeros after a shorter key): most comparisons are
+        // settled by those, read from one small array, without reaching into the key bytes. When they are equal the
+        // full comparison decides, so the order is exactly that of the keys.
+        let prefixes: [UInt64] = width == 1 && !descending[0] ? keyBytes.withUnsafeBufferPointer { bytes in
+            ranges.map { range in
+                var prefix: UInt64 = 0
+                for offset in 0..<8 { prefix = prefix << 8 | UInt64(offset < range.count ? bytes[range.lowerBound + offset] : 0) }
+                return prefix
+            }
+        } : []
         keyBytes.withUnsafeBufferPointer { bytes in
             let base = bytes.baseAddress
             order.sort { a, b in
+                if !prefixes.isEmpty, prefixes[a] != prefixes[b], !ranges[a].isEmpty, !ranges[b].isEmpty { return prefixes[a] < prefixes[b] }
                 for k in 0..<width {
                     let ra = ranges[a * width + k], rb = ranges[b * width + k]
                     // Missing values go last whichever the direction.

@@ -12,6 +12,58 @@ struct IndexSiteCommand: ParsableCommand {
         subcommands: [BuildCommand.self, CheckCommand.self, InitCommand.self, ServeCommand.self],
         defaultSubcommand: BuildCommand.self
     )
+
+    /// A build with plain arguments (the CI and benchmark case) is read by hand and skips ArgumentParser, whose
+    /// reflection was a tenth of a 1,000-entry build; anything else (help, other commands, mistakes) goes through it.
+    static func main() {
+        if let (run, output) = QuickBuild.parse(Array(CommandLine.arguments.dropFirst())) {
+            BuildCommand.build(run, output: output)
+        }
+        main(nil)
+    }
+}
+
+/// The arguments of `indexsite [build] [SITE] [--output DIR | -o DIR] [--strict] [--quiet] [--timings]
+/// [--diagnostics text|json|github]`, each at most once, read without ArgumentParser; nil for anything else, and for a
+/// site that is not a folder, so that ArgumentParser reports it as usual.
+enum QuickBuild {
+    static func parse(_ arguments: [String]) -> (SiteRun, output: String?)? {
+        var arguments = arguments[...]
+        if arguments.first == "build" { arguments.removeFirst() }
+        var run = SiteRun()
+        var site: String?, output: String?, diagnostics: String?
+        var flags: Set<String> = []
+        while let argument = arguments.popFirst() {
+            switch argument {
+            case "--strict", "--quiet", "--timings":
+                guard flags.insert(argument).inserted else { return nil }
+            case "--output", "-o", "--diagnostics":
+                guard let value = arguments.popFirst(), !value.hasPrefix("-") else { return nil }
+                if argument == "--diagnostics" {
+                    guard diagnostics == nil else { return nil }
+                    diagnostics = value
+                } else {
+                    guard output == nil else { return nil }
+                    output = value
+                }
+            default:
+                // A subcommand's name, an option this reader does not know, or a second site: ArgumentParser's job.
+                guard site == nil, !argument.hasPrefix("-"), !["check", "init", "serve", "help", "build"].contains(argument) else { return nil }
+                site = argument
+            }
+        }
+        run.site = site ?? "."
+        run.strict = flags.contains("--strict")
+        run.quiet = flags.contains("--quiet")
+        run.timings = flags.contains("--timings")
+        if let diagnostics {
+            guard let format = DiagnosticFormat(rawValue: diagnostics) else { return nil }
+            run.diagnostics = format
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: run.site, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+        return (run, output)
+    }
 }
 
 /// The site folder argument of `build`, `check` and `serve`, checked in one place.
@@ -50,11 +102,28 @@ struct SiteOptions: ParsableArguments {
     @Flag(help: "Print the time each stage took, on stderr.")
     var timings = false
 
-    var siteURL: URL { folder.url }
+    /// The options as plain values, for the code `build` and `check` share with the quick path.
+    var run: SiteRun { SiteRun(site: folder.site, strict: strict, diagnostics: diagnostics, quiet: quiet, timings: timings) }
+}
+
+/// The options of `build` and `check` as plain values, however they were read.
+struct SiteRun {
+    var site = "."
+    var strict = false
+    var diagnostics: DiagnosticFormat = .text
+    var quiet = false
+    var timings = false
+
+    var siteURL: URL { URL(fileURLWithPath: site, isDirectory: true) }
+
+    /// Put before the site-relative paths of diagnostics, as `SiteFolder.diagnosticPathPrefix`.
+    var diagnosticPathPrefix: String {
+        site == "." || site == "./" ? "" : (site.hasSuffix("/") ? site : site + "/")
+    }
 
     /// Prints the diagnostics and returns the exit code for the result.
     func finish(_ result: BuildResult) -> ExitCode {
-        let formatter = DiagnosticFormatter(format: diagnostics, pathPrefix: folder.diagnosticPathPrefix, strict: strict)
+        let formatter = DiagnosticFormatter(format: diagnostics, pathPrefix: diagnosticPathPrefix, strict: strict)
         if diagnostics == .json {
             print(formatter.report(result.diagnostics))
         } else if !result.diagnostics.isEmpty {
@@ -133,6 +202,11 @@ struct BuildCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
+        BuildCommand.build(options.run, output: output)
+    }
+
+    /// Builds, prints what happened and exits with the build's code.
+    static func build(_ options: SiteRun, output: String?) -> Never {
         let start = Date()
         let outputURL = output.map { URL(fileURLWithPath: $0, isDirectory: true) }
         var buildOptions = BuildOptions(siteFolder: options.siteURL, output: outputURL, strict: options.strict,
@@ -142,7 +216,7 @@ struct BuildCommand: ParsableCommand {
         options.clearProgress()
         let code = options.finish(result)
         if code == .success, !options.quiet, options.diagnostics != .json {
-            let folder = output ?? (options.folder.site == "." ? "_site" : options.siteURL.appendingPathComponent("_site").relativePath)
+            let folder = output ?? (options.site == "." ? "_site" : options.siteURL.appendingPathComponent("_site").relativePath)
             let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
             let summary = result.writeSummary.map { " (\($0.written) written, \($0.unchanged) unchanged)" } ?? ""
             print("Built \(result.countsSummary) into \(folder)/\(summary) in \(seconds) s")
@@ -159,6 +233,7 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var options: SiteOptions
 
     func run() throws {
+        let options = options.run
         let result = Build.run(BuildOptions(siteFolder: options.siteURL, strict: options.strict, writeOutput: false))
         let code = options.finish(result)
         if code == .success, !options.quiet, options.diagnostics != .json {

@@ -43,6 +43,9 @@ public struct Entry: Sendable {
     }
 
     /// The field at `path` as one line of text (lists joined with ", "), or nil when it is missing or empty.
+    /// Inlinable, as the field look-ups below: called across modules for every entry and field, a call that cannot be
+    /// inlined copied the whole entry out of its array first (a retain and a release per field).
+    @inlinable
     public func text(at path: KeyPath) -> String? {
         guard let value = fields.value(at: path) else { return nil }
         let text = value.displayText

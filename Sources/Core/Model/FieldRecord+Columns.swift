@@ -28,6 +28,7 @@ extension FieldRecord {
     }
 
     /// The value at `path`, read at `column` when the record has the path's first name there, else searched for.
+    @inlinable
     public func value(at path: KeyPath, column: Int?) -> FieldValue? {
         guard path.components.count == 1, let column, column < names.count, names[column] == path.components[0] else {
             return value(at: path)
@@ -38,6 +39,7 @@ extension FieldRecord {
 
 extension Entry {
     /// The field at `path` as display text, read at `column` when the entry has it there (see `FieldRecord.value(at:column:)`).
+    @inlinable
     public func text(at path: KeyPath, column: Int?) -> String? {
         guard let value = fields.value(at: path, column: column) else { return nil }
         let text = value.displayText

@@ -17,6 +17,7 @@ public enum FieldValue: Sendable, Hashable, ExpressibleByStringLiteral, Expressi
     public init(arrayLiteral elements: FieldValue...) { self = .list(elements) }
 
     /// The value as one line of text: lists joined with ", ", records empty.
+    @inlinable
     public var displayText: String {
         switch self {
         case .text(let text): text
@@ -78,6 +79,7 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     }
 
     /// The value of the top-level field `name`, or nil when there is none (see `value(at:)` for dotted paths).
+    @inlinable
     public subscript(name: String) -> FieldValue? {
         for index in names.indices where names[index] == name { return values[index] }
         return nil
@@ -95,6 +97,7 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
 
     /// The value at a dotted key path such as `author.last`, or nil when any part of the path is missing.
     /// A field literally named `author.last` is found first.
+    @inlinable
     public func value(at path: KeyPath) -> FieldValue? {
         // Most paths are one name: looked up without walking the components (a hot path, once per field and entry).
         if path.components.count == 1 { return self[path.components[0]] }

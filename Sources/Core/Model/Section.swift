@@ -29,12 +29,23 @@ public struct Section: Sendable {
     public var isEmpty: Bool { entries.isEmpty }
 
     /// The section's entries with their nested items, as the reader sees them on the page.
-    public var readerEntryCount: Int { entries.reduce(0) { $0 + $1.itemCount } }
+    public var readerEntryCount: Int { entries.itemCount }
+}
+
+extension [Entry] {
+    /// The entries with all their nested items, counted in place: `reduce` copied every entry, a retain per field.
+    var itemCount: Int {
+        withUnsafeBufferPointer { entries in
+            var count = entries.count
+            for index in entries.indices where !entries[index].children.isEmpty { count += entries[index].children.itemCount }
+            return count
+        }
+    }
 }
 
 extension Entry {
     /// This entry and all its nested items.
-    var itemCount: Int { children.reduce(1) { $0 + $1.itemCount } }
+    var itemCount: Int { 1 + children.itemCount }
 }
 
 /// What kind of source a list was read from; decides defaults such as entry pages.

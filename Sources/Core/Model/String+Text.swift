@@ -23,6 +23,18 @@ extension String {
     /// The text percent-encoded except for URL-unreserved characters: safe after `#` (ids hold letters of any script)
     /// and as a path segment.
     package var percentEncoded: String {
+        // Ids are mostly plain slugs: those come back as they are, without building a string byte by byte.
+        var text = self
+        let plain = text.withUTF8 { bytes in
+            bytes.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                     UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"): true
+                default: false
+                }
+            }
+        }
+        if plain { return self }
         var out = ""
         for byte in utf8 {
             switch byte {
