@@ -110,6 +110,20 @@ import Testing
         #expect(page(pages, "t/index.html").components(separatedBy: "class=\"entry\"").count - 1 == 3)
     }
 
+    /// A long section is written as several lists of at most 100 entries (runs), each saying how many it holds, so the
+    /// browser lays out only the runs near the screen; a short one stays one plain list. Entries keep their order.
+    @Test func longSectionsAreWrittenInRunsOfAtMost100() {
+        let sections = [Section(title: "A", entries: (0..<250).map { entry("Apple \($0)") }),
+                        Section(title: "B", entries: (0..<100).map { entry("Banana \($0)") })]
+        let html = page(renderer.render([list(sections)]).pages, "t/index.html")
+        let lists = html.components(separatedBy: "<ul class=\"entries\"").dropFirst().map { $0.prefix { $0 != ">" } }
+        #expect(lists == [" style=\"--entries: 100\"", " style=\"--entries: 100\"", " style=\"--entries: 50\"", ""])
+        let a = html.components(separatedBy: "<ul class=\"entries\"")[1...3].map { $0.components(separatedBy: "class=\"entry\"").count - 1 }
+        #expect(a == [100, 100, 50])
+        let titles = html.components(separatedBy: "<p class=\"entry-title\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        #expect(titles == (0..<250).map { "Apple \($0)" } + (0..<100).map { "Banana \($0)" })
+    }
+
     @Test func searchTextIsPlainWords() {
         #expect(ListPages.plainText("A *velvet* ladder; see [the map](https://example.org/(x)) and `SELECT *`.") ==
                 "A velvet ladder; see the map and SELECT .")
