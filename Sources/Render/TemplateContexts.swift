@@ -35,7 +35,7 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
             ["site": .object(.site), "root": .value, "strings": .object(.strings), "lists": .list(.object(.listSummary))]
         case .listPage:
             ["site": .object(.site), "root": .value, "strings": .object(.strings), "list": .object(.list),
-             "strip": .list(.object(.stripItem)), "strip_count": .value, "has_strip": .value,
+             "strip": .list(.object(.stripItem)), "strip_count": .value, "has_strip": .value, "strip_ticks": .value,
              "has_section_nav": .value, "section_nav": .list(.object(.navItem)),
              "sections": .list(.object(.section)), "has_sections": .value,
              "is_overview": .value, "overview": .list(.object(.overviewItem)),
@@ -58,7 +58,8 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
             ["title": .value, "description_html": .value, "entry_count": .value, "section_count": .value, "counts": .value,
              "href": .value]
         case .stripItem:
-            ["label": .value, "title": .value, "href": .value, "enabled": .value, "current": .value, "repeat": .value]
+            ["label": .value, "title": .value, "href": .value, "enabled": .value, "current": .value, "repeat": .value,
+             "level": .value, "subsection": .value]
         case .navItem:
             ["title": .value, "href": .value, "level": .value, "subsection": .value, "entry_count": .value, "current": .value]
         case .overviewItem:

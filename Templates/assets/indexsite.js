@@ -22,9 +22,11 @@
   var strip = doc.querySelector('.index-strip') ||
     (function () { var n = doc.createElement('nav'); n.appendChild(doc.createElement('ol')); n.hidden = true; return n; })();
   var sectionNav = doc.querySelector('.section-nav');
+  var ticks = strip.classList.contains('is-ticks');   // the strip draws ticks, not letters (the build decides)
   var searchHref = listPage.getAttribute && listPage.getAttribute('data-search');
 
   var MIN_SLOT = 16;          // px: smallest comfortable height of one strip title
+  var TICK_GAP = 6;           // px: closest two ticks drawn on a strip of ticks
   var LONG_PAGE = 5000;       // entries: on a longer page the filter draws the entries in view first
   var FIRST_SHOWN = 80;       // entries shown, from the run in view down, before the first frame: a screenful and more
   var FIRST_FRAME_MS = 40;    // ms after the keystroke: the work before the first frame stops by then, the rest follows
@@ -326,6 +328,7 @@
   }
 
   function layoutStrip() {
+    if (ticks) { spaceTicks(); return; }
     var kept = keptTitles();
     var key = kept ? kept.join(',') : 'all';
     if (key === layoutKey) { placeDropped(); return; }   // nothing to rebuild: no reflow
@@ -364,6 +367,19 @@
     strip.classList.add('is-collapsed');
     placeDropped();
     if (currentItem && currentItem.dot) currentItem.dot.classList.add('is-current');
+  }
+
+  // A strip of ticks keeps every section (a scrub finds it by the bubble), but draws the tick of a top-level
+  // section only at least TICK_GAP px below the last one drawn: a ruler, not a bar code, on a short screen.
+  function spaceTicks() {
+    var tops = items.map(function (item) { return item.li.offsetTop; });   // reads first
+    var last = -Infinity;
+    items.forEach(function (item, k) {
+      var top = !item.li.hasAttribute('data-level');
+      var drawn = top && tops[k] - last >= TICK_GAP;
+      if (drawn) last = tops[k];
+      if (item.li.classList.contains('is-minor') !== (top && !drawn)) item.li.classList.toggle('is-minor');
+    });
   }
 
   // Each dropped title (shown only while focused) sits beside its dot.

@@ -7,9 +7,12 @@ one page per letter), builds it, and points READER_SITE_DIR at the output.
 At 375x667, 667x375, 1280x800 and 1920x1080 it checks: no strip label is a generated code; at >= 1024 px every full
 section title is in view beside the content (sidebar) or the A-Z strip stands against the content column; a mouse
 drag along the strip from A to M lands on M; on a phone any section is two taps away (Sections, then its title) and
-scrubbing shows whole titles; on a split list's page the filter finds entries filed on other pages and their links
-work; the filter's status matches what is on screen; counts agree; field labels are readable; nothing shows above a
-stuck section header; the current section stays legible when filtered out. Screenshots go to $SCREENSHOT_DIR.
+scrubbing shows whole titles; letters down a phone's edge read A to Z, and awesome-go's categories (in the README's
+own order) get a ruler of ticks instead, which one scrub runs through section by section, naming each in full; on a
+split list's page the filter finds entries filed on other pages and their links work; the filter's status matches what
+is on screen; on a 12,000-entry page the first frames after a keystroke show only matches, and keystrokes over a
+running filter end right; counts agree; field labels are readable; nothing shows above a stuck section header; the
+current section stays legible when filtered out. Screenshots go to $SCREENSHOT_DIR.
 """
 import html.parser
 import os
@@ -548,3 +551,93 @@ def test_long_page_lists_are_laid_out_near_the_screen_only(driver, vp):
     assert got["display"] == "block"
     assert got["cv"] == "auto"
     assert 0 < got["drawn"] <= 4 < got["runs"], got
+
+
+# --------------------------------------------------------------------------- phones: a strip that reads
+
+def strip_glyphs(d):
+    """The strip as it reads: for each title that is drawn (not dropped for a dot), its visible text, "" when it
+    shows no text (a dot for a repeated letter, or a tick)."""
+    return d.execute_script("""
+      return Array.from(document.querySelectorAll('.index-strip-list > li:not(.strip-dot):not(.is-dropped)')).map(function (li) {
+        var el = li.firstElementChild, cs = getComputedStyle(el);
+        return parseFloat(cs.fontSize) > 0 && cs.visibility === 'visible' ? el.textContent.trim() : '';
+      });""")
+
+
+def letter_key(letter):
+    import unicodedata
+    return unicodedata.normalize("NFD", letter)[0].casefold()
+
+
+@pytest.mark.parametrize("vp", NARROW)
+@pytest.mark.parametrize("page", CATEGORY_LISTS + ["names/index.html", "words/index.html"])
+def test_strip_letters_read_in_alphabetical_order(driver, page, vp):
+    """Letters down a phone's edge read A to Z. A list of categories in an order of its own (awesome-go's headings:
+    its first letters read "A C M D I E J U") shows ticks instead, no letters."""
+    d = open_page(driver, page, vp)
+    glyphs = strip_glyphs(d)
+    letters = [g for g in glyphs if len(g) == 1 and g != "#"]
+    assert [letter_key(g) for g in letters] == sorted(letter_key(g) for g in letters), letters
+    ticks = d.execute_script("return document.querySelector('.index-strip').classList.contains('is-ticks')")
+    assert ticks == (page == "awesome-go/index.html")
+    if ticks:
+        assert not any(glyphs), f"letters shown on a strip of ticks: {[g for g in glyphs if g]}"
+
+
+@pytest.mark.parametrize("vp", NARROW)
+def test_strip_of_ticks_reads_as_a_ruler(driver, vp):
+    """awesome-go on a phone: one tick a top-level section, drawn at least 6 px apart, none for sub-sections; the
+    section in view is marked by a longer bar in the accent colour; every tick is a link named by its full title."""
+    page = "awesome-go/index.html"
+    d = open_page(driver, page, vp)
+    titles = [unescape(a["title"]) for a in section_titles(page)]
+    d.execute_script("document.querySelectorAll('.section-nav a')[40].click()")
+    settle(d)
+    time.sleep(0.2)
+    info = d.execute_script("""
+      var lis = Array.from(document.querySelectorAll('.index-strip-list > li'));
+      return lis.map(function (li) {
+        var el = li.firstElementChild, tick = getComputedStyle(el, '::before'), r = li.getBoundingClientRect();
+        return {title: el.getAttribute('aria-label') || el.getAttribute('title'), sub: li.hasAttribute('data-level'),
+                width: parseFloat(tick.width) || 0, color: tick.backgroundColor, mid: r.top + r.height / 2,
+                current: el.getAttribute('aria-current') === 'true'};
+      });""")
+    assert [i["title"] for i in info] == titles
+    drawn = [i for i in info if i["width"] > 0 and not i["current"]]
+    assert len(drawn) > 20
+    assert all(not i["sub"] for i in drawn), "a sub-section has a tick of its own"
+    gaps = [b["mid"] - a["mid"] for a, b in zip(drawn, drawn[1:])]
+    assert min(gaps) >= 5.5, f"ticks {min(gaps)} px apart"
+    current = [i for i in info if i["current"]]
+    assert len(current) == 1 and current[0]["width"] > max(i["width"] for i in drawn)
+    assert current[0]["color"] != drawn[0]["color"]
+    shot(d, page, vp + "-ticks-current")
+
+
+@pytest.mark.parametrize("vp", NARROW)
+def test_one_scrub_reaches_every_section_by_its_whole_title(driver, vp):
+    """Dragging a finger down the strip of ticks once passes every one of awesome-go's sections, in page order, the
+    bubble naming each in full; lifting the finger leaves the page at the section the bubble last named."""
+    page = "awesome-go/index.html"
+    d = open_page(driver, page, vp)
+    titles = [unescape(a["title"]) for a in section_titles(page) if a.get("href")]
+    x, top, bottom = d.execute_script(
+        "var r = document.querySelector('.index-strip-list').getBoundingClientRect(); return [r.left + r.width / 2, r.top, r.bottom];")
+    touch = lambda kind, y: d.execute_cdp_cmd("Input.dispatchTouchEvent", {
+        "type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": x, "y": y}]})
+    seen, y = [], top + 0.5
+    touch("touchStart", y)
+    while y < bottom - 0.5:
+        y += 1
+        touch("touchMove", y)
+        hud = d.execute_script("return document.querySelector('.strip-hud').textContent")
+        if not seen or seen[-1] != hud:
+            seen.append(hud)
+    touch("touchEnd", y)
+    settle(d)
+    time.sleep(0.1)
+    assert seen == titles, f"missed {[t for t in titles if t not in seen][:5]}"
+    last = d.execute_script("return decodeURIComponent(location.hash).slice(1)")
+    assert d.execute_script("return document.getElementById(arguments[0]).textContent", last) == titles[-1]
+    assert abs(heading_top(d, last) - chrome_bottom(d)) <= 2

@@ -124,6 +124,31 @@ import Testing
         #expect(titles == (0..<250).map { "Apple \($0)" } + (0..<100).map { "Banana \($0)" })
     }
 
+    /// Categories in an order of their own whose first letters are out of alphabetical order get a strip of ticks (a
+    /// strip reading "M A Z B …" is a jumble); the same categories in alphabetical order, letter lists, dates and small
+    /// lists labelled by initials keep their letters.
+    @Test func stripDrawsTicksOnlyForFirstLettersOutOfOrder() {
+        func ticks(_ titles: [String], grouping: Grouping? = nil, style: IndexTitleStyle = .auto) -> Bool {
+            let sections = IndexTitles.assign(to: titles.map { Section(title: $0, entries: [entry($0 + " entry")]) }, style: style)
+            var rendered = list(sections)
+            rendered.settings.grouping = grouping
+            rendered.settings.indexTitles = style
+            let html = page(renderer.render([rendered]).pages, "t/index.html")
+            #expect(ListPages.stripDrawsTicks(rendered) == html.contains("class=\"index-strip is-ticks\""))
+            return ListPages.stripDrawsTicks(rendered)
+        }
+        let categories = (0..<20).map { ["Mango", "Apple", "Zucchini", "Banana", "Cherry"][$0 % 5] + " \($0)" }
+        #expect(ticks(categories, grouping: .heading))
+        #expect(ticks(categories, grouping: .field("category")))
+        #expect(!ticks(categories.sorted(), grouping: .heading))
+        let collated = ["Apple", "Banana", "Cherry", "Éclair", "Egg", "Émincé", "Fig", "Grape", "Honey", "Ice", "Jam", "Kiwi", "Lime"]
+        #expect(!ticks(collated, grouping: .heading))   // É and E are one letter: in order
+        #expect(!ticks(["Mango", "Apple", "Zucchini"], grouping: .heading))   // a handful of initials: names
+        #expect(ticks(["Mango", "Apple", "Zucchini"], grouping: .heading, style: .firstLetter))
+        #expect(!ticks(categories, grouping: .date("published", .month)))
+        #expect(!ticks(["B", "A", "C"], grouping: .letter))
+    }
+
     @Test func searchTextIsPlainWords() {
         #expect(ListPages.plainText("A *velvet* ladder; see [the map](https://example.org/(x)) and `SELECT *`.") ==
                 "A velvet ladder; see the map and SELECT .")
