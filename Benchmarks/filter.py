@@ -5,9 +5,9 @@ Usage: filter.py PAGE.html [QUERY ...]
        filter.py --split SECTION-PAGE.html [QUERY ...]
 
 Types each query one character at a time (then clears the box), and reads the theme's own User Timing
-measures: "indexsite-filter", from the moment a keystroke's filtering starts until the page has been drawn
-again (style, layout and paint included), and "indexsite-filter-complete", until the last slice of entries
-has been shown or hidden and drawn. Prints one line per keystroke and a summary line on stdout.
+measures: "indexsite-filter", from the keystroke (the input event) until the page has been drawn again (style,
+layout and paint included), and "indexsite-filter-complete", until the last entry has been shown or hidden and
+drawn. Prints one line per keystroke and a summary line on stdout.
 Viewport 1280x800, desktop.
 
 With --split, PAGE is a section page of a list split into one page per section: the filter there searches the whole
@@ -76,7 +76,9 @@ def main():
               var complete = performance.getEntriesByName('indexsite-filter-complete');
               if (complete.length > before) {
                 var first = performance.getEntriesByName('indexsite-filter');
-                var shown = document.querySelectorAll('.entry:not([hidden])').length;
+                // shown: neither the entry nor its section hidden (a hidden section's entries are left as they are)
+                var shown = Array.prototype.filter.call(document.querySelectorAll('.entry'),
+                  function (e) { return !e.closest('[hidden]'); }).length;
                 done({ ms: first[first.length - 1].duration, complete: complete[complete.length - 1].duration, shown: shown });
               } else if ((waited += 10) > 60000) { done(null); }
               else setTimeout(poll, 10);

@@ -28,6 +28,8 @@ struct ListPages: Sendable {
     let numberTable: ScriptStrings.NumberTable
     /// Search forms of the characters readers type, computed once per list; each page adds its own characters.
     let typedFold: [(String, String)]
+    /// The strip draws ticks, not letters (`stripDrawsTicks`).
+    let stripTicks: Bool
     /// Entries filed under several sections: where each one's first copy is.
     let copies: EntryCopies
     /// The `copyKey`s of shared entries too long to repeat (see `repeatBudget`): their later copies are references
@@ -76,6 +78,7 @@ struct ListPages: Sendable {
         stringsValue = renderer.stringsContext(words, listTitle: list.title)
         pluralTable = (try? LocaleNumbers(locale: list.settings.locale)).map { ScriptStrings.PluralTable(numbers: $0, maxCount: list.entryCount) }
         numberTable = ScriptStrings.NumberTable(words: words)
+        stripTicks = ListPages.stripDrawsTicks(list)
         if let folder = try? SearchFolder(locale: list.settings.locale) {
             typedFold = ScriptStrings.foldTable(ScriptStrings.typedCharacters.lazy.flatMap { $0 }.compactMap(Unicode.Scalar.init), folder: folder)
         } else {
@@ -241,13 +244,33 @@ struct ListPages: Sendable {
             defer { previous = section.label }
             return .object(["label": .text(section.label), "title": .text(section.title), "href": .text(target + "#" + section.id.percentEncoded),
                             "enabled": .bool(isShown(index)), "current": .bool(index == current),
-                            "repeat": .bool(section.label == previous)] as [String: TemplateValue])
+                            "repeat": .bool(section.label == previous), "level": .text(String(section.level)),
+                            "subsection": .bool(section.level > 1)] as [String: TemplateValue])
         })
     }
 
     /// Whether the list's navigation names sections by their full titles beside the content (a sidebar on wide
     /// screens, a sheet on phones): whenever a strip label is not the whole title.
     var hasSectionNav: Bool { list.sections.contains { $0.label != $0.title } }
+
+    /// Whether the strip draws ticks rather than letters: for sections in an order of their own (a Markdown list's
+    /// headings, `section_order`) labelled by first letters that are out of alphabetical order. awesome-go's 134
+    /// categories read "A C M D I E J U T Q F M T A Z" down a phone's edge: a jumble, which no reader can use to find
+    /// a category. As ticks, one a section, the strip is a scrubber along the page whose bubble names every section in
+    /// full, beside the Sections button that lists them all. Letter lists, dates and categories in alphabetical order
+    /// keep their letters; so do lists of at most 12 sections (labelled by initials or whole titles unless they ask
+    /// for first letters): a handful of labels reads as names in any order.
+    static func stripDrawsTicks(_ list: IndexedList) -> Bool {
+        if case .date? = list.settings.grouping { return false }
+        let labels = list.sections.filter { !$0.isCatchAll }.map(\.label)
+        // (12: IndexTitles.maximumSectionsForInitials, past which `auto` labels are first letters)
+        guard labels.count > 12 || list.settings.indexTitles == .firstLetter,
+              labels.allSatisfy({ $0.count == 1 }), list.sections.contains(where: { $0.label != $0.title }),
+              let collator = try? Collator(locale: list.settings.locale) else { return false }
+        // primary weights only (a sort key's first level, up to its 0x01 separator): É after E is in order
+        let keys = labels.map { collator.sortKey($0).prefix { $0 != 1 } }
+        return zip(keys, keys.dropFirst()).contains { $1.lexicographicallyPrecedes($0) }
+    }
 
     /// Section pages of a split list with more sections than this carry no strip or sidebar of their own, only links
     /// to the overview and the neighbouring sections: 3,000 sections on each of 3,000 pages would make the output
@@ -305,6 +328,7 @@ struct ListPages: Sendable {
         let context: [String: TemplateValue] = [
             "site": renderer.siteContext(), "root": .text(root), "list": .object(listContext),
             "strip": stripItems, "strip_count": .text(String(compact ? 0 : list.sections.count)), "has_strip": .bool(!compact),
+            "strip_ticks": .bool(stripTicks),
             "has_section_nav": .bool(nav), "section_nav": nav ? sectionNav(from: depth, current: current) : .list([]),
             "sections": .list(sections), "has_sections": .bool(!sections.isEmpty),
             "is_overview": .bool(split && current == nil), "overview": .list(current == nil ? overview : []),

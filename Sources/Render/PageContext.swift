@@ -73,6 +73,11 @@ final class FieldContext: TemplateObject {
 
 /// One section as a template sees it (`section.mustache`).
 struct SectionContext: TemplateObject {
+    /// A long section's entries are written as several lists of at most this many (`runs`): the browser lays out and
+    /// paints only the runs near the screen, so showing or hiding entries (the filter) costs what is in view, not the
+    /// whole section (a section of 12,000 entries in view took seconds).
+    static let entriesPerRun = 100
+
     let section: Section
     let descriptionHTML: String
     let entries: [TemplateValue]
@@ -90,10 +95,39 @@ struct SectionContext: TemplateObject {
         case .entries?: .list(entries)
         case .empty?: .bool(subtreeContentCount == 0)
         case .has_entries?: .bool(!section.entries.isEmpty)
+        case .runs?: .list(runs)
         case .level?: .text(String(section.level))
         case .subsection?: .bool(section.level > 1)
         // h2 for top-level sections (the list's title is the h1), one deeper per level, h6 at most.
         case .heading_level?: .text(String(min(section.level + 1, 6)))
+        default: nil
+        }
+    }
+}
+
+extension SectionContext {
+    /// The section's entries in runs of at most `entriesPerRun`, in order; one run for a short section.
+    var runs: [TemplateValue] {
+        if entries.isEmpty { return [] }
+        let size = Self.entriesPerRun
+        let long = entries.count > size
+        return stride(from: 0, to: entries.count, by: size).map { start in
+            .object(RunContext(entries: Array(entries[start..<min(start + size, entries.count)]), longSection: long))
+        }
+    }
+}
+
+/// One run of a section's entries (`section.mustache`): `entries[]`, `entry_count`, and `long_section` when the
+/// section has several runs (each then says how many entries it holds, for the height estimate of its list).
+struct RunContext: TemplateObject {
+    let entries: [TemplateValue]
+    let longSection: Bool
+
+    func value(forKey key: TemplateKey) -> TemplateValue? {
+        switch key.known {
+        case .entries?: .list(entries)
+        case .entry_count?: .text(String(entries.count))
+        case .long_section?: .bool(longSection)
         default: nil
         }
     }

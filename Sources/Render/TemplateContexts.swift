@@ -24,7 +24,7 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
     case listPage
     /// `entry-page.mustache`: an entry's own page.
     case entryPage
-    case site, strings, page, listSummary, list, stripItem, navItem, overviewItem, neighbour, section, entry, field, entryPageList
+    case site, strings, page, listSummary, list, stripItem, navItem, overviewItem, neighbour, section, run, entry, field, entryPageList
 
     /// The keys of this object and the shape of each value.
     var keys: [String: ContextShape] {
@@ -35,7 +35,7 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
             ["site": .object(.site), "root": .value, "strings": .object(.strings), "lists": .list(.object(.listSummary))]
         case .listPage:
             ["site": .object(.site), "root": .value, "strings": .object(.strings), "list": .object(.list),
-             "strip": .list(.object(.stripItem)), "strip_count": .value, "has_strip": .value,
+             "strip": .list(.object(.stripItem)), "strip_count": .value, "has_strip": .value, "strip_ticks": .value,
              "has_section_nav": .value, "section_nav": .list(.object(.navItem)),
              "sections": .list(.object(.section)), "has_sections": .value,
              "is_overview": .value, "overview": .list(.object(.overviewItem)),
@@ -58,7 +58,8 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
             ["title": .value, "description_html": .value, "entry_count": .value, "section_count": .value, "counts": .value,
              "href": .value]
         case .stripItem:
-            ["label": .value, "title": .value, "href": .value, "enabled": .value, "current": .value, "repeat": .value]
+            ["label": .value, "title": .value, "href": .value, "enabled": .value, "current": .value, "repeat": .value,
+             "level": .value, "subsection": .value]
         case .navItem:
             ["title": .value, "href": .value, "level": .value, "subsection": .value, "entry_count": .value, "current": .value]
         case .overviewItem:
@@ -67,8 +68,10 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
             ["title": .value, "href": .value]
         case .section:
             ["id": .value, "title": .value, "label": .value, "description_html": .value, "entry_count": .value,
-             "entries": .list(.object(.entry)), "empty": .value, "has_entries": .value, "level": .value, "subsection": .value,
-             "heading_level": .value]
+             "entries": .list(.object(.entry)), "runs": .list(.object(.run)), "empty": .value, "has_entries": .value,
+             "level": .value, "subsection": .value, "heading_level": .value]
+        case .run:
+            ["entries": .list(.object(.entry)), "entry_count": .value, "long_section": .value]
         case .entry:
             ["id": .value, "title": .value, "href": .value, "page_href": .value, "description_html": .value, "body_html": .value,
              "fields": .list(.object(.field)), "has_fields": .value, "children": .list(.object(.entry)), "has_children": .value,

@@ -7,9 +7,12 @@ one page per letter), builds it, and points READER_SITE_DIR at the output.
 At 375x667, 667x375, 1280x800 and 1920x1080 it checks: no strip label is a generated code; at >= 1024 px every full
 section title is in view beside the content (sidebar) or the A-Z strip stands against the content column; a mouse
 drag along the strip from A to M lands on M; on a phone any section is two taps away (Sections, then its title) and
-scrubbing shows whole titles; on a split list's page the filter finds entries filed on other pages and their links
-work; the filter's status matches what is on screen; counts agree; field labels are readable; nothing shows above a
-stuck section header; the current section stays legible when filtered out. Screenshots go to $SCREENSHOT_DIR.
+scrubbing shows whole titles; letters down a phone's edge read A to Z, and awesome-go's categories (in the README's
+own order) get a ruler of ticks instead, which one scrub runs through section by section, naming each in full; on a
+split list's page the filter finds entries filed on other pages and their links work; the filter's status matches what
+is on screen; on a 12,000-entry page the first frames after a keystroke show only matches, and keystrokes over a
+running filter end right; counts agree; field labels are readable; nothing shows above a stuck section header; the
+current section stays legible when filtered out. Screenshots go to $SCREENSHOT_DIR.
 """
 import html.parser
 import os
@@ -407,3 +410,234 @@ def test_no_horizontal_overflow(driver, page, vp):
     assert d.execute_script("return document.documentElement.scrollWidth") <= VIEWPORTS[vp]["width"]
     if vp in ("phone", "laptop") and page not in CATEGORY_LISTS:
         shot(d, page, vp)
+
+
+# --------------------------------------------------------------------------- the filter of a long page
+
+LONG = "long/index.html"
+
+# Types `value` as one keystroke and reports what the screen shows once the first frame after it is drawn, and the
+# frame after (the rest of a long page follows in later tasks): the entries at points down the screen and the points
+# where a list shows none of its entries drawn, the status, and whether the theme's "indexsite-filter" (first screen
+# of results) and "indexsite-filter-complete" (every entry) measures were taken.
+FIRST_FRAMES = r"""
+  var value = arguments[0], done = arguments[arguments.length - 1];
+  var input = document.getElementById('indexsite-filter');
+  var firsts = performance.getEntriesByName('indexsite-filter').length;
+  var completes = performance.getEntriesByName('indexsite-filter-complete').length;
+  function screen() {
+    var top = Math.max(document.querySelector('.filter').getBoundingClientRect().bottom + 1, 0), x = innerWidth / 3;
+    var seen = [], blank = 0;
+    for (var y = top; y < innerHeight; y += 12) {
+      var el = document.elementFromPoint(x, y), entry = el && el.closest('.entry');
+      if (entry) { if (seen.indexOf(entry) < 0) seen.push(entry); }
+      else if (el && el.closest('.entries')) blank++;
+    }
+    return {blank: blank, onScreen: seen.map(function (e) { return e.textContent.replace(/\s+/g, ' ').trim(); }),
+            status: document.getElementById('indexsite-filter-status').textContent,
+            measured: performance.getEntriesByName('indexsite-filter').length > firsts,
+            complete: performance.getEntriesByName('indexsite-filter-complete').length > completes};
+  }
+  function afterFrame(f) { requestAnimationFrame(function () { setTimeout(f, 0); }); }
+  input.focus();
+  input.value = value;
+  input.dispatchEvent(new Event('input', {bubbles: true}));
+  afterFrame(function () {
+    var first = screen();
+    afterFrame(function () { done({first: first, second: screen()}); });
+  });
+"""
+
+
+def wait_complete(d):
+    WebDriverWait(d, 30).until(lambda d: not status(d).startswith("Filtering"))
+    settle(d)
+
+
+def undrawn_lists_on_screen(d):
+    """Points down the screen, below the filter, where a list of entries shows but none of its entries is drawn."""
+    return d.execute_script("""
+      var top = Math.max(document.querySelector('.filter').getBoundingClientRect().bottom + 1, 0), x = innerWidth / 3, n = 0;
+      for (var y = top; y < innerHeight; y += 12) {
+        var el = document.elementFromPoint(x, y);
+        if (el && !el.closest('.entry') && el.closest('.entries')) n++;
+      }
+      return n;""")
+
+
+def fold(text):
+    return text.lower()
+
+
+@pytest.mark.parametrize("vp", list(VIEWPORTS))
+@pytest.mark.parametrize("query", ["mika", "ka"])
+def test_long_page_filter_draws_the_top_results_first(driver, vp, query):
+    """12,000 entries on one page: the first frame after a keystroke shows matches from the top of the page (no entry
+    that does not match, no undrawn list), the status says the rest is still being updated until it is, and then the
+    count agrees with what is on the page."""
+    d = open_page(driver, LONG, vp)
+    WebDriverWait(d, 30).until(lambda d: d.execute_script("return performance.getEntriesByName('indexsite-filter-index').length"))
+    total = header_count(d)
+    frames = d.execute_async_script(FIRST_FRAMES, query)
+    first, second = frames["first"], frames["second"]
+    # the first frame: only matches on screen (a list that moved into view may be drawn a frame later)
+    assert all(query in fold(text) for text in first["onScreen"]), first["onScreen"]
+    if not first["complete"]:
+        assert first["status"].startswith("Filtering\u2026"), first["status"]
+    # the frame after: the screen is full of matches, and that is when the theme measures its first screen
+    assert second["measured"], frames
+    assert second["onScreen"] and second["blank"] == 0, f"lists on screen left undrawn: {frames}"
+    assert all(query in fold(text) for text in second["onScreen"]), second["onScreen"]
+    wait_complete(d)
+    assert undrawn_lists_on_screen(d) == 0
+    m = STATUS.match(status(d))
+    assert m, status(d)
+    assert number(m.group(2)) == total
+    assert number(m.group(1)) == visible_entries(d)
+    assert number(m.group(1)) == d.execute_script("""
+      return Array.from(document.querySelectorAll('.list-main .entry')).filter(function (e) {
+        return e.textContent.toLowerCase().indexOf(arguments[0]) >= 0; }).length;""".replace("arguments[0]", repr(query)))
+    if vp in ("phone", "laptop"):
+        shot(d, LONG, f"{vp}-filter-{query}")
+
+
+@pytest.mark.parametrize("vp", ["phone", "laptop"])
+def test_long_page_typing_on_while_the_filter_works(driver, vp):
+    """Keystrokes that come while the rest of the page is still being updated: the page ends up showing the last
+    query's matches exactly, and a query that matches nothing, then clearing the box, bring every entry back."""
+    d = open_page(driver, LONG, vp)
+    WebDriverWait(d, 30).until(lambda d: d.execute_script("return performance.getEntriesByName('indexsite-filter-index').length"))
+    total = header_count(d)
+    d.execute_script("""
+      var input = document.getElementById('indexsite-filter');
+      ['k', 'ka', 'kaz', 'kaze'].forEach(function (v) { input.value = v; input.dispatchEvent(new Event('input', {bubbles: true})); });""")
+    wait_complete(d)
+    assert status(d) == "131 entries of 12,000 match \u201ckaze\u201d."
+    assert visible_entries(d) == 131
+    d.execute_async_script(FIRST_FRAMES, "kazeqq")
+    wait_complete(d)
+    assert status(d) == "No entries match \u201ckazeqq\u201d."
+    assert visible_entries(d) == 0
+    assert all(d.execute_script("return Array.from(document.querySelectorAll('.list-main .section')).map(function (s) { return s.hidden; })"))
+    second = d.execute_async_script(FIRST_FRAMES, "")["second"]
+    assert second["onScreen"] and second["blank"] == 0, second
+    wait_complete(d)
+    assert status(d) == f"All {total:,} entries shown."
+    assert visible_entries(d) == total
+
+
+def test_long_page_costs_what_is_in_view():
+    """What keeps a long page cheap to filter: entries are blocks, not list items (each list item shown or hidden made
+    the browser renumber every one after it), a long section is several lists of at most 100 entries, each laid out
+    only near the screen, and no :has() rule looks through the whole page (body:has(…) is searched again after every
+    change to the page)."""
+    page = (SITE / LONG).read_text(encoding="utf-8")
+    runs = re.findall(r'<ul class="entries"( style="--entries: (\d+)")?>', page)
+    assert len(runs) > 26 and all(int(n) <= 100 for _, n in runs if n)
+    css = (SITE / "assets" / "indexsite.css").read_text(encoding="utf-8")
+    rules = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    assert not re.search(r"(^|[\s,}])(html|body|:root)[^{,]*:has\(", rules, flags=re.M), "a :has() rule on the whole page"
+
+
+@pytest.mark.parametrize("vp", ["phone", "laptop"])
+def test_long_page_lists_are_laid_out_near_the_screen_only(driver, vp):
+    d = open_page(driver, LONG, vp)
+    got = d.execute_script("""
+      var e = document.querySelector('.list-main .entry'), runs = document.querySelectorAll('.section .entries');
+      var drawn = Array.from(runs).filter(function (r) {
+        return r.firstElementChild.checkVisibility({contentVisibilityAuto: true}); }).length;
+      return {display: getComputedStyle(e).display, cv: getComputedStyle(runs[0]).contentVisibility,
+              runs: runs.length, drawn: drawn};""")
+    assert got["display"] == "block"
+    assert got["cv"] == "auto"
+    assert 0 < got["drawn"] <= 4 < got["runs"], got
+
+
+# --------------------------------------------------------------------------- phones: a strip that reads
+
+def strip_glyphs(d):
+    """The strip as it reads: for each title that is drawn (not dropped for a dot), its visible text, "" when it
+    shows no text (a dot for a repeated letter, or a tick)."""
+    return d.execute_script("""
+      return Array.from(document.querySelectorAll('.index-strip-list > li:not(.strip-dot):not(.is-dropped)')).map(function (li) {
+        var el = li.firstElementChild, cs = getComputedStyle(el);
+        return parseFloat(cs.fontSize) > 0 && cs.visibility === 'visible' ? el.textContent.trim() : '';
+      });""")
+
+
+def letter_key(letter):
+    import unicodedata
+    return unicodedata.normalize("NFD", letter)[0].casefold()
+
+
+@pytest.mark.parametrize("vp", NARROW)
+@pytest.mark.parametrize("page", CATEGORY_LISTS + ["names/index.html", "words/index.html"])
+def test_strip_letters_read_in_alphabetical_order(driver, page, vp):
+    """Letters down a phone's edge read A to Z. A list of categories in an order of its own (awesome-go's headings:
+    its first letters read "A C M D I E J U") shows ticks instead, no letters."""
+    d = open_page(driver, page, vp)
+    glyphs = strip_glyphs(d)
+    letters = [g for g in glyphs if len(g) == 1 and g != "#"]
+    assert [letter_key(g) for g in letters] == sorted(letter_key(g) for g in letters), letters
+    ticks = d.execute_script("return document.querySelector('.index-strip').classList.contains('is-ticks')")
+    assert ticks == (page == "awesome-go/index.html")
+    if ticks:
+        assert not any(glyphs), f"letters shown on a strip of ticks: {[g for g in glyphs if g]}"
+
+
+@pytest.mark.parametrize("vp", NARROW)
+def test_strip_of_ticks_reads_as_a_ruler(driver, vp):
+    """awesome-go on a phone: one tick a top-level section, drawn at least 6 px apart, none for sub-sections; the
+    section in view is marked by a longer bar in the accent colour; every tick is a link named by its full title."""
+    page = "awesome-go/index.html"
+    d = open_page(driver, page, vp)
+    titles = [unescape(a["title"]) for a in section_titles(page)]
+    d.execute_script("document.querySelectorAll('.section-nav a')[40].click()")
+    settle(d)
+    time.sleep(0.2)
+    info = d.execute_script("""
+      var lis = Array.from(document.querySelectorAll('.index-strip-list > li'));
+      return lis.map(function (li) {
+        var el = li.firstElementChild, tick = getComputedStyle(el, '::before'), r = li.getBoundingClientRect();
+        return {title: el.getAttribute('aria-label') || el.getAttribute('title'), sub: li.hasAttribute('data-level'),
+                width: parseFloat(tick.width) || 0, color: tick.backgroundColor, mid: r.top + r.height / 2,
+                current: el.getAttribute('aria-current') === 'true'};
+      });""")
+    assert [i["title"] for i in info] == titles
+    drawn = [i for i in info if i["width"] > 0 and not i["current"]]
+    assert len(drawn) > 20
+    assert all(not i["sub"] for i in drawn), "a sub-section has a tick of its own"
+    gaps = [b["mid"] - a["mid"] for a, b in zip(drawn, drawn[1:])]
+    assert min(gaps) >= 5.5, f"ticks {min(gaps)} px apart"
+    current = [i for i in info if i["current"]]
+    assert len(current) == 1 and current[0]["width"] > max(i["width"] for i in drawn)
+    assert current[0]["color"] != drawn[0]["color"]
+    shot(d, page, vp + "-ticks-current")
+
+
+@pytest.mark.parametrize("vp", NARROW)
+def test_one_scrub_reaches_every_section_by_its_whole_title(driver, vp):
+    """Dragging a finger down the strip of ticks once passes every one of awesome-go's sections, in page order, the
+    bubble naming each in full; lifting the finger leaves the page at the section the bubble last named."""
+    page = "awesome-go/index.html"
+    d = open_page(driver, page, vp)
+    titles = [unescape(a["title"]) for a in section_titles(page) if a.get("href")]
+    x, top, bottom = d.execute_script(
+        "var r = document.querySelector('.index-strip-list').getBoundingClientRect(); return [r.left + r.width / 2, r.top, r.bottom];")
+    touch = lambda kind, y: d.execute_cdp_cmd("Input.dispatchTouchEvent", {
+        "type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": x, "y": y}]})
+    seen, y = [], top + 0.5
+    touch("touchStart", y)
+    while y < bottom - 0.5:
+        y += 1
+        touch("touchMove", y)
+        hud = d.execute_script("return document.querySelector('.strip-hud').textContent")
+        if not seen or seen[-1] != hud:
+            seen.append(hud)
+    touch("touchEnd", y)
+    settle(d)
+    time.sleep(0.1)
+    assert seen == titles, f"missed {[t for t in titles if t not in seen][:5]}"
+    last = d.execute_script("return decodeURIComponent(location.hash).slice(1)")
+    assert d.execute_script("return document.getElementById(arguments[0]).textContent", last) == titles[-1]
+    assert abs(heading_top(d, last) - chrome_bottom(d)) <= 2

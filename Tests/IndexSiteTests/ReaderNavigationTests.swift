@@ -110,6 +110,45 @@ import Testing
         #expect(page(pages, "t/index.html").components(separatedBy: "class=\"entry\"").count - 1 == 3)
     }
 
+    /// A long section is written as several lists of at most 100 entries (runs), each saying how many it holds, so the
+    /// browser lays out only the runs near the screen; a short one stays one plain list. Entries keep their order.
+    @Test func longSectionsAreWrittenInRunsOfAtMost100() {
+        let sections = [Section(title: "A", entries: (0..<250).map { entry("Apple \($0)") }),
+                        Section(title: "B", entries: (0..<100).map { entry("Banana \($0)") })]
+        let html = page(renderer.render([list(sections)]).pages, "t/index.html")
+        let lists = html.components(separatedBy: "<ul class=\"entries\"").dropFirst().map { $0.prefix { $0 != ">" } }
+        #expect(lists == [" style=\"--entries: 100\"", " style=\"--entries: 100\"", " style=\"--entries: 50\"", ""])
+        let a = html.components(separatedBy: "<ul class=\"entries\"")[1...3].map { $0.components(separatedBy: "class=\"entry\"").count - 1 }
+        #expect(a == [100, 100, 50])
+        let titles = html.components(separatedBy: "<p class=\"entry-title\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        #expect(titles == (0..<250).map { "Apple \($0)" } + (0..<100).map { "Banana \($0)" })
+    }
+
+    /// Categories in an order of their own whose first letters are out of alphabetical order get a strip of ticks (a
+    /// strip reading "M A Z B …" is a jumble); the same categories in alphabetical order, letter lists, dates and small
+    /// lists labelled by initials keep their letters.
+    @Test func stripDrawsTicksOnlyForFirstLettersOutOfOrder() {
+        func ticks(_ titles: [String], grouping: Grouping? = nil, style: IndexTitleStyle = .auto) -> Bool {
+            let sections = IndexTitles.assign(to: titles.map { Section(title: $0, entries: [entry($0 + " entry")]) }, style: style)
+            var rendered = list(sections)
+            rendered.settings.grouping = grouping
+            rendered.settings.indexTitles = style
+            let html = page(renderer.render([rendered]).pages, "t/index.html")
+            #expect(ListPages.stripDrawsTicks(rendered) == html.contains("class=\"index-strip is-ticks\""))
+            return ListPages.stripDrawsTicks(rendered)
+        }
+        let categories = (0..<20).map { ["Mango", "Apple", "Zucchini", "Banana", "Cherry"][$0 % 5] + " \($0)" }
+        #expect(ticks(categories, grouping: .heading))
+        #expect(ticks(categories, grouping: .field("category")))
+        #expect(!ticks(categories.sorted(), grouping: .heading))
+        let collated = ["Apple", "Banana", "Cherry", "Éclair", "Egg", "Émincé", "Fig", "Grape", "Honey", "Ice", "Jam", "Kiwi", "Lime"]
+        #expect(!ticks(collated, grouping: .heading))   // É and E are one letter: in order
+        #expect(!ticks(["Mango", "Apple", "Zucchini"], grouping: .heading))   // a handful of initials: names
+        #expect(ticks(["Mango", "Apple", "Zucchini"], grouping: .heading, style: .firstLetter))
+        #expect(!ticks(categories, grouping: .date("published", .month)))
+        #expect(!ticks(["B", "A", "C"], grouping: .letter))
+    }
+
     @Test func searchTextIsPlainWords() {
         #expect(ListPages.plainText("A *velvet* ladder; see [the map](https://example.org/(x)) and `SELECT *`.") ==
                 "A velvet ladder; see the map and SELECT .")

@@ -106,6 +106,9 @@ def list_page(title, description_html, sections_spec, strip_spec=None):
             "id": sid, "title": stitle, "label": label,
             "description_html": sdesc, "entry_count": len(entries),
             "entries": entries, "empty": not entries,
+            # as the generator writes them: runs of at most 100 entries, each its own list when there are several
+            "runs": [{"entries": entries[k:k + 100], "entry_count": len(entries[k:k + 100]), "long_section": len(entries) > 100}
+                     for k in range(0, len(entries), 100)],
         })
     if strip_spec is None:
         strip_spec = [(s["label"], s["title"], s["id"]) for s in sections]

@@ -8,6 +8,7 @@ Usage: make_reader_site.py SITE_DIR
   rooms             a CSV of 5 categories
   names             an A-Z list of 600 names
   words             20,000 generated entries, split into one page per letter; "Quokka Zanzibar" is filed under Q
+  long              12,000 generated entries on one page (split: none), for the filter of a long page
 
 Data is generated here, deterministically, rather than committed.
 """
@@ -84,6 +85,12 @@ def main():
     rows.append("Quokka Zanzibar,the one to find")
     (content / "words.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
 
+    rng = random.Random(1414)   # its own, so that the lists above stay as they were
+    rows = ["title,note"]
+    for i in range(12000):
+        rows.append(f"{word(rng, 2)} {word(rng, 3)},{word(rng, 2).lower()} note {i}")
+    (content / "long.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+
     (site / "indexsite.yml").write_text("""title: Reader test site
 lists:
   - source: awesome-go.md
@@ -101,6 +108,9 @@ lists:
       nickname: Known as
   - source: words.csv
     title: Words
+  - source: long.csv
+    title: Long list
+    split: none
 """, encoding="utf-8")
     return 0
 

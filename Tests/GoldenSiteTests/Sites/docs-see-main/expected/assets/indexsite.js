@@ -22,11 +22,16 @@
   var strip = doc.querySelector('.index-strip') ||
     (function () { var n = doc.createElement('nav'); n.appendChild(doc.createElement('ol')); n.hidden = true; return n; })();
   var sectionNav = doc.querySelector('.section-nav');
+  var ticks = strip.classList.contains('is-ticks');   // the strip draws ticks, not letters (the build decides)
   var searchHref = listPage.getAttribute && listPage.getAttribute('data-search');
 
   var MIN_SLOT = 16;          // px: smallest comfortable height of one strip title
-  var FILTER_DELAY_BIG = 120; // ms: debounce filtering on very long lists
-  var FILTER_SLICE = 500;     // entries shown or hidden per task: the rest follow between frames
+  var TICK_GAP = 6;           // px: closest two ticks drawn on a strip of ticks
+  var LONG_PAGE = 5000;       // entries: on a longer page the filter draws the entries in view first
+  var FIRST_SHOWN = 80;       // entries shown, from the run in view down, before the first frame: a screenful and more
+  var FIRST_FRAME_MS = 40;    // ms after the keystroke: the work before the first frame stops by then, the rest follows
+  var RESTYLE_RUNS = 200;     // runs of entries in the sections shown or hidden before the first frame (restyled)
+  var SLICE_MS = 12;          // ms: the other entries are shown or hidden in tasks of about this long, between frames
 
   // The page's own words, plural table, number format and search forms, all made at build time from ICU
   // (the build writes them as JSON): the browser only looks things up, it does no locale work of its own.
@@ -86,6 +91,8 @@
 
   var ol = strip.querySelector('ol');
   var sectionEls = Array.prototype.slice.call(listMain.querySelectorAll('.section'));
+  var sectionIndex = new Map();
+  sectionEls.forEach(function (s, i) { sectionIndex.set(s, i); });
 
   // ---- Strip model ---------------------------------------------------------
 
@@ -132,8 +139,8 @@
 
   // Scroll so that the section's heading sits directly below the sticky chrome.
   // Uses the <section> box, because a sticky heading reports where it is stuck.
-  // Sections out of view are not laid out (content-visibility) and their
-  // estimated heights become real ones once shown, so the jump is checked again
+  // Entries out of view are not laid out (content-visibility on each list of
+  // them) and their estimated heights become real ones once shown, so the jump is checked again
   // for a few frames, until it holds or the reader scrolls.
   var jump = { section: null, frames: 0, stable: 0 };
 
@@ -280,7 +287,7 @@
     requestAnimationFrame(function () { scrollQueued = false; updateCurrent(); });
   }
   window.addEventListener('scroll', queueUpdate, { passive: true });
-  // sections change height without a scroll when first shown (content-visibility)
+  // sections change height without a scroll when their entries are first shown (content-visibility)
   if (window.ResizeObserver) {
     var sizes = new ResizeObserver(queueUpdate);
     sectionEls.forEach(function (s) { sizes.observe(s); });
@@ -321,6 +328,7 @@
   }
 
   function layoutStrip() {
+    if (ticks) { spaceTicks(); return; }
     var kept = keptTitles();
     var key = kept ? kept.join(',') : 'all';
     if (key === layoutKey) { placeDropped(); return; }   // nothing to rebuild: no reflow
@@ -359,6 +367,19 @@
     strip.classList.add('is-collapsed');
     placeDropped();
     if (currentItem && currentItem.dot) currentItem.dot.classList.add('is-current');
+  }
+
+  // A strip of ticks keeps every section (a scrub finds it by the bubble), but draws the tick of a top-level
+  // section only at least TICK_GAP px below the last one drawn: a ruler, not a bar code, on a short screen.
+  function spaceTicks() {
+    var tops = items.map(function (item) { return item.li.offsetTop; });   // reads first
+    var last = -Infinity;
+    items.forEach(function (item, k) {
+      var top = !item.li.hasAttribute('data-level');
+      var drawn = top && tops[k] - last >= TICK_GAP;
+      if (drawn) last = tops[k];
+      if (item.li.classList.contains('is-minor') !== (top && !drawn)) item.li.classList.toggle('is-minor');
+    });
   }
 
   // Each dropped title (shown only while focused) sits beside its dot.
@@ -515,7 +536,7 @@
 
   // ---- Filter ---------------------------------------------------------------
 
-  var filter = { input: null, status: null, index: null, timer: 0, query: '', applyTimer: 0 };
+  var filter = { input: null, status: null, index: null, generation: 0 };
 
   (function buildFilter() {
     if (!sectionEls.length && !searchHref) return;
@@ -545,18 +566,16 @@
     filter.input = input;
     filter.status = status;
 
-    input.addEventListener('input', function () {
-      clearTimeout(filter.timer);
+    input.addEventListener('input', function (event) {
       if (searchHref) { wholeList.search(); return; }
       // a script of the site's own may have added or removed entries since the index was made
-      if (filter.index && filter.index.entries.length !== liveEntries.length) { filter.index = null; building = null; }
-      if (!filter.index) buildIndex();
-      if (filter.index.entries.length > 5000) filter.timer = setTimeout(runFilter, FILTER_DELAY_BIG);
-      else runFilter();
+      // The filter's measures start at the keystroke; when the index has to be made first (typing before it was
+      // made in idle moments, or after a script changed the entries) that time is measured on its own.
+      if (ensureIndex()) runFilter(performance.now()); else runFilter(event.timeStamp);
     });
     // build the search index when the reader comes to the box, before typing
     input.addEventListener('focus', function () {
-      if (searchHref) wholeList.load(); else if (!filter.index) buildIndex();
+      if (searchHref) wholeList.load(); else ensureIndex();
     });
     input.addEventListener('keydown', function (event) {
       if (event.key === 'Escape' && input.value) {
@@ -571,17 +590,31 @@
   // in idle moments after loading, a slice at a time, so the page opens without
   // a pause; typing before it is done finishes it at once.
   var building = null;
-  var liveEntries = listMain.getElementsByClassName('entry');   // live: its length follows the page
+  // A script of the site's own may add or remove entries after the index was made: then it is made again. (Not by
+  // counting a live list of entries at each keystroke: on a long page that walks every node of it, tens of ms.)
+  var entriesChanged = false;
+  function holdsEntries(node) {
+    return node.nodeType === 1 && (node.classList.contains('entry') || !!node.querySelector('.entry'));
+  }
+  if (window.MutationObserver) {
+    new MutationObserver(function (records) {
+      if (entriesChanged || (!filter.index && !building)) return;
+      for (var r = 0; r < records.length && !entriesChanged; r++) {
+        var changed = Array.prototype.some.call(records[r].addedNodes, holdsEntries) ||
+          Array.prototype.some.call(records[r].removedNodes, holdsEntries);
+        if (changed) entriesChanged = true;
+      }
+    }).observe(listMain, { childList: true, subtree: true });
+  }
 
   function indexSlice(budgetMs) {
     if (filter.index) return true;
     if (!building) {
       var all = Array.prototype.slice.call(listMain.querySelectorAll('.entry'));
-      var sectionPos = new Map();
-      sectionEls.forEach(function (s, i) { sectionPos.set(s, i); });
       building = {
-        entries: all, n: all.length, next: 0, pos: new Map(), sectionPos: sectionPos,
-        parent: new Int32Array(all.length), section: new Int32Array(all.length), text: new Array(all.length)
+        entries: all, n: all.length, next: 0, pos: new Map(),
+        parent: new Int32Array(all.length), section: new Int32Array(all.length), text: new Array(all.length),
+        run: new Int32Array(all.length), runs: [], runPos: new Map()
       };
     }
     var b = building, end = performance.now() + budgetMs;
@@ -592,7 +625,14 @@
       var up = el.parentElement.closest('.entry');
       b.parent[i] = up ? b.pos.get(up) : -1;
       var s = el.closest('.section');
-      b.section[i] = s ? b.sectionPos.get(s) : -1;
+      b.section[i] = s ? sectionIndex.get(s) : -1;
+      // its run: the list a top-level entry is in (a long section has several); a nested entry's is its parent's
+      if (up) b.run[i] = b.run[b.parent[i]];
+      else {
+        var list = el.parentElement, r = b.runPos.get(list);
+        if (r === undefined) { r = b.runs.length; b.runs.push(list); b.runPos.set(list, r); }
+        b.run[i] = r;
+      }
       var t = '';
       for (var c = el.firstChild; c; c = c.nextSibling) {
         if (c.nodeType === 1 && c.classList.contains('children')) continue;
@@ -600,15 +640,23 @@
       }
       b.text[i] = fold(t.replace(/\s+/g, ' '));
     }
-    // Entries of one section are contiguous in document order: where each section's run starts.
-    var first = new Int32Array(sectionEls.length + 1).fill(-1);
-    for (i = b.n - 1; i >= 0; i--) if (b.section[i] >= 0) first[b.section[i]] = i;
-    first[sectionEls.length] = b.n;
-    for (i = sectionEls.length - 1; i >= 0; i--) if (first[i] < 0) first[i] = first[i + 1];
+    // The entries of one run are contiguous in document order: where each run starts, and its section.
+    var runCount = b.runs.length, runFirst = new Int32Array(runCount + 1), runSection = new Int32Array(runCount);
+    for (i = b.n - 1; i >= 0; i--) { runFirst[b.run[i]] = i; runSection[b.run[i]] = b.section[i]; }
+    runFirst[runCount] = b.n;
+    var sectionRuns = new Int32Array(sectionEls.length);
+    for (i = 0; i < runCount; i++) if (runSection[i] >= 0) sectionRuns[runSection[i]]++;
+    var nested = false;
+    for (i = 0; i < b.n && !nested; i++) nested = b.parent[i] >= 0;
     filter.index = {
-      entries: b.entries, parent: b.parent, section: b.section, text: b.text, sectionFirst: first,
+      entries: b.entries, parent: b.parent, section: b.section, text: b.text, nested: nested,
+      run: b.run, runs: b.runs, runFirst: runFirst, runSection: runSection, sectionRuns: sectionRuns,
+      // the theme's own lists of entries get height estimates (a template of the site's own may hold more in them)
+      runOwn: Uint8Array.from(b.runs, function (list) { return list.classList.contains('entries') ? 1 : 0; }),
+      runEstimate: new Int32Array(runCount).fill(-1),   // -1: the stylesheet's
       shown: new Uint8Array(b.n).fill(1),
-      sectionShown: new Uint8Array(sectionEls.length).fill(1)
+      sectionShown: new Uint8Array(sectionEls.length).fill(1),
+      lastQuery: '', lastMatches: null
     };
     building = null;
     if (performance.mark) performance.mark('indexsite-filter-index');
@@ -616,6 +664,17 @@
   }
 
   function buildIndex() { indexSlice(Infinity); }
+
+  // Makes the index now if there is none, or a script of the site's own added or removed entries since it was made
+  // ("indexsite-filter-index-build"); says whether it did.
+  function ensureIndex() {
+    if (entriesChanged) { entriesChanged = false; filter.index = null; building = null; }
+    if (filter.index) return false;
+    var started = performance.now();
+    buildIndex();
+    if (performance.measure) performance.measure('indexsite-filter-index-build', { start: started, end: performance.now() });
+    return true;
+  }
 
   function buildIndexWhenIdle() {
     var idle = window.requestIdleCallback || function (f) {
@@ -626,93 +685,79 @@
     });
   }
 
-  function runFilter() {
-    clearTimeout(filter.timer);
+  // One keystroke: which entries match (a scan of the folded texts, or of the last matches when the query only grew),
+  // then the page is changed where it differs from what it shows, in this order: the sections' hidden state and the
+  // strip (a few writes); on a long page the entries from the run in view (a list of at most 100 entries: the
+  // browser lays out only the runs near the screen) down until a screenful of results is there, drawn in the first
+  // frame; then the rest, in tasks of about SLICE_MS between frames. A section with nothing to show is hidden as a
+  // whole and its entries are left as they are until it shows again. A newer keystroke stops the tasks still to
+  // come: the index records what the page shows (`shown`, `sectionShown`), so the next one goes on from there.
+  function runFilter(startedAt) {
     var ix = filter.index;
     if (!ix) return;
-    var started = performance.now();
+    var started = typeof startedAt === 'number' && startedAt > 0 ? startedAt : performance.now();
     var query = fold(filter.input.value.trim().replace(/\s+/g, ' '));
-    filter.query = query;
     var terms = query ? query.split(' ') : [];
-    var n = ix.entries.length;
-    var inherited = new Uint8Array(n);
-    var visible = new Uint8Array(n);
-    var i, t;
-    // parents come before their children in document order
+    var n = ix.entries.length, sectionCount = sectionEls.length, runTotal = ix.runs.length;
+    var i, k, t, r;
+
+    // Entries whose own text holds every term. Typing on ("cop" -> "copp") only narrows: every match of the
+    // longer query was a match of the shorter one, so only those are tested again.
+    var own = new Uint8Array(n), matches = null, m = 0;
+    if (!terms.length) own.fill(1);
+    else {
+      var pool = ix.lastQuery && query.indexOf(ix.lastQuery) === 0 ? ix.lastMatches : null;
+      var candidates = pool ? pool.length : n, text = ix.text;
+      matches = new Int32Array(candidates);
+      for (k = 0; k < candidates; k++) {
+        i = pool ? pool[k] : k;
+        var s = text[i], ok = true;
+        for (t = 0; t < terms.length; t++) if (s.indexOf(terms[t]) < 0) { ok = false; break; }
+        if (ok) { own[i] = 1; matches[m++] = i; }
+      }
+      matches = matches.subarray(0, m);
+    }
+    ix.lastQuery = terms.length ? query : '';
+    ix.lastMatches = matches;
+
+    // Nested entries: a match shows its children, and the parents that lead to it (parents come first in document order).
+    var visible = own;
+    if (ix.nested) {
+      visible = new Uint8Array(n);
+      var inherited = new Uint8Array(n);
+      for (i = 0; i < n; i++) inherited[i] = own[i] || (ix.parent[i] >= 0 && inherited[ix.parent[i]]) ? 1 : 0;
+      for (i = n - 1; i >= 0; i--) {
+        if (inherited[i]) visible[i] = 1;
+        if (visible[i] && ix.parent[i] >= 0) visible[ix.parent[i]] = 1;
+      }
+    }
+    var count = 0, perSection = new Int32Array(sectionCount), perRun = new Int32Array(runTotal);
     for (i = 0; i < n; i++) {
-      var ok = 1;
-      for (t = 0; t < terms.length; t++) if (ix.text[i].indexOf(terms[t]) < 0) { ok = 0; break; }
-      inherited[i] = ok || (ix.parent[i] >= 0 && inherited[ix.parent[i]]) ? 1 : 0;
+      if (!visible[i]) continue;
+      count++;
+      perRun[ix.run[i]]++;
+      if (ix.section[i] >= 0) perSection[ix.section[i]]++;
     }
-    var count = 0;
-    var perSection = new Int32Array(sectionEls.length);
-    for (i = n - 1; i >= 0; i--) {
-      if (inherited[i]) visible[i] = 1;
-      if (visible[i]) {
-        count++;
-        if (ix.parent[i] >= 0) visible[ix.parent[i]] = 1;
-        if (ix.section[i] >= 0) perSection[ix.section[i]]++;
-      }
-    }
-    // Entries change in slices, from the section in view onwards, so what the
-    // reader sees is redrawn at once and the rest follows between frames. A
-    // newer keystroke cancels the slices still to come: `shown` always tells
-    // what the page shows, so the next run changes just what differs.
-    clearTimeout(filter.applyTimer);
-    // A run's callbacks still queued when a newer keystroke starts its own run must not apply the old result.
-    var generation = filter.generation = (filter.generation || 0) + 1;
-    var order = [];
-    var inView = currentItem && currentItem.section ? Math.max(sectionEls.indexOf(currentItem.section), 0) : 0;
-    for (i = inView; i < sectionEls.length; i++) order.push(i);
-    for (i = 0; i < inView; i++) order.push(i);
-    var step = 0, at = ix.sectionFirst[order[0]];
-    var loose = ix.sectionFirst[0] > 0;   // entries before the first section (none in the theme's pages)
-    function applySlice() {
-      var budget = FILTER_SLICE;
-      // writes only, no reads: no layout thrash
-      while (budget > 0 && step < order.length) {
-        var to = ix.sectionFirst[order[step] + 1];
-        for (; at < to && budget > 0; at++) {
-          if (visible[at] !== ix.shown[at]) {
-            ix.entries[at].hidden = !visible[at];
-            ix.shown[at] = visible[at];
-            budget--;
-          }
-        }
-        if (at >= to && ++step < order.length) at = ix.sectionFirst[order[step]];
-      }
-      if (step >= order.length && loose) {
-        for (var j = 0; j < ix.sectionFirst[0]; j++) {
-          if (visible[j] !== ix.shown[j]) { ix.entries[j].hidden = !visible[j]; ix.shown[j] = visible[j]; }
-        }
-      }
-      return step >= order.length;
-    }
-    function applyRest() {
-      if (generation !== filter.generation) return;
-      if (!applySlice()) { filter.applyTimer = setTimeout(applyRest, 0); return; }
-      if (filter.pending) { announce(filter.pending.count, filter.pending.n, true); filter.pending = null; }
-      requestAnimationFrame(function () {
-        setTimeout(function () {
-          if (performance.measure) performance.measure('indexsite-filter-complete', { start: started, end: performance.now() });
-        }, 0);
-      });
-    }
-    var done = applySlice();
-    var lastVisible = null;
-    for (i = 0; i < sectionEls.length; i++) {
+
+    // Where the reader is, read before anything is written: the work starts there.
+    var start = runInView(ix);
+
+    // The strip and the sidebar first: a few writes. A section is hidden or shown when the work below comes to its
+    // entries (showing or hiding a section makes the browser style each of its runs again, up to 1 ms a run: a
+    // whole list at once would hold up the first frame); sections without entries of their own at once.
+    var lastVisible = null, sectionShown = new Uint8Array(sectionCount);
+    for (i = 0; i < sectionCount; i++) {
       var show = terms.length === 0 || perSection[i] > 0 ? 1 : 0;
-      if (show !== ix.sectionShown[i]) {
-        sectionEls[i].hidden = !show;
-        ix.sectionShown[i] = show;
-      }
-      sectionEls[i].classList.remove('is-last-visible');
+      sectionShown[i] = show;
+      if (!ix.sectionRuns[i]) showSection(i, show);
       if (show) lastVisible = sectionEls[i];
     }
-    if (lastVisible && terms.length) lastVisible.classList.add('is-last-visible');
+    var lastMarked = listMain.querySelector('.section.is-last-visible');
+    if (lastMarked && (lastMarked !== lastVisible || !terms.length)) lastMarked.classList.remove('is-last-visible');
+    if (lastVisible && terms.length && lastVisible !== lastMarked) lastVisible.classList.add('is-last-visible');
     items.forEach(function (item) {
       if (!item.link || !item.section) return;
-      var out = item.section.hidden;
+      var out = !sectionShown[sectionIndex.get(item.section)];
       if (out === item.filteredOut) return;
       item.filteredOut = out;
       item.link.classList.toggle('is-filtered-out', out);
@@ -724,25 +769,134 @@
         item.link.removeAttribute('tabindex');
       }
     });
-    navBySection.forEach(function (a, section) { a.classList.toggle('is-filtered-out', section.hidden); });
+    navBySection.forEach(function (a, section) { a.classList.toggle('is-filtered-out', !sectionShown[sectionIndex.get(section)]); });
+
+    // Then the entries, run by run, from the one in view to the end, then those above it.
+    var generation = filter.generation = (filter.generation || 0) + 1;
+    var order = new Int32Array(runTotal);
+    for (k = 0, r = start; r < runTotal; r++) order[k++] = r;
+    for (r = 0; r < start; r++) order[k++] = r;
+    var step = 0, at = -1;
+    var shown = ix.shown, entries = ix.entries;
+
+    // A run's height estimate (for while it is off screen and not laid out) follows the entries it shows: 3.5rem
+    // an entry, as the stylesheet estimates a whole run, and none for a run with nothing to show, so that the runs
+    // the screen needs come into view, and are drawn, together rather than one a frame, and a run filtered empty
+    // leaves no gap. Only the runs of the first frame get a new estimate (each write restyles the run, up to 1 ms:
+    // a thousand runs would take longer than the filtering), and later runs only have an estimate corrected that
+    // was written before. (Runs are not hidden as a whole either: hiding a run the browser has not laid out makes
+    // it style all of its entries first, about 1 ms a run.)
+    function settleRun(r, first) {
+      if (!ix.runOwn[r]) return;
+      var estimate = terms.length ? perRun[r] : -1;
+      if (estimate !== ix.runEstimate[r] && (first || ix.runEstimate[r] >= 0)) {
+        ix.runs[r].style.containIntrinsicBlockSize = estimate < 0 ? '' : estimate === 0 ? '0px' : 'auto ' + estimate * 3.5 + 'rem';
+        ix.runEstimate[r] = estimate;
+      }
+    }
+
+    // Writes only, no reads between them. Stops after `enough` entries that end up shown (the first frame) or
+    // at `deadline`; returns true when every entry is as it should be. `first`: the work before the first frame.
+    function apply(deadline, enough, first) {
+      var seen = 0, writes = 0, restyled = 0;
+      while (step < order.length) {
+        var r = order[step], to = ix.runFirst[r + 1], section = ix.runSection[r];
+        if (section >= 0) {
+          if (sectionShown[section] !== ix.sectionShown[section]) {
+            // The browser's part comes with the next frame: before the first, sections with at most RESTYLE_RUNS runs
+            // in all are shown or hidden (counted in runs, not in time); after it, all the others at once (one frame
+            // for many costs less than a frame for each).
+            if (first && restyled && restyled + ix.sectionRuns[section] > RESTYLE_RUNS) return false;
+            restyled += ix.sectionRuns[section];
+            showSection(section, sectionShown[section]);
+          }
+          if (!sectionShown[section]) { step++; at = -1; continue; }   // hidden with its section
+        }
+        if (at < 0) at = ix.runFirst[r];
+        for (; at < to; at++) {
+          var v = visible[at];
+          if (v !== shown[at]) {
+            entries[at].hidden = !v;
+            shown[at] = v;
+            if ((++writes & 127) === 0 && performance.now() > deadline) { at++; settleRun(r, first); return false; }
+          }
+          if (v && enough && ++seen >= enough) { at++; settleRun(r, first); return false; }
+        }
+        settleRun(r, first);
+        step++;
+        at = -1;
+      }
+      return true;
+    }
+
+    var done = apply(started + FIRST_FRAME_MS, n > LONG_PAGE ? FIRST_SHOWN : 0, true);
     invalidate();
     updateCurrent();
     announce(terms.length ? count : -1, n, done);
-    filter.pending = done ? null : { count: terms.length ? count : -1, n: n };
-    // How long a keystroke took until the page was drawn again ("indexsite-filter"), and until every slice was
-    // ("indexsite-filter-complete"): User Timing measures that benchmarks and the browser's profiler can read.
-    requestAnimationFrame(function () {
-      setTimeout(function () {
+
+    function measure(name) {
+      if (performance.measure) performance.measure(name, { start: started, end: performance.now() });
+    }
+    // How long a keystroke took until the page was drawn again ("indexsite-filter"), and until every entry was
+    // ("indexsite-filter-complete"): User Timing measures, from the input event, that benchmarks and the browser's
+    // profiler can read.
+    function afterFrame(f) { requestAnimationFrame(function () { nextTask(f); }); }
+    function rest() {
+      if (generation !== filter.generation) return;
+      var finished = apply(performance.now() + SLICE_MS, 0, false);
+      invalidate();
+      if (!finished) { nextTask(rest); return; }
+      updateCurrent();
+      announce(terms.length ? count : -1, n, true);
+      afterFrame(function () { if (generation === filter.generation) measure('indexsite-filter-complete'); });
+    }
+    // The first screen of results is drawn in the frame after next: the entries of the first frame are right, but a
+    // run that was off screen until this keystroke and moved into view is drawn only once the browser has found it
+    // on screen, a frame later. "indexsite-filter" is measured then. The rest waits for it too: the browser marks the
+    // runs that left the screen as not to be laid out only after that frame, so entries shown in them sooner would
+    // all be laid out in it.
+    afterFrame(function () {
+      if (generation !== filter.generation) return;
+      afterFrame(function () {
         if (generation !== filter.generation) return;
-        if (performance.measure) performance.measure('indexsite-filter', { start: started, end: performance.now() });
-        if (done) {
-          if (performance.measure) performance.measure('indexsite-filter-complete', { start: started, end: performance.now() });
-        } else {
-          filter.applyTimer = setTimeout(applyRest, 0);
-        }
-      }, 0);
+        measure('indexsite-filter');
+        if (done) measure('indexsite-filter-complete'); else rest();
+      });
     });
   }
+
+  // Hides or shows a section (the index records what the page shows), and keeps the list of shown sections.
+  function showSection(i, show) {
+    var ix = filter.index;
+    if (show === ix.sectionShown[i]) return;
+    sectionEls[i].hidden = !show;
+    ix.sectionShown[i] = show;
+  }
+
+  // The first run of entries whose bottom is below the sticky chrome, among those the page shows now: a binary
+  // search over live positions (a handful of reads).
+  function runInView(ix) {
+    var open = [];
+    for (var r = 0; r < ix.runs.length; r++) {
+      var section = ix.runSection[r];
+      if (section < 0 || ix.sectionShown[section]) open.push(r);
+    }
+    if (!open.length) return 0;
+    var line = chromeHeight(), lo = 0, hi = open.length - 1, found = open[0];
+    while (lo <= hi) {
+      var mid = (lo + hi) >> 1;
+      if (ix.runs[open[mid]].getBoundingClientRect().bottom > line) { found = open[mid]; hi = mid - 1; } else lo = mid + 1;
+    }
+    return found;
+  }
+
+  // A task after the ones queued now, without the 4 ms that nested setTimeout(0) waits.
+  var nextTask = (function () {
+    if (!window.MessageChannel) return function (f) { setTimeout(f, 0); };
+    var channel = new MessageChannel(), queue = [];
+    channel.port1.onmessage = function () { var f = queue.shift(); if (f) f(); };
+    return function (f) { queue.push(f); channel.port2.postMessage(null); };
+  })();
 
   // The status tells what is on screen: while slices of a long page are still
   // being shown or hidden it says so, and the count is final only when done.
@@ -905,6 +1059,7 @@
     button.setAttribute('aria-controls', sectionNav.id || 'section-nav');
     button.setAttribute('aria-expanded', 'false');
     doc.body.appendChild(button);
+    root.classList.add('has-sections-button');
     function setOpen(open) {
       sectionNav.classList.toggle('is-open', open);
       button.setAttribute('aria-expanded', open ? 'true' : 'false');
