@@ -63,7 +63,7 @@ let package = Package(
             ],
             path: "Sources/Parse"
         ),
-        // Section: field checks, duplicates, ICU sort keys (the ICU bridge), grouping and index titles.
+        // Section: field checks, duplicates, sort keys (through Collation), grouping, index titles and anchors.
         .target(
             name: "IndexSiteSection",
             dependencies: ["IndexSiteCore", "IndexSiteCollation"],
