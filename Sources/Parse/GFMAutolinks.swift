@@ -112,7 +112,7 @@ enum GFMAutolinks {
         return Found(range: range, url: Array(text[range]))
     }
 
-    static func email(_ text: [UInt8], at at: Int, earliest: Int) -> Found? {
+    static func email(_ text: [UInt8], at: Int, earliest: Int) -> Found? {
         var rewind = 0
         while at - rewind > earliest {
             let byte = text[at - rewind - 1]
