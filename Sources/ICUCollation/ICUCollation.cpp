@@ -206,6 +206,14 @@ bool parseLocale(const char *id, icu::Locale &out, std::string &message) {
     return true;
 }
 
+/// `parseLocale` for the C API's open functions: the reason a locale id is refused goes into their `error` buffer.
+bool parseLocale(const char *id, icu::Locale &out, char *error, int32_t error_capacity) {
+    std::string message;
+    if (parseLocale(id, out, message)) return true;
+    setError(error, error_capacity, message);
+    return false;
+}
+
 /// ICU's earliest representable instant; as Gregorian change date it makes a
 /// GregorianCalendar proleptic (no Julian dates before 1582).
 constexpr UDate kMinMillis = -184303902528000000.0;
@@ -218,11 +226,7 @@ constexpr UDate kMinMillis = -184303902528000000.0;
 
 extern "C" ixs_collator *ixs_collator_open(const char *locale_id, char *error, int32_t error_capacity) {
     icu::Locale locale;
-    std::string message;
-    if (!parseLocale(locale_id, locale, message)) {
-        setError(error, error_capacity, message);
-        return nullptr;
-    }
+    if (!parseLocale(locale_id, locale, error, error_capacity)) return nullptr;
     UErrorCode status = U_ZERO_ERROR;
     std::unique_ptr<icu::Collator> collator(icu::Collator::createInstance(locale, status));
     if (U_FAILURE(status) || !collator) {
@@ -261,11 +265,7 @@ extern "C" int32_t ixs_collator_sort_key(const ixs_collator *collator, const cha
 extern "C" ixs_index *ixs_index_open(const char *locale_id, const char *const *extra_locales, int32_t extra_count,
                                      char *error, int32_t error_capacity) {
     icu::Locale locale;
-    std::string message;
-    if (!parseLocale(locale_id, locale, message)) {
-        setError(error, error_capacity, message);
-        return nullptr;
-    }
+    if (!parseLocale(locale_id, locale, error, error_capacity)) return nullptr;
     if (extra_count < 0 || (extra_count > 0 && extra_locales == nullptr)) {
         setError(error, error_capacity, "bad extra locale list");
         return nullptr;
@@ -278,10 +278,7 @@ extern "C" ixs_index *ixs_index_open(const char *locale_id, const char *const *e
     }
     for (int32_t i = 0; i < extra_count; ++i) {
         icu::Locale extra;
-        if (!parseLocale(extra_locales[i], extra, message)) {
-            setError(error, error_capacity, message);
-            return nullptr;
-        }
+        if (!parseLocale(extra_locales[i], extra, error, error_capacity)) return nullptr;
         builder.addLabels(extra, status);
         if (U_FAILURE(status)) {
             setError(error, error_capacity, icuMessage("cannot add index labels", status));
@@ -341,11 +338,7 @@ extern "C" int32_t ixs_index_bucket_of(const ixs_index *index, const char *utf8,
 extern "C" ixs_date_formatter *ixs_date_formatter_open(const char *locale_id, const char *skeleton,
                                                        int32_t capitalization, char *error, int32_t error_capacity) {
     icu::Locale locale;
-    std::string message;
-    if (!parseLocale(locale_id, locale, message)) {
-        setError(error, error_capacity, message);
-        return nullptr;
-    }
+    if (!parseLocale(locale_id, locale, error, error_capacity)) return nullptr;
     if (skeleton == nullptr || skeleton[0] == '\0') {
         setError(error, error_capacity, "empty date skeleton");
         return nullptr;
@@ -437,11 +430,7 @@ extern "C" int32_t ixs_date_formatter_format(ixs_date_formatter *formatter, int3
 
 extern "C" ixs_numbers *ixs_numbers_open(const char *locale_id, char *error, int32_t error_capacity) {
     icu::Locale locale;
-    std::string message;
-    if (!parseLocale(locale_id, locale, message)) {
-        setError(error, error_capacity, message);
-        return nullptr;
-    }
+    if (!parseLocale(locale_id, locale, error, error_capacity)) return nullptr;
     UErrorCode status = U_ZERO_ERROR;
     std::unique_ptr<icu::PluralRules> rules(icu::PluralRules::forLocale(locale, status));
     if (U_FAILURE(status) || !rules) {
@@ -504,11 +493,7 @@ extern "C" int32_t ixs_locale_is_right_to_left(const char *locale_id) {
 
 extern "C" ixs_search_folder *ixs_search_folder_open(const char *locale_id, char *error, int32_t error_capacity) {
     icu::Locale locale;
-    std::string message;
-    if (!parseLocale(locale_id, locale, message)) {
-        setError(error, error_capacity, message);
-        return nullptr;
-    }
+    if (!parseLocale(locale_id, locale, error, error_capacity)) return nullptr;
     UErrorCode status = U_ZERO_ERROR;
     std::unique_ptr<icu::Collator> collator(icu::Collator::createInstance(locale, status));
     if (U_FAILURE(status) || !collator) {
