@@ -60,8 +60,7 @@ enum QuickBuild {
             guard let format = DiagnosticFormat(rawValue: diagnostics) else { return nil }
             run.diagnostics = format
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: run.site, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+        guard SiteFolder.isFolder(run.site) else { return nil }
         return (run, output)
     }
 }
@@ -73,16 +72,21 @@ struct SiteFolder: ParsableArguments {
 
     var url: URL { URL(fileURLWithPath: site, isDirectory: true) }
 
-    /// Put before the site-relative paths of diagnostics, so they name files from where the command was run.
-    var diagnosticPathPrefix: String {
-        site == "." || site == "./" ? "" : (site.hasSuffix("/") ? site : site + "/")
-    }
+    var diagnosticPathPrefix: String { SiteFolder.diagnosticPathPrefix(of: site) }
 
     func validate() throws {
+        guard SiteFolder.isFolder(site) else { throw ValidationError("'\(site)' is not a folder") }
+    }
+
+    /// Whether `path` is a folder (links followed).
+    static func isFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: site, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ValidationError("'\(site)' is not a folder")
-        }
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Put before the site-relative paths of diagnostics, so they name files from where the command was run.
+    static func diagnosticPathPrefix(of site: String) -> String {
+        site == "." || site == "./" ? "" : (site.hasSuffix("/") ? site : site + "/")
     }
 }
 
@@ -107,7 +111,7 @@ struct SiteOptions: ParsableArguments {
 }
 
 /// The options of `build` and `check` as plain values, however they were read.
-struct SiteRun {
+struct SiteRun: Equatable {
     var site = "."
     var strict = false
     var diagnostics: DiagnosticFormat = .text
@@ -116,10 +120,7 @@ struct SiteRun {
 
     var siteURL: URL { URL(fileURLWithPath: site, isDirectory: true) }
 
-    /// Put before the site-relative paths of diagnostics, as `SiteFolder.diagnosticPathPrefix`.
-    var diagnosticPathPrefix: String {
-        site == "." || site == "./" ? "" : (site.hasSuffix("/") ? site : site + "/")
-    }
+    var diagnosticPathPrefix: String { SiteFolder.diagnosticPathPrefix(of: site) }
 
     /// Prints the diagnostics and returns the exit code for the result.
     func finish(_ result: BuildResult) -> ExitCode {

@@ -498,7 +498,7 @@ import Glibc
     /// Runs the binary with a deadline: past it the process is killed and the result says so.
     static func run(_ arguments: [String], in folder: URL, killAfter seconds: Double) throws -> (status: Int32, exited: Bool, stderr: String, timedOut: Bool) {
         let errorFile = folder.appendingPathComponent("stderr.txt")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         let errors = try FileHandle(forWritingTo: errorFile)
         defer { try? errors.close() }
         let process = Process()
