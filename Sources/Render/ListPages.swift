@@ -168,8 +168,6 @@ struct ListPages: Sendable {
     /// their Markdown descriptions, are made on every core in chunks of entries and joined in order, warnings too.
     func sectionValue(_ sectionIndex: Int, into output: inout Output) -> (TemplateValue, [EntryContext]) {
         let section = list.sections[sectionIndex]
-        let firstCopies = section.entries.indices.map { copies.firstCopy(of: section.entries[$0], at: EntryCopies.Place(section: sectionIndex, entry: $0)) }
-        let referred = section.entries.indices.map { referredCopy(of: section.entries[$0], at: EntryCopies.Place(section: sectionIndex, entry: $0)) }
         let count = section.entries.count
         let chunks = min(max(1, count / 256), 32)
         let pagePrefix = split ? "../" : ""
@@ -182,12 +180,13 @@ struct ListPages: Sendable {
             contexts.reserveCapacity(end - start)
             section.entries.withUnsafeBufferPointer { entries in
                 for index in start..<end {
-                    if let first = referred[index] {
+                    let place = EntryCopies.Place(section: sectionIndex, entry: index)
+                    if let first = referredCopy(of: entries[index], at: place) {
                         contexts.append(reference(to: first, from: entries[index]))
                         continue
                     }
                     let html = entries[index].text(at: descriptionField, column: descriptionColumn).map { CommonMark.html($0, allowUnsafeHTML: allowUnsafe) } ?? ""
-                    let pageID = firstCopies[index].map { list.sections[$0.section].entries[$0.entry].id }
+                    let pageID = copies.firstCopy(of: entries[index], at: place).map { list.sections[$0.section].entries[$0.entry].id }
                     contexts.append(entryContext(entries[index], descriptionHTML: html, pagePrefix: pagePrefix, pageID: pageID, into: &local))
                 }
             }

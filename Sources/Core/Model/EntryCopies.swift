@@ -20,11 +20,14 @@ package struct EntryCopies: Sendable {
     package private(set) var others: [Int: [Place]] = [:]
 
     package init(_ sections: [Section]) {
-        for (sectionIndex, section) in sections.enumerated() {
-            for (entryIndex, entry) in section.entries.enumerated() {
-                guard let key = entry.copyKey else { continue }
-                let place = Place(section: sectionIndex, entry: entryIndex)
-                if first[key] == nil { first[key] = place } else { others[key, default: []].append(place) }
+        for sectionIndex in sections.indices {
+            // Read in place: copying each Entry out costs a retain per field, on every list, shared entries or not.
+            sections[sectionIndex].entries.withUnsafeBufferPointer { entries in
+                for entryIndex in entries.indices {
+                    guard let key = entries[entryIndex].copyKey else { continue }
+                    let place = Place(section: sectionIndex, entry: entryIndex)
+                    if first[key] == nil { first[key] = place } else { others[key, default: []].append(place) }
+                }
             }
         }
     }
