@@ -3,24 +3,27 @@ package enum HTML {
     /// Runs of bytes that need no escaping (nearly all of them) are appended in one copy, not byte by byte.
     package static func appendEscaped(_ text: String, to output: inout [UInt8]) {
         var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            for index in 0..<bytes.count {
-                let replacement: StaticString
-                switch bytes[index] {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\""): replacement = "&quot;"
-                case UInt8(ascii: "'"): replacement = "&#39;"
-                default: continue
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                replacement.withUTF8Buffer { output.append(contentsOf: $0) }
-                runStart = index + 1
+        text.withUTF8 { appendEscaped($0, to: &output) }
+    }
+
+    /// UTF-8 `bytes` escaped, appended to `output`.
+    package static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var runStart = 0
+        for index in 0..<bytes.count {
+            let replacement: StaticString
+            switch bytes[index] {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case UInt8(ascii: "'"): replacement = "&#39;"
+            default: continue
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            replacement.withUTF8Buffer { output.append(contentsOf: $0) }
+            runStart = index + 1
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
     }
 
     /// `text` escaped for HTML element content and attribute values.

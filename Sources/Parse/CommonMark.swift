@@ -18,36 +18,47 @@ package enum CommonMark {
     /// Renders Markdown bytes to HTML, with GitHub's extensions (tables, strikethrough, extended autolinks, task
     /// list items) added over cmark's tree when the text holds any of their marks.
     package static func html(_ bytes: UnsafeBufferPointer<UInt8>, allowUnsafeHTML: Bool = false) -> String {
+        var output: [UInt8] = []
+        appendHTML(bytes, allowUnsafeHTML: allowUnsafeHTML, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Renders Markdown bytes to HTML appended to `output`: the entries of a list render into one buffer, with no
+    /// string per entry.
+    package static func appendHTML(_ bytes: UnsafeBufferPointer<UInt8>, allowUnsafeHTML: Bool = false, to output: inout [UInt8]) {
         let options = CMARK_OPT_VALIDATE_UTF8 | (allowUnsafeHTML ? CMARK_OPT_UNSAFE : 0)
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return "" }
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         let marks = GitHubMarkdown.Marks(bytes)
         if marks.isEmpty {
             let rendered = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
                 cmark_markdown_to_html($0, bytes.count, options)
             }
-            guard let rendered else { return "" }
-            defer { free(rendered) }
-            return String(cString: rendered)
+            append(rendered, to: &output)
+        } else if marks.tilde, let shielded = GitHubMarkdown.shieldingEscapedTildes(bytes) {
+            shielded.withUnsafeBufferPointer { append(rendered(parsing: $0, marks: marks, options: options, restoringTildes: true), to: &output) }
+        } else {
+            append(rendered(parsing: bytes, marks: marks, options: options, restoringTildes: false), to: &output)
         }
-        if marks.tilde, let shielded = GitHubMarkdown.shieldingEscapedTildes(bytes) {
-            return shielded.withUnsafeBufferPointer { html(parsing: $0, marks: marks, options: options, restoringTildes: true) }
-        }
-        return html(parsing: bytes, marks: marks, options: options, restoringTildes: false)
     }
 
-    /// Parses, extends and renders a text that holds marks of GitHub's extensions.
-    private static func html(parsing bytes: UnsafeBufferPointer<UInt8>, marks: GitHubMarkdown.Marks, options: Int32,
-                             restoringTildes: Bool) -> String {
+    /// Appends a C string cmark allocated, and frees it.
+    private static func append(_ rendered: UnsafeMutablePointer<CChar>?, to output: inout [UInt8]) {
+        guard let rendered else { return }
+        defer { free(rendered) }
+        rendered.withMemoryRebound(to: UInt8.self, capacity: 1) { output.append(contentsOf: UnsafeBufferPointer(start: $0, count: strlen(rendered))) }
+    }
+
+    /// Parses, extends and renders a text that holds marks of GitHub's extensions; the caller frees the result.
+    private static func rendered(parsing bytes: UnsafeBufferPointer<UInt8>, marks: GitHubMarkdown.Marks, options: Int32,
+                                 restoringTildes: Bool) -> UnsafeMutablePointer<CChar>? {
         let root = bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
             cmark_parse_document($0, bytes.count, CMARK_OPT_VALIDATE_UTF8)
         }
-        guard let root else { return "" }
+        guard let root else { return nil }
         defer { cmark_node_free(root) }
         GitHubMarkdown.extend(MarkdownNode(pointer: root), source: bytes, marks: marks)
         if restoringTildes { GitHubMarkdown.restoreEscapedTildes(MarkdownNode(pointer: root)) }
-        guard let rendered = cmark_render_html(root, options) else { return "" }
-        defer { free(rendered) }
-        return String(cString: rendered)
+        return cmark_render_html(root, options)
     }
 
     /// The visible text of Markdown (GitHub's extensions applied), in one line: for `<meta name="description">`,

@@ -14,6 +14,8 @@ struct ListPages: Sendable {
     let fieldColumns: [Int?]
     /// Where the title, link and description sit in the list's first entry, found once like `fieldColumns`.
     let titleColumn: Int?, urlColumn: Int?, descriptionColumn: Int?
+    /// In a docs index, the page that defines a term (`main:` front matter) is shown first and in bold.
+    let rowsMarkMain: Bool
     let entryPages: Bool
     let split: Bool
     let listContext: [String: TemplateValue]
@@ -55,8 +57,6 @@ struct ListPages: Sendable {
         self.renderer = renderer
         self.list = list
         fieldPaths = renderer.displayedFields(list)
-        fieldNames = fieldPaths.map { FieldLabel.make($0, overrides: list.settings.fieldLabels) }
-        fieldColumns = list.sections.lazy.flatMap(\.entries).first?.fields.columns(of: fieldPaths) ?? fieldPaths.map { _ in nil }
         let copies = EntryCopies(list.sections)
         self.copies = copies
         var referenced: Set<Int> = []
@@ -70,6 +70,9 @@ struct ListPages: Sendable {
         let entryColumns = list.sections.lazy.flatMap(\.entries).first?.fields.columns(of: [list.settings.titleField, list.settings.urlField,
                                                                                              list.settings.descriptionField]) ?? [nil, nil, nil]
         (titleColumn, urlColumn, descriptionColumn) = (entryColumns[0], entryColumns[1], entryColumns[2])
+        fieldNames = fieldPaths.map { FieldLabel.make($0, overrides: list.settings.fieldLabels) }
+        fieldColumns = list.sections.lazy.flatMap(\.entries).first?.fields.columns(of: fieldPaths) ?? fieldPaths.map { _ in nil }
+        rowsMarkMain = list.kind == .docsIndex
         entryPages = list.hasEntryPages
         let split = renderer.isSplit(list)
         self.split = split
@@ -116,7 +119,7 @@ struct ListPages: Sendable {
         let rendered = list.sections.indices.filter(isShown).map { ($0, sectionValue($0, into: &output)) }
         listPage(path: "index.html", depth: 0, sections: rendered.map(\.1.0), current: nil, title: list.title, into: &output)
         if entryPages {
-            for (index, (_, contexts)) in rendered { entryPagesOf(index, contexts, into: &output) }
+            for (index, (_, rows)) in rendered { entryPagesOf(index, rows, into: &output) }
         }
         return output
     }
@@ -132,75 +135,91 @@ struct ListPages: Sendable {
     func sectionPage(_ index: Int) -> Output {
         var output = Output()
         let section = list.sections[index]
-        let (value, contexts) = sectionValue(index, into: &output)
+        let (value, rows) = sectionValue(index, into: &output)
         listPage(path: pagePath(of: section), depth: 1, sections: [value], current: index, title: section.title + " · " + list.title, into: &output)
-        if entryPages { entryPagesOf(index, contexts, into: &output) }
+        if entryPages { entryPagesOf(index, rows, into: &output) }
         return output
     }
 
-    /// `pageID` names the entry page to link to: a later copy of a shared entry links to its first copy's page.
-    func entryContext(_ entry: Entry, descriptionHTML: String, pagePrefix: String, pageID: String? = nil, into output: inout Output) -> EntryContext {
-        var href = ""
-        if let raw = entry.text(at: settings.urlField, column: urlColumn) {
-            if let safe = URLPolicy.safeHref(raw) {
-                href = safe
-            } else {
-                output.diagnostics.append(.warning(.unsafeURL, "link '\(raw)' is not http, https, mailto or relative; it is shown as text",
-                                                   at: entry.location(of: settings.urlField), hint: "only http, https, mailto and relative links become live links"))
+    /// The rows of `entries[range]`: links checked (unsafe ones reported), descriptions rendered, entry-page links
+    /// made. `section` is the index of the section the entries are in, or nil for an entry's nested items (which
+    /// are never shared copies). A later copy of a shared entry links to its first copy's page, or only refers to it
+    /// when the entry is too long to repeat: then it shows its title, cut short, and the first copy's section.
+    func entryRows(_ entries: [Entry], _ range: Range<Int>, section: Int?, pagePrefix: String, into output: inout Output) -> EntryRows {
+        var rows = EntryRows.Builder(fieldNames: fieldNames, capacity: range.count)
+        let allowUnsafe = renderer.site.allowUnsafeHTML
+        entries.withUnsafeBufferPointer { entries in
+            for index in range {
+                let entry = entries.baseAddress! + index
+                let place = section.map { EntryCopies.Place(section: $0, entry: index) }
+                let title = entry.pointee.text(at: settings.titleField, column: titleColumn) ?? ""
+                rows.add(entry.pointee.id)
+                if let place, let first = referredCopy(of: entry.pointee, at: place) {
+                    let reference = reference(to: first)
+                    rows.add(ListPages.shortened(title))
+                    rows.add(nil)
+                    rows.add(reference.pageHref)
+                    rows.add(reference.sectionTitle)
+                    rows.add(nil)
+                    for _ in fieldPaths { rows.add(nil) }
+                    if rowsMarkMain { rows.main.append(false) }
+                    continue
+                }
+                rows.add(title)
+                rows.add(checkedLink(of: entry.pointee, into: &output))
+                if entryPages {
+                    let pageID = place.flatMap { copies.firstCopy(of: entry.pointee, at: $0) }.map { list.sections[$0.section].entries[$0.entry].id }
+                    rows.add(pagePrefix + (pageID ?? entry.pointee.id) + ".html")
+                } else {
+                    rows.add(nil)
+                }
+                rows.add(nil)
+                rows.add { html in
+                    guard var markdown = entry.pointee.text(at: settings.descriptionField, column: descriptionColumn) else { return }
+                    markdown.withUTF8 { CommonMark.appendHTML($0, allowUnsafeHTML: allowUnsafe, to: &html) }
+                }
+                for field in fieldPaths.indices { rows.add(entry.pointee.text(at: fieldPaths[field], column: fieldColumns[field])) }
+                if rowsMarkMain { rows.main.append(entry.pointee.text(at: "main") == "true") }
+                if !entry.pointee.children.isEmpty {
+                    rows.children[index - range.lowerBound] = entryRows(entry.pointee.children, entry.pointee.children.indices, section: nil,
+                                                                       pagePrefix: pagePrefix, into: &output)
+                }
             }
         }
-        var fields: [TemplateValue] = []
-        for index in fieldPaths.indices {
-            if let value = entry.text(at: fieldPaths[index], column: fieldColumns[index]) {
-                fields.append(.object(FieldContext(name: fieldNames[index], value: value)))
-            }
-        }
-        let children = entry.children.map { child in
-            TemplateValue.object(entryContext(child, descriptionHTML: child.text(at: settings.descriptionField).map { renderer.markdown($0) } ?? "",
-                                              pagePrefix: pagePrefix, into: &output))
-        }
-        return EntryContext(id: entry.id, title: entry.text(at: settings.titleField, column: titleColumn) ?? "", href: href,
-                            pageHref: entryPages ? pagePrefix + (pageID ?? entry.id) + ".html" : "", descriptionHTML: descriptionHTML,
-                            bodyHTML: "", fields: fields, children: children, main: list.kind == .docsIndex && entry.text(at: "main") == "true")
+        return rows.finished()
     }
 
-    /// A section in template form, with its entries' contexts (kept for entry pages). The entries' contexts, with
-    /// their Markdown descriptions, are made on every core in chunks of entries and joined in order, warnings too.
-    func sectionValue(_ sectionIndex: Int, into output: inout Output) -> (TemplateValue, [EntryContext]) {
+    /// The entry's link when it is safe to link to; an unsafe one is reported and the entry shows its title as text.
+    func checkedLink(of entry: Entry, into output: inout Output) -> String {
+        guard let raw = entry.text(at: settings.urlField, column: urlColumn) else { return "" }
+        if let safe = URLPolicy.safeHref(raw) { return safe }
+        output.diagnostics.append(.warning(.unsafeURL, "link '\(raw)' is not http, https, mailto or relative; it is shown as text",
+                                           at: entry.location(of: settings.urlField), hint: "only http, https, mailto and relative links become live links"))
+        return ""
+    }
+
+    /// A section in template form, with its entries' rows (kept for entry pages). The rows, with their Markdown
+    /// descriptions, are made on every core in chunks of entries, in order, warnings too.
+    func sectionValue(_ sectionIndex: Int, into output: inout Output) -> (TemplateValue, [EntryRows]) {
         let section = list.sections[sectionIndex]
         let count = section.entries.count
         let chunks = min(max(1, count / 256), 32)
         let pagePrefix = split ? "../" : ""
-        let allowUnsafe = renderer.site.allowUnsafeHTML
-        let descriptionField = settings.descriptionField
-        let parts = [(contexts: [EntryContext], diagnostics: [Diagnostic])].madeConcurrently(count: chunks) { chunk in
+        let parts = [(rows: EntryRows, diagnostics: [Diagnostic])].madeConcurrently(count: chunks) { chunk in
             var local = Output()
-            var contexts: [EntryContext] = []
-            let start = chunk * count / chunks, end = (chunk + 1) * count / chunks
-            contexts.reserveCapacity(end - start)
-            section.entries.withUnsafeBufferPointer { entries in
-                for index in start..<end {
-                    let place = EntryCopies.Place(section: sectionIndex, entry: index)
-                    if let first = referredCopy(of: entries[index], at: place) {
-                        contexts.append(reference(to: first, from: entries[index]))
-                        continue
-                    }
-                    let html = entries[index].text(at: descriptionField, column: descriptionColumn).map { CommonMark.html($0, allowUnsafeHTML: allowUnsafe) } ?? ""
-                    let pageID = copies.firstCopy(of: entries[index], at: place).map { list.sections[$0.section].entries[$0.entry].id }
-                    contexts.append(entryContext(entries[index], descriptionHTML: html, pagePrefix: pagePrefix, pageID: pageID, into: &local))
-                }
-            }
-            return (contexts, local.diagnostics)
+            let rows = entryRows(section.entries, chunk * count / chunks..<(chunk + 1) * count / chunks, section: sectionIndex,
+                                 pagePrefix: pagePrefix, into: &local)
+            return (rows, local.diagnostics)
         }
-        var contexts: [EntryContext] = []
-        contexts.reserveCapacity(count)
+        var values: [TemplateValue] = []
+        values.reserveCapacity(count)
         for part in parts {
-            contexts += part.contexts
+            values += part.rows.values
             output.diagnostics += part.diagnostics
         }
         let value = TemplateValue.object(SectionContext(section: section, descriptionHTML: section.description.map { renderer.markdown($0) } ?? "",
-                                                        entries: contexts.map { .object($0) }, subtreeContentCount: subtreeContentCounts[sectionIndex]))
-        return (value, contexts)
+                                                        entries: values, subtreeContentCount: subtreeContentCounts[sectionIndex]))
+        return (value, parts.map(\.rows))
     }
 
     /// The first copy of a shared entry when the copy at `place` only refers to it (the entry is too long to repeat).
@@ -209,14 +228,12 @@ struct ListPages: Sendable {
         return copies.firstCopy(of: entry, at: place)
     }
 
-    /// A later copy of a shared entry too long to repeat: its title, cut short, linking to the first copy, and that
-    /// copy's section (also cut short, since every reference names it).
-    func reference(to first: EntryCopies.Place, from entry: Entry) -> EntryContext {
+    /// Where a later copy of a shared entry too long to repeat links to: its first copy, in that copy's section (whose
+    /// title is cut short, since every reference names it).
+    func reference(to first: EntryCopies.Place) -> (pageHref: String, sectionTitle: String) {
         let section = list.sections[first.section]
         let id = section.entries[first.entry].id
-        let target = (split ? "../" + pagePath(of: section) : "") + "#" + id.percentEncoded
-        return EntryContext(id: entry.id, title: ListPages.shortened(entry.text(at: settings.titleField) ?? ""), href: "", pageHref: target,
-                            descriptionHTML: "", bodyHTML: "", fields: [], children: [], seeSection: ListPages.shortened(section.title))
+        return ((split ? "../" + pagePath(of: section) : "") + "#" + id.percentEncoded, ListPages.shortened(section.title))
     }
 
     /// `text` cut to `referenceTitleLength` characters, with an ellipsis when something was cut.
@@ -422,23 +439,27 @@ struct ListPages: Sendable {
 
     /// One page per entry, named by its first copy's id: the later copies of an entry filed under several sections
     /// link to that page.
-    func entryPagesOf(_ sectionIndex: Int, _ contexts: [EntryContext], into output: inout Output) {
+    func entryPagesOf(_ sectionIndex: Int, _ rows: [EntryRows], into output: inout Output) {
         let section = list.sections[sectionIndex]
-        for (index, (entry, context)) in zip(section.entries, contexts).enumerated()
-        where copies.firstCopy(of: entry, at: EntryCopies.Place(section: sectionIndex, entry: index)) == nil {
-            let full = EntryContext(id: context.id, title: context.title, href: context.href, pageHref: "",
-                                    descriptionHTML: context.descriptionHTML, bodyHTML: entry.body.map { renderer.markdown($0) } ?? "",
-                                    fields: context.fields, children: context.children)
-            let pageContext: [String: TemplateValue] = [
-                "site": renderer.siteContext(), "root": .text("../"), "entry": .object(full),
-                "list": .object(["title": .text(list.title), "href": .text(pagePath(of: section) + "#" + entry.id.percentEncoded)] as [String: TemplateValue]),
-                "strings": stringsValue,
-            ]
-            var body: [UInt8] = []
-            output.missing.formUnion(renderer.library.render("entry-page", .object(pageContext), into: &body))
-            let description = entry.text(at: settings.descriptionField).map(CommonMark.plainText) ?? ""
-            output.pages.append(renderer.page(path: list.slug + "/" + entry.id + ".html", title: context.title + " · " + list.title,
-                                              description: description, kind: "entry", root: "../", body: body, words: words, missing: &output.missing))
+        var index = -1
+        for part in rows {
+            for row in 0..<part.count {
+                index += 1
+                let entry = section.entries[index]
+                guard copies.firstCopy(of: entry, at: EntryCopies.Place(section: sectionIndex, entry: index)) == nil else { continue }
+                let full = EntryPageEntry(entry: EntryRow(rows: part, row: row), bodyHTML: entry.body.map { renderer.markdown($0) } ?? "")
+                let title = part.string(of: row, .title)
+                let pageContext: [String: TemplateValue] = [
+                    "site": renderer.siteContext(), "root": .text("../"), "entry": .object(full),
+                    "list": .object(["title": .text(list.title), "href": .text(pagePath(of: section) + "#" + entry.id.percentEncoded)] as [String: TemplateValue]),
+                    "strings": stringsValue,
+                ]
+                var body: [UInt8] = []
+                output.missing.formUnion(renderer.library.render("entry-page", .object(pageContext), into: &body))
+                let description = entry.text(at: settings.descriptionField).map(CommonMark.plainText) ?? ""
+                output.pages.append(renderer.page(path: list.slug + "/" + entry.id + ".html", title: title + " · " + list.title,
+                                                  description: description, kind: "entry", root: "../", body: body, words: words, missing: &output.missing))
+            }
         }
     }
 }

@@ -5,8 +5,9 @@ enum TemplateValue: Sendable {
     case null
     case bool(Bool)
     case text(String)
-    /// UTF-8 bytes of text already built, such as a rendered page body: appended without becoming a String first.
-    case bytes([UInt8])
+    /// UTF-8 bytes of text already built, such as a rendered page body or an entry's description in its section's
+    /// buffer: appended without becoming a String first.
+    case bytes(ArraySlice<UInt8>)
     case list([TemplateValue])
     case object(any TemplateObject)
 
@@ -26,6 +27,54 @@ enum TemplateValue: Sendable {
 /// Something with named keys a template can look up; page contexts implement it without building dictionaries.
 protocol TemplateObject: Sendable {
     func value(forKey key: TemplateKey) -> TemplateValue?
+    /// Appends the text of `key` (HTML-escaped when `escaped`) and returns true, or returns false when the object has
+    /// no such key. Objects there are many of (entries) write their text from where it is kept, with no
+    /// `TemplateValue` made, copied and destroyed in between.
+    func append(_ key: TemplateKey, escaped: Bool, to output: inout [UInt8]) -> Bool
+    /// Whether a section over `key` would show, told without making the value, for keys whose value is neither a
+    /// list nor an object; `.unknown` asks for the value instead.
+    func truth(of key: TemplateKey) -> TemplateTruth
+}
+
+/// What a section tag needs to know of a scalar value: whether the key is there and whether it shows its body.
+enum TemplateTruth {
+    /// The object has no such key: look further down the stack.
+    case absent
+    /// The key holds false, null, empty text or bytes, or an empty list.
+    case falsy
+    /// The key holds a value that shows the body and is neither a list nor an object (text, bytes, true).
+    case truthy
+    /// The object cannot say without making the value.
+    case unknown
+
+    init(_ truthy: Bool) { self = truthy ? .truthy : .falsy }
+}
+
+extension TemplateObject {
+    func truth(of key: TemplateKey) -> TemplateTruth { .unknown }
+
+    func append(_ key: TemplateKey, escaped: Bool, to output: inout [UInt8]) -> Bool {
+        guard let value = value(forKey: key) else { return false }
+        value.append(escaped: escaped, to: &output)
+        return true
+    }
+}
+
+extension TemplateValue {
+    /// The value as a variable tag shows it: text and bytes (HTML-escaped when `escaped`), flags as `true`/`false`,
+    /// nothing for the rest.
+    func append(escaped: Bool, to output: inout [UInt8]) {
+        switch self {
+        case .text(let text):
+            if escaped { HTML.appendEscaped(text, to: &output) } else { output.append(contentsOf: text.utf8) }
+        case .bytes(let bytes):
+            bytes.withUnsafeBufferPointer { if escaped { HTML.appendEscaped($0, to: &output) } else { output.append(contentsOf: $0) } }
+        case .bool(let flag):
+            output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .null, .list, .object:
+            break
+        }
+    }
 }
 
 extension Dictionary: TemplateObject where Key == String, Value == TemplateValue {
@@ -60,6 +109,12 @@ struct MustacheLibrary: Sendable {
     static let maximumDepth = 64
 
     init() {}
+
+    /// A partial named by a program: which program, and which of its partials.
+    struct PartialReference: Hashable {
+        let program: ObjectIdentifier
+        let operand: Int
+    }
 
     /// A key a template names that nothing in the context provides: a typo, reported by `check`.
     struct MissingKey: Hashable, Sendable {
@@ -99,6 +154,8 @@ struct MustacheLibrary: Sendable {
         var missing: Set<MissingKey> = []
         /// Partials re-parsed with the indentation of a standalone partial tag, by name and indentation.
         var indentedPartials: [String: MustacheTemplate] = [:]
+        /// The partials programs have named, once found (nil: no such template).
+        var resolvedPartials: [PartialReference: MustacheProgram?] = [:]
         /// Whether long lists may render on several threads; false inside such a list (one level of concurrency).
         var concurrent = true
 
@@ -136,48 +193,79 @@ struct MustacheLibrary: Sendable {
         }
 
         /// Runs the steps in `range` of `program`: a section's body is the range after its step, up to its `end`.
+        /// Steps and names are read in place (a `Name` copied out of its array retained its parts, on every lookup).
         mutating func run(_ program: MustacheProgram, _ range: Range<Int>, template: String, stack: inout [TemplateValue],
                           into output: inout [UInt8], depth: Int) {
+            program.steps.withUnsafeBufferPointer { steps in
+                program.names.withUnsafeBufferPointer { names in
+                    run(program, steps, names, range, template: template, stack: &stack, into: &output, depth: depth)
+                }
+            }
+        }
+
+        private mutating func run(_ program: MustacheProgram, _ steps: UnsafeBufferPointer<MustacheProgram.Step>,
+                                  _ names: UnsafeBufferPointer<MustacheProgram.Name>, _ range: Range<Int>, template: String,
+                                  stack: inout [TemplateValue], into output: inout [UInt8], depth: Int) {
             var index = range.lowerBound
             while index < range.upperBound {
-                let step = program.steps[index]
+                let step = steps[index]
                 switch step.kind {
                 case .text:
                     program.literals.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[step.operand..<step.end])) }
                     index += 1
                 case .escapedVariable, .rawVariable:
                     let escaped = step.kind == .escapedVariable
-                    switch lookup(program.names[step.operand], in: stack, template: template, line: step.line) {
-                    case .text(let text):
-                        if escaped { HTML.appendEscaped(text, to: &output) } else { output.append(contentsOf: text.utf8) }
-                    case .bytes(let bytes):
-                        if escaped { HTML.appendEscaped(String(decoding: bytes, as: UTF8.self), to: &output) } else { output.append(contentsOf: bytes) }
-                    case .bool(let flag):
-                        output.append(contentsOf: (flag ? "true" : "false").utf8)
-                    case .null, .list, .object:
-                        break
+                    if names[step.operand].keys.count == 1, !names[step.operand].isImplicitIterator {
+                        if !append(names[step.operand].keys[0], escaped: escaped, from: stack, to: &output) {
+                            missing.insert(MissingKey(template: template, name: names[step.operand].written, line: step.line))
+                        }
+                    } else {
+                        lookup(names[step.operand], in: stack, template: template, line: step.line).append(escaped: escaped, to: &output)
                     }
                     index += 1
                 case .invertedSection:
                     let body = index + 1..<step.end
-                    if !lookup(program.names[step.operand], in: stack, template: template, line: step.line).isTruthy {
-                        run(program, body, template: template, stack: &stack, into: &output, depth: depth)
+                    let shows: Bool
+                    switch truth(names[step.operand], in: stack) {
+                    case .truthy: shows = false
+                    case .falsy: shows = true
+                    case .absent:
+                        missing.insert(MissingKey(template: template, name: names[step.operand].written, line: step.line))
+                        shows = true
+                    case .unknown: shows = !lookup(names[step.operand], in: stack, template: template, line: step.line).isTruthy
                     }
+                    if shows { run(program, steps, names, body, template: template, stack: &stack, into: &output, depth: depth) }
                     index = step.end
                 case .section:
                     let body = index + 1..<step.end
-                    switch lookup(program.names[step.operand], in: stack, template: template, line: step.line) {
+                    // A scalar the body never reads as `{{.}}` need not be made nor pushed: the names inside skip it.
+                    switch truth(names[step.operand], in: stack) {
+                    case .truthy where !step.bodyReadsTop:
+                        run(program, steps, names, body, template: template, stack: &stack, into: &output, depth: depth)
+                        index = step.end
+                        continue
+                    case .falsy:
+                        index = step.end
+                        continue
+                    case .absent:
+                        missing.insert(MissingKey(template: template, name: names[step.operand].written, line: step.line))
+                        index = step.end
+                        continue
+                    case .truthy, .unknown:
+                        break
+                    }
+                    switch lookup(names[step.operand], in: stack, template: template, line: step.line) {
                     case .list(let items) where concurrent && items.count >= MustacheLibrary.concurrentListItems:
                         renderConcurrently(items, program: program, body: body, template: template, stack: stack, into: &output, depth: depth)
                     case .list(let items):
                         for item in items {
                             stack.append(item)
-                            run(program, body, template: template, stack: &stack, into: &output, depth: depth)
+                            run(program, steps, names, body, template: template, stack: &stack, into: &output, depth: depth)
                             stack.removeLast()
                         }
                     case let value where value.isTruthy:
                         stack.append(value)
-                        run(program, body, template: template, stack: &stack, into: &output, depth: depth)
+                        run(program, steps, names, body, template: template, stack: &stack, into: &output, depth: depth)
                         stack.removeLast()
                     default:
                         break
@@ -186,14 +274,24 @@ struct MustacheLibrary: Sendable {
                 case .partial:
                     index += 1
                     guard depth < MustacheLibrary.maximumDepth else { continue }
-                    let (name, indent) = program.partials[step.operand]
-                    guard let partial = partial(name, indent: indent) else {
-                        missing.insert(MissingKey(template: template, name: ">" + name, line: step.line))
+                    guard let partial = partial(step.operand, of: program) else {
+                        missing.insert(MissingKey(template: template, name: ">" + program.partials[step.operand].name, line: step.line))
                         continue
                     }
-                    run(partial, 0..<partial.steps.count, template: name, stack: &stack, into: &output, depth: depth + 1)
+                    run(partial, 0..<partial.steps.count, template: program.partials[step.operand].name, stack: &stack, into: &output, depth: depth + 1)
                 }
             }
+        }
+
+        /// The program of partial `operand` of `program`, found by name once per renderer and program: a partial in a
+        /// list (`{{>entry}}` in `{{#entries}}`) is run once per item.
+        mutating func partial(_ operand: Int, of program: MustacheProgram) -> MustacheProgram? {
+            let key = PartialReference(program: ObjectIdentifier(program), operand: operand)
+            if let found = resolvedPartials[key] { return found }
+            let (name, indent) = program.partials[operand]
+            let found = partial(name, indent: indent)
+            resolvedPartials[key] = found
+            return found
         }
 
         mutating func partial(_ name: String, indent: [UInt8]) -> MustacheProgram? {
@@ -219,6 +317,34 @@ struct MustacheLibrary: Sendable {
             }
             missing.insert(MissingKey(template: template, name: name.written, line: line))
             return .null
+        }
+
+        /// Whether a section over a one-part name shows, when the object that has the name can tell without making
+        /// its value (`TemplateObject.truth`); `.unknown` otherwise.
+        func truth(_ name: MustacheProgram.Name, in stack: [TemplateValue]) -> TemplateTruth {
+            guard name.keys.count == 1, !name.isImplicitIterator else { return .unknown }
+            return stack.withUnsafeBufferPointer { levels in
+                var level = levels.count
+                while level > 0 {
+                    level -= 1
+                    guard case .object(let object) = levels[level] else { continue }
+                    let truth = object.truth(of: name.keys[0])
+                    if truth != .absent { return truth }
+                }
+                return .absent
+            }
+        }
+
+        /// Appends the text of a one-part name, found from the top of the stack down; false when nothing has it.
+        func append(_ key: TemplateKey, escaped: Bool, from stack: [TemplateValue], to output: inout [UInt8]) -> Bool {
+            stack.withUnsafeBufferPointer { levels in
+                var level = levels.count
+                while level > 0 {
+                    level -= 1
+                    if case .object(let object) = levels[level], object.append(key, escaped: escaped, to: &output) { return true }
+                }
+                return false
+            }
         }
 
         /// The rest of a dotted name, looked up strictly inside the value its first component found.

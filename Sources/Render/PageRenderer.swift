@@ -126,7 +126,7 @@ public struct PageRenderer: Sendable {
                              "description": .text(description), "canonical": .text(canonical), "kind": .text(kind),
                              "lang": .text(words.languageTag), "dir": .text(words.isRightToLeft ? "rtl" : "ltr"),
                              "script_data": .text(scriptData)] as [String: TemplateValue]),
-            "content": .bytes(body),
+            "content": .bytes(body[...]),
         ]
         var output: [UInt8] = []
         output.reserveCapacity(body.count + 2048)

@@ -1,0 +1,194 @@
+import IndexSiteCore
+
+/// A stretch of entries as templates see them (`entry.mustache`), made once per chunk of a section on every core:
+/// every text a template can show of an entry (its id, title, checked link, entry-page link, rendered description,
+/// shown fields) is written once into one byte buffer, in a slot per row and text. A template then copies bytes:
+/// an entry costs no object, no dictionary and no `String` (an object per entry and per field, with strings read
+/// out of the entry's fields on every look-up, was most of the time of rendering a large list).
+final class EntryRows: Sendable {
+    /// The texts of a row, in slot order; the shown fields follow, one slot each.
+    enum Slot: Int, CaseIterable {
+        case id, title, href, pageHref, seeSection, description
+    }
+
+    /// The labels of the shown fields (`official_name` as "Official name", or the list's `field_labels:`).
+    let fieldNames: [String]
+    let slotsPerRow: Int
+    let bytes: [UInt8]
+    /// Where each slot ends in `bytes`, row after row; a slot starts where the one before it ends.
+    let ends: [Int]
+    /// In a docs index, whether each row is the page that defines its term (`main:` front matter), shown first and
+    /// in bold; empty for other lists.
+    let main: [Bool]
+    /// The nested items of rows that have some, by row.
+    let children: [Int: EntryRows]
+
+    /// Rows are added one at a time, slot by slot, in slot order.
+    struct Builder {
+        let fieldNames: [String]
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        var main: [Bool] = []
+        var children: [Int: EntryRows] = [:]
+
+        init(fieldNames: [String], capacity: Int) {
+            self.fieldNames = fieldNames
+            ends.reserveCapacity(capacity * (Slot.allCases.count + fieldNames.count))
+        }
+
+        var rowCount: Int { ends.count / (Slot.allCases.count + fieldNames.count) }
+
+        /// Ends the current slot with `text`.
+        mutating func add(_ text: String?) {
+            if let text { bytes.append(contentsOf: text.utf8) }
+            ends.append(bytes.count)
+        }
+
+        /// Ends the current slot with what `write` appends to the buffer (a rendered description).
+        mutating func add(writing write: (inout [UInt8]) -> Void) {
+            write(&bytes)
+            ends.append(bytes.count)
+        }
+
+        func finished() -> EntryRows { EntryRows(self) }
+    }
+
+    private init(_ builder: Builder) {
+        fieldNames = builder.fieldNames
+        slotsPerRow = Slot.allCases.count + builder.fieldNames.count
+        bytes = builder.bytes
+        ends = builder.ends
+        main = builder.main
+        children = builder.children
+    }
+
+    var count: Int { ends.count / slotsPerRow }
+
+    /// The rows as template values, in order.
+    var values: [TemplateValue] { (0..<count).map { .object(EntryRow(rows: self, row: $0)) } }
+
+    /// Where slot `slot` of `row` is in `bytes` (a field's slot is `Slot.allCases.count` + its index).
+    func range(of row: Int, _ slot: Int) -> Range<Int> {
+        let at = row * slotsPerRow + slot
+        return (at == 0 ? 0 : ends[at - 1])..<ends[at]
+    }
+
+    func text(of row: Int, _ slot: Slot) -> ArraySlice<UInt8> { bytes[range(of: row, slot.rawValue)] }
+
+    func string(of row: Int, _ slot: Slot) -> String { String(decoding: text(of: row, slot), as: UTF8.self) }
+
+    func has(_ row: Int, _ slot: Int) -> Bool { !range(of: row, slot).isEmpty }
+
+    /// Appends slot `slot` of `row`, HTML-escaped when `escaped`.
+    func append(_ row: Int, _ slot: Int, escaped: Bool, to output: inout [UInt8]) {
+        bytes.withUnsafeBufferPointer { all in
+            let text = UnsafeBufferPointer(rebasing: all[range(of: row, slot)])
+            if escaped { HTML.appendEscaped(text, to: &output) } else { output.append(contentsOf: text) }
+        }
+    }
+
+    func hasFields(_ row: Int) -> Bool {
+        fieldNames.indices.contains { has(row, Slot.allCases.count + $0) }
+    }
+
+    /// The shown fields the row has a value for.
+    func fields(of row: Int) -> [TemplateValue] {
+        fieldNames.indices.compactMap { field in
+            has(row, Slot.allCases.count + field) ? .object(FieldRow(rows: self, row: row, field: field)) : nil
+        }
+    }
+
+    func children(of row: Int) -> EntryRows? {
+        children.isEmpty ? nil : children[row]
+    }
+
+    func isMain(_ row: Int) -> Bool { !main.isEmpty && main[row] }
+}
+
+/// One entry (`entry.mustache`): a row of its `EntryRows`. Two words, so a template value holds it without a box of
+/// its own (as `FieldRow`'s three). Its texts are written and tested in place (`append`, `truth`).
+struct EntryRow: TemplateObject {
+    let rows: EntryRows
+    let row: Int
+
+    /// The slot a key's text is in, for the keys that are text.
+    static func slot(of key: KnownTemplateKey?) -> EntryRows.Slot? {
+        switch key {
+        case .id?: .id
+        case .title?: .title
+        case .href?: .href
+        case .page_href?: .pageHref
+        case .see_section?: .seeSection
+        case .description_html?: .description
+        default: nil
+        }
+    }
+
+    func value(forKey key: TemplateKey) -> TemplateValue? {
+        if let slot = EntryRow.slot(of: key.known) { return .bytes(rows.text(of: row, slot)) }
+        switch key.known {
+        case .body_html?: return .text("")
+        case .fields?: return .list(rows.fields(of: row))
+        case .has_fields?: return .bool(rows.hasFields(row))
+        case .children?: return .list(rows.children(of: row)?.values ?? [])
+        case .has_children?: return .bool(rows.children(of: row) != nil)
+        case .main?: return .bool(rows.isMain(row))
+        default: return nil
+        }
+    }
+
+    func append(_ key: TemplateKey, escaped: Bool, to output: inout [UInt8]) -> Bool {
+        if let slot = EntryRow.slot(of: key.known) {
+            rows.append(row, slot.rawValue, escaped: escaped, to: &output)
+            return true
+        }
+        return value(forKey: key).map { $0.append(escaped: escaped, to: &output) } != nil
+    }
+
+    func truth(of key: TemplateKey) -> TemplateTruth {
+        if let slot = EntryRow.slot(of: key.known) { return TemplateTruth(rows.has(row, slot.rawValue)) }
+        switch key.known {
+        case .body_html?: return .falsy
+        case .has_fields?: return TemplateTruth(rows.hasFields(row))
+        case .has_children?: return TemplateTruth(rows.children(of: row) != nil)
+        case .main?: return TemplateTruth(rows.isMain(row))
+        case .fields?, .children?: return .unknown
+        default: return .absent
+        }
+    }
+}
+
+/// An entry on its own page (`entry-page.mustache`): its row, with the page's body and no link to itself.
+struct EntryPageEntry: TemplateObject {
+    let entry: EntryRow
+    let bodyHTML: String
+
+    func value(forKey key: TemplateKey) -> TemplateValue? {
+        switch key.known {
+        case .body_html?: .text(bodyHTML)
+        case .page_href?: .text("")
+        default: entry.value(forKey: key)
+        }
+    }
+}
+
+/// One shown field of an entry (`fields` in `entry.mustache`): its name and its value, read from the entry's row.
+struct FieldRow: TemplateObject {
+    let rows: EntryRows
+    let row: Int
+    let field: Int
+
+    func value(forKey key: TemplateKey) -> TemplateValue? {
+        switch key.known {
+        case .name?: .text(rows.fieldNames[field])
+        case .value?: .bytes(rows.bytes[rows.range(of: row, EntryRows.Slot.allCases.count + field)])
+        default: nil
+        }
+    }
+
+    func append(_ key: TemplateKey, escaped: Bool, to output: inout [UInt8]) -> Bool {
+        guard key.known == .value else { return value(forKey: key).map { $0.append(escaped: escaped, to: &output) } != nil }
+        rows.append(row, EntryRows.Slot.allCases.count + field, escaped: escaped, to: &output)
+        return true
+    }
+}
