@@ -39,7 +39,7 @@ extension ListPages {
         }
         for (sectionIndex, number) in numbers.enumerated() where number >= 0 {
             for (index, entry) in list.sections[sectionIndex].entries.enumerated() {
-                write(entry, section: number, isReference: referredCopy(of: entry, at: EntryCopies.Place(section: sectionIndex, entry: index)) != nil)
+                write(entry, section: number, isReference: referredCopy(ofKey: entry.copyKey, at: EntryCopies.Place(section: sectionIndex, entry: index)) != nil)
             }
         }
         json.raw("\n]});\n")

@@ -148,13 +148,16 @@ struct ListPages: Sendable {
     func entryRows(_ entries: [Entry], _ range: Range<Int>, section: Int?, pagePrefix: String, into output: inout Output) -> EntryRows {
         var rows = EntryRows.Builder(fieldNames: fieldNames, capacity: range.count)
         let allowUnsafe = renderer.site.allowUnsafeHTML
+        // Read once: each `settings` is a copy of the list's settings, which retains what they share from every core.
+        let titleField = settings.titleField, urlField = settings.urlField, descriptionField = settings.descriptionField
         entries.withUnsafeBufferPointer { entries in
             for index in range {
                 let entry = entries.baseAddress! + index
                 let place = section.map { EntryCopies.Place(section: $0, entry: index) }
-                let title = entry.pointee.text(at: settings.titleField, column: titleColumn) ?? ""
+                let title = entry.pointee.text(at: titleField, column: titleColumn) ?? ""
                 rows.add(entry.pointee.id)
-                if let place, let first = referredCopy(of: entry.pointee, at: place) {
+                let copyKey = entry.pointee.copyKey
+                if let place, let first = referredCopy(ofKey: copyKey, at: place) {
                     let reference = reference(to: first)
                     rows.add(ListPages.shortened(title))
                     rows.add(nil)
@@ -166,16 +169,16 @@ struct ListPages: Sendable {
                     continue
                 }
                 rows.add(title)
-                rows.add(checkedLink(of: entry.pointee, into: &output))
+                rows.add(checkedLink(of: entry, urlField: urlField, into: &output))
                 if entryPages {
-                    let pageID = place.flatMap { copies.firstCopy(of: entry.pointee, at: $0) }.map { list.sections[$0.section].entries[$0.entry].id }
+                    let pageID = place.flatMap { copies.firstCopy(ofKey: copyKey, at: $0) }.map { list.sections[$0.section].entries[$0.entry].id }
                     rows.add(pagePrefix + (pageID ?? entry.pointee.id) + ".html")
                 } else {
                     rows.add(nil)
                 }
                 rows.add(nil)
                 rows.add { html in
-                    guard var markdown = entry.pointee.text(at: settings.descriptionField, column: descriptionColumn) else { return }
+                    guard var markdown = entry.pointee.text(at: descriptionField, column: descriptionColumn) else { return }
                     markdown.withUTF8 { CommonMark.appendHTML($0, allowUnsafeHTML: allowUnsafe, to: &html) }
                 }
                 for field in fieldPaths.indices { rows.add(entry.pointee.text(at: fieldPaths[field], column: fieldColumns[field])) }
@@ -190,11 +193,12 @@ struct ListPages: Sendable {
     }
 
     /// The entry's link when it is safe to link to; an unsafe one is reported and the entry shows its title as text.
-    func checkedLink(of entry: Entry, into output: inout Output) -> String {
-        guard let raw = entry.text(at: settings.urlField, column: urlColumn) else { return "" }
+    /// The entry is read where it is, not copied (see `EntryCopies.firstCopy(ofKey:at:)`).
+    func checkedLink(of entry: UnsafePointer<Entry>, urlField: KeyPath, into output: inout Output) -> String {
+        guard let raw = entry.pointee.text(at: urlField, column: urlColumn) else { return "" }
         if let safe = URLPolicy.safeHref(raw) { return safe }
         output.diagnostics.append(.warning(.unsafeURL, "link '\(raw)' is not http, https, mailto or relative; it is shown as text",
-                                           at: entry.location(of: settings.urlField), hint: "only http, https, mailto and relative links become live links"))
+                                           at: entry.pointee.location(of: urlField), hint: "only http, https, mailto and relative links become live links"))
         return ""
     }
 
@@ -223,9 +227,9 @@ struct ListPages: Sendable {
     }
 
     /// The first copy of a shared entry when the copy at `place` only refers to it (the entry is too long to repeat).
-    func referredCopy(of entry: Entry, at place: EntryCopies.Place) -> EntryCopies.Place? {
-        guard let key = entry.copyKey, referenced.contains(key) else { return nil }
-        return copies.firstCopy(of: entry, at: place)
+    func referredCopy(ofKey copyKey: Int?, at place: EntryCopies.Place) -> EntryCopies.Place? {
+        guard let copyKey, referenced.contains(copyKey) else { return nil }
+        return copies.firstCopy(ofKey: copyKey, at: place)
     }
 
     /// Where a later copy of a shared entry too long to repeat links to: its first copy, in that copy's section (whose
