@@ -237,6 +237,12 @@ extension MarkdownNode: Equatable {
     /// The node's literal as cmark holds it (NUL-terminated), valid while the tree lives.
     var literalPointer: UnsafePointer<CChar>? { cmark_node_get_literal(pointer) }
 
+    /// Lends the node's literal text to `body` without copying it.
+    func withLiteral<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        guard let literal = cmark_node_get_literal(pointer) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return body(UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal)))
+    }
+
     var literalBytes: [UInt8] {
         guard let literal = cmark_node_get_literal(pointer) else { return [] }
         return Array(UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal)))

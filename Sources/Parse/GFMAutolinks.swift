@@ -38,6 +38,9 @@ enum GFMAutolinks {
 
     /// Replaces a run of adjacent text nodes by text and link nodes when it holds autolinks.
     static func link(run: [MarkdownNode], wwwAllowedAtStart: Bool) {
+        // Most runs are one text node with nothing to link (the link a description's marks were for is a `[…](…)`):
+        // those are read in place, without copying the text.
+        if run.count == 1, !run[0].withLiteral(mayHoldAutolink) { return }
         let text = run.count == 1 ? run[0].literalBytes : run.flatMap(\.literalBytes)
         let found = autolinks(in: text, wwwAllowedAtStart: wwwAllowedAtStart)
         guard !found.isEmpty else { return }
@@ -50,6 +53,23 @@ enum GFMAutolinks {
         }
         if position < text.count { anchor.insertBefore(MarkdownNode.text(text[position...])) }
         run.forEach { $0.delete() }
+    }
+
+    /// Whether `text` has what every autolink starts from: `www.`, `://` or `@` (see `autolinks(in:wwwAllowedAtStart:)`).
+    static func mayHoldAutolink(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < text.count {
+            switch text[index] {
+            case UInt8(ascii: "@"): return true
+            case UInt8(ascii: ":"): if index + 2 < text.count, text[index + 1] == UInt8(ascii: "/"), text[index + 2] == UInt8(ascii: "/") { return true }
+            case UInt8(ascii: "w"):
+                if index + 3 < text.count, text[index + 1] == UInt8(ascii: "w"), text[index + 2] == UInt8(ascii: "w"),
+                   text[index + 3] == UInt8(ascii: ".") { return true }
+            default: break
+            }
+            index += 1
+        }
+        return false
     }
 
     /// The autolinks of a text, left to right, as cmark-gfm finds them at each `w`, `:` and `@`.
