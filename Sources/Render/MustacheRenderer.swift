@@ -34,6 +34,10 @@ protocol TemplateObject: Sendable {
     /// Whether a section over `key` would show, told without making the value, for keys whose value is neither a
     /// list nor an object; `.unknown` asks for the value instead.
     func truth(of key: TemplateKey) -> TemplateTruth
+    /// Roughly what rendering the object costs, counted in entries: a section or a run of entries counts its entries,
+    /// anything else one. A page's 24 letter sections weigh as their 100,000 entries, so the list of sections is
+    /// rendered on every core, as a list of many light items is.
+    var renderWeight: Int { get }
 }
 
 /// What a section tag needs to know of a scalar value: whether the key is there and whether it shows its body.
@@ -52,6 +56,8 @@ enum TemplateTruth {
 
 extension TemplateObject {
     func truth(of key: TemplateKey) -> TemplateTruth { .unknown }
+
+    var renderWeight: Int { 1 }
 
     func append(_ key: TemplateKey, escaped: Bool, to output: inout [UInt8]) -> Bool {
         guard let value = value(forKey: key) else { return false }
@@ -116,6 +122,21 @@ struct MustacheLibrary: Sendable {
         let operand: Int
     }
 
+    /// Where each chunk of a concurrently rendered list ends: at most `concurrentChunks` chunks of consecutive items,
+    /// none lighter than `minimumChunkWeight` unless it is the only one, cut where the running weight reaches each
+    /// chunk's share (an item heavier than a share makes a chunk of its own, and may leave the next one empty).
+    static func chunkEnds(_ weights: [Int], total: Int) -> [Int] {
+        let chunks = min(weights.count, concurrentChunks, max(1, total / minimumChunkWeight))
+        var ends: [Int] = []
+        var running = 0
+        for (index, weight) in weights.enumerated() {
+            running += weight
+            while ends.count < chunks - 1, running * chunks >= total * (ends.count + 1) { ends.append(index + 1) }
+        }
+        ends.append(weights.count)
+        return ends
+    }
+
     /// A key a template names that nothing in the context provides: a typo, reported by `check`.
     struct MissingKey: Hashable, Sendable {
         var template: String
@@ -130,9 +151,11 @@ struct MustacheLibrary: Sendable {
 
     /// Renders template `name` with `context`, appending to `output`; returns the keys nothing in the context provided.
     @discardableResult
-    func render(_ name: String, _ context: TemplateValue, into output: inout [UInt8]) -> Set<MissingKey> {
+    /// `concurrently: false` renders every list in order on one thread (tests hold the concurrent rendering to it).
+    func render(_ name: String, _ context: TemplateValue, into output: inout [UInt8], concurrently: Bool = true) -> Set<MissingKey> {
         guard let template = templates[name] else { return [] }
         var renderer = Renderer(library: self)
+        renderer.concurrent = concurrently
         var stack = [context]
         renderer.run(template.program, 0..<template.program.steps.count, template: name, stack: &stack, into: &output, depth: 0)
         return renderer.missing
@@ -144,10 +167,13 @@ struct MustacheLibrary: Sendable {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// A list section with at least this many items is rendered on every core, in chunks of items (a page's entries).
-    static let concurrentListItems = 256
+    /// A list section whose items weigh at least this much (see `TemplateObject.renderWeight`) is rendered on every
+    /// core, in chunks of items (a page's sections, or a section's runs of entries).
+    static let concurrentListWeight = 256
     /// At most this many chunks: enough for cores to even out uneven items, few enough to cost nothing to join.
     static let concurrentChunks = 16
+    /// A chunk weighs at least this much: smaller ones cost more to hand out than to render.
+    static let minimumChunkWeight = 64
 
     private struct Renderer {
         let library: MustacheLibrary
@@ -163,12 +189,20 @@ struct MustacheLibrary: Sendable {
             self.library = library
         }
 
-        /// Renders `children` once per item, as the plain loop does, but in chunks of items on every core: each chunk
-        /// gets its own copy of the stack and its own buffer, and the buffers are appended in item order, so the
-        /// bytes are those of the plain loop. Templates and values are immutable, so the chunks share them safely.
-        mutating func renderConcurrently(_ items: [TemplateValue], program: MustacheProgram, body: Range<Int>, template: String,
+        /// The weight of a list's item (see `TemplateObject.renderWeight`).
+        static func weight(of item: TemplateValue) -> Int {
+            if case .object(let object) = item { return object.renderWeight }
+            return 1
+        }
+
+        /// Renders `children` once per item, as the plain loop does, but in chunks of items of about equal weight on
+        /// every core: each chunk gets its own copy of the stack and its own buffer, and the buffers are appended in
+        /// item order, so the bytes are those of the plain loop. Templates and values are immutable, so the chunks share
+        /// them safely.
+        mutating func renderConcurrently(_ items: [TemplateValue], weight: Int, program: MustacheProgram, body: Range<Int>, template: String,
                                          stack: [TemplateValue], into output: inout [UInt8], depth: Int) {
-            let chunks = min(items.count / 64, MustacheLibrary.concurrentChunks)
+            let ends = MustacheLibrary.chunkEnds(items.map(Renderer.weight), total: weight)
+            let chunks = ends.count
             var worker = self
             worker.concurrent = false
             worker.missing = []
@@ -177,8 +211,7 @@ struct MustacheLibrary: Sendable {
                 var renderer = prototype
                 var stack = stack
                 var bytes: [UInt8] = []
-                let start = chunk * items.count / chunks, end = (chunk + 1) * items.count / chunks
-                for index in start..<end {
+                for index in (chunk == 0 ? 0 : ends[chunk - 1])..<ends[chunk] {
                     stack.append(items[index])
                     renderer.run(program, body, template: template, stack: &stack, into: &bytes, depth: depth)
                     stack.removeLast()
@@ -255,13 +288,17 @@ struct MustacheLibrary: Sendable {
                         break
                     }
                     switch lookup(names[step.operand], in: stack, template: template, line: step.line) {
-                    case .list(let items) where concurrent && items.count >= MustacheLibrary.concurrentListItems:
-                        renderConcurrently(items, program: program, body: body, template: template, stack: stack, into: &output, depth: depth)
                     case .list(let items):
-                        for item in items {
-                            stack.append(item)
-                            run(program, steps, names, body, template: template, stack: &stack, into: &output, depth: depth)
-                            stack.removeLast()
+                        let weight = concurrent && items.count > 1 ? items.reduce(0) { $0 + Renderer.weight(of: $1) } : 0
+                        if weight >= MustacheLibrary.concurrentListWeight {
+                            renderConcurrently(items, weight: weight, program: program, body: body, template: template, stack: stack,
+                                               into: &output, depth: depth)
+                        } else {
+                            for item in items {
+                                stack.append(item)
+                                run(program, steps, names, body, template: template, stack: &stack, into: &output, depth: depth)
+                                stack.removeLast()
+                            }
                         }
                     case let value where value.isTruthy:
                         stack.append(value)

@@ -16,6 +16,8 @@ struct SectionContext: TemplateObject {
     /// sub-sections is not empty, nor is a heading with only a paragraph.
     var subtreeContentCount: Int
 
+    var renderWeight: Int { section.entries.count }
+
     func value(forKey key: TemplateKey) -> TemplateValue? {
         switch key.known {
         case .id?: .text(section.id)
@@ -53,6 +55,8 @@ extension SectionContext {
 struct RunContext: TemplateObject {
     let entries: [TemplateValue]
     let longSection: Bool
+
+    var renderWeight: Int { entries.count }
 
     func value(forKey key: TemplateKey) -> TemplateValue? {
         switch key.known {

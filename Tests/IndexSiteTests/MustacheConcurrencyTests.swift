@@ -1,0 +1,67 @@
+import Testing
+@testable import IndexSiteRender
+
+/// Long lists render on every core in chunks of items of about equal weight (`TemplateObject.renderWeight`): a page's
+/// few sections of many entries as well as many light items. The bytes must be those of rendering in order.
+@Suite struct MustacheConcurrencyTests {
+    /// An object that weighs what it holds, as a section weighs its entries.
+    struct Group: TemplateObject {
+        let title: String
+        let items: [TemplateValue]
+        var renderWeight: Int { items.count }
+
+        func value(forKey key: TemplateKey) -> TemplateValue? {
+            switch key.name {
+            case "title": .text(title)
+            case "items": .list(items)
+            default: nil
+            }
+        }
+    }
+
+    static func library() throws -> MustacheLibrary {
+        var library = MustacheLibrary()
+        try library.add(name: "page", source: "{{#groups}}<h2>{{title}}</h2>\n<ul>{{#items}}<li>{{name}} {{missing}}</li>{{/items}}</ul>\n{{/groups}}")
+        return library
+    }
+
+    static func group(_ index: Int, size: Int) -> TemplateValue {
+        .object(Group(title: "Group \(index)", items: (0..<size).map { .object(["name": .text("item \(index).\($0) & co")] as [String: TemplateValue]) }))
+    }
+
+    @Test func fewHeavyItemsRenderAsInOrder() throws {
+        let library = try Self.library()
+        // Uneven groups, as letters are: one holds most of the entries.
+        let context = TemplateValue.object(["groups": .list([Self.group(0, size: 40), Self.group(1, size: 3_000), Self.group(2, size: 1),
+                                                             Self.group(3, size: 700), Self.group(4, size: 900)])] as [String: TemplateValue])
+        var concurrent: [UInt8] = [], serial: [UInt8] = []
+        let missingConcurrent = library.render("page", context, into: &concurrent)
+        let missingSerial = library.render("page", context, into: &serial, concurrently: false)
+        #expect(concurrent == serial)
+        #expect(concurrent.count > 100_000)
+        #expect(missingConcurrent == missingSerial)
+        #expect(missingConcurrent.map(\.name) == ["missing"])
+    }
+
+    @Test func chunksAreConsecutiveAndOfAboutEqualWeight() {
+        let light = MustacheLibrary.chunkEnds(Array(repeating: 1, count: 1_000), total: 1_000)
+        #expect(light.count == 15)
+        #expect(light.last == 1_000)
+        let sizes = zip([0] + light, light).map { $1 - $0 }
+        #expect(sizes.allSatisfy { (66...67).contains($0) })
+
+        let heavy = [4_000, 10, 30_000, 5, 5, 6_000]
+        let ends = MustacheLibrary.chunkEnds(heavy, total: heavy.reduce(0, +))
+        #expect(ends.count == heavy.count)
+        #expect(ends.last == heavy.count)
+        #expect(zip(ends, ends.dropFirst()).allSatisfy { $0 <= $1 })
+        // No chunk outweighs its share by more than one item.
+        let share = heavy.reduce(0, +) / ends.count
+        #expect(zip([0] + ends, ends).allSatisfy { heavy[$0..<$1].reduce(0, +) <= share + heavy.max()! })
+    }
+
+    @Test func lightListsKeepWholeChunks() {
+        // 100 items weigh too little for more than one chunk of at least `minimumChunkWeight`.
+        #expect(MustacheLibrary.chunkEnds(Array(repeating: 1, count: 100), total: 100) == [100])
+    }
+}
