@@ -358,14 +358,15 @@ struct ListPages: Sendable {
             "next_section": isSectionPage ? neighbour(of: current ?? 0, step: 1) : .bool(false),
             "search_href": .text(split ? String(repeating: "../", count: depth) + ListPages.searchFileName : ""),
         ]
-        var body: [UInt8] = []
-        output.missing.formUnion(renderer.library.render("list", .object(context), into: &body))
-        output.pages.append(renderer.page(path: list.slug + "/" + path, title: title, description: list.description.map(CommonMark.plainText) ?? "", kind: "list",
-                                          root: root, body: body, words: words, scriptData: scriptData(for: body), missing: &output.missing))
+        let (body, missing) = renderer.library.renderPieces("list", .object(context))
+        output.missing.formUnion(missing)
+        output.pages += renderer.pageParts(path: list.slug + "/" + path, title: title, description: list.description.map(CommonMark.plainText) ?? "",
+                                           kind: "list", root: root, body: body, words: words, scriptData: scriptData(for: body), missing: &output.missing)
     }
 
-    /// The script's data for a list page: its texts and tables, with the search forms of the page's own characters.
-    func scriptData(for body: [UInt8]) -> String {
+    /// The script's data for a list page: its texts and tables, with the search forms of the page's own characters
+    /// (the body comes in pieces, see `MustacheLibrary.renderPieces`).
+    func scriptData(for body: [[UInt8]]) -> String {
         // Scalars are compared as numbers: a page of a million characters makes no string per character.
         var seen: Set<UInt32> = []
         var extra: [Unicode.Scalar] = []
@@ -374,11 +375,13 @@ struct ListPages: Sendable {
             guard seen.insert(scalar.value).inserted, !typed.contains(where: { $0.contains(scalar.value) }) else { return }
             extra.append(scalar)
         }
-        if let scalars = ListPages.nonASCIIScalars(of: body) {
-            scalars.forEach(note)
+        // Pieces end between items, never inside a character.
+        let scalars = body.map(ListPages.nonASCIIScalars)
+        if !scalars.contains(where: { $0 == nil }) {
+            scalars.forEach { $0?.forEach(note) }
         } else {
             // Not valid UTF-8 (never from the templates and cmark): decoded with repairs, as a String would show it.
-            for scalar in String(decoding: body, as: UTF8.self).unicodeScalars where scalar.value >= 0x80 { note(scalar) }
+            for scalar in String(decoding: body.joined(), as: UTF8.self).unicodeScalars where scalar.value >= 0x80 { note(scalar) }
         }
         var fold = typedFold
         if !extra.isEmpty, let folder = try? SearchFolder(locale: list.settings.locale) {

@@ -161,6 +161,20 @@ struct MustacheLibrary: Sendable {
         return renderer.missing
     }
 
+    /// Renders template `name` in pieces: a long list rendered on every core stays in the pieces the cores made, so a
+    /// page of a million entries is never copied whole into one buffer. Joined, the pieces are what
+    /// `render(_:_:into:)` appends.
+    func renderPieces(_ name: String, _ context: TemplateValue) -> (pieces: [[UInt8]], missing: Set<MissingKey>) {
+        guard let template = templates[name] else { return ([], []) }
+        var renderer = Renderer(library: self)
+        renderer.keepsPieces = true
+        var stack = [context]
+        var output: [UInt8] = []
+        renderer.run(template.program, 0..<template.program.steps.count, template: name, stack: &stack, into: &output, depth: 0)
+        if !output.isEmpty { renderer.pieces.append(output) }
+        return (renderer.pieces, renderer.missing)
+    }
+
     func render(_ name: String, _ context: TemplateValue) -> String {
         var output: [UInt8] = []
         render(name, context, into: &output)
@@ -184,6 +198,10 @@ struct MustacheLibrary: Sendable {
         var resolvedPartials: [PartialReference: MustacheProgram?] = [:]
         /// Whether long lists may render on several threads; false inside such a list (one level of concurrency).
         var concurrent = true
+        /// Whether the bytes of a list rendered on several threads are kept as the pieces the threads made
+        /// (`renderPieces`): the output so far becomes a piece of its own, followed by theirs.
+        var keepsPieces = false
+        var pieces: [[UInt8]] = []
 
         init(library: MustacheLibrary) {
             self.library = library
@@ -205,6 +223,8 @@ struct MustacheLibrary: Sendable {
             let chunks = ends.count
             var worker = self
             worker.concurrent = false
+            worker.keepsPieces = false
+            worker.pieces = []
             worker.missing = []
             let prototype = worker
             let parts = [(bytes: [UInt8], missing: Set<MissingKey>)].madeConcurrently(count: chunks) { chunk in
@@ -218,11 +238,15 @@ struct MustacheLibrary: Sendable {
                 }
                 return (bytes, renderer.missing)
             }
-            output.reserveCapacity(output.count + parts.reduce(0) { $0 + $1.bytes.count })
-            for part in parts {
-                output.append(contentsOf: part.bytes)
-                missing.formUnion(part.missing)
+            for part in parts { missing.formUnion(part.missing) }
+            if keepsPieces {
+                if !output.isEmpty { pieces.append(output) }
+                output = []
+                pieces += parts.lazy.map(\.bytes).filter { !$0.isEmpty }
+                return
             }
+            output.reserveCapacity(output.count + parts.reduce(0) { $0 + $1.bytes.count })
+            for part in parts { output.append(contentsOf: part.bytes) }
         }
 
         /// Runs the steps in `range` of `program`: a section's body is the range after its step, up to its `end`.

@@ -117,8 +117,48 @@ public struct PageRenderer: Sendable {
     /// `scriptData` is the JSON the page script reads (list pages only).
     func page(path: String, title: String, description: String, kind: String, root: String, body: [UInt8], words: UIStrings,
               scriptData: String = "", missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
+        var output: [UInt8] = []
+        output.reserveCapacity(body.count + 2048)
+        let context = layoutContext(path: path, title: title, description: description, kind: kind, root: root, content: body[...],
+                                    words: words, scriptData: scriptData)
+        missing.formUnion(library.render("layout", context, into: &output))
+        return OutputPage(path: path, bytes: output)
+    }
+
+    /// Where the body goes when a page is wrapped in pieces. It holds a `<`, so a layout that writes `{{content}}`
+    /// escaped never shows it, and its page is wrapped whole.
+    static let contentMarker = Array("\u{0}<indexsite-content/>\u{0}".utf8)
+
+    /// `page(…)` for a body rendered in pieces (`MustacheLibrary.renderPieces`), handed out as parts of one file: the
+    /// layout is rendered around a marker and cut there, so the body (a page of a million entries) is never joined
+    /// into one buffer and then copied into another. A layout that does not write the body once, unescaped, gets it
+    /// joined.
+    func pageParts(path: String, title: String, description: String, kind: String, root: String, body: [[UInt8]], words: UIStrings,
+                   scriptData: String = "", missing: inout Set<MustacheLibrary.MissingKey>) -> [OutputPage] {
+        if body.count > 1 {
+            var marked: [UInt8] = []
+            let context = layoutContext(path: path, title: title, description: description, kind: kind, root: root,
+                                        content: PageRenderer.contentMarker[...], words: words, scriptData: scriptData)
+            let found = library.render("layout", context, into: &marked)
+            let marker = PageRenderer.contentMarker
+            let at = marked.indices.filter { marked[$0...].starts(with: marker) }
+            if at.count == 1 {
+                missing.formUnion(found)
+                let tail = Array(marked[(at[0] + marker.count)...])
+                return [OutputPage(path: path, bytes: Array(marked[..<at[0]]), continuesInNextPage: true)]
+                    + body.map { OutputPage(path: path, bytes: $0, continuesInNextPage: true) }
+                    + [OutputPage(path: path, bytes: tail)]
+            }
+        }
+        return [page(path: path, title: title, description: description, kind: kind, root: root, body: Array(body.joined()), words: words,
+                     scriptData: scriptData, missing: &missing)]
+    }
+
+    /// What the layout template sees (see the template context reference in the README).
+    func layoutContext(path: String, title: String, description: String, kind: String, root: String, content: ArraySlice<UInt8>,
+                       words: UIStrings, scriptData: String) -> TemplateValue {
         let canonical = site.baseURL.map { $0 + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path) } ?? ""
-        let context: [String: TemplateValue] = [
+        return .object([
             "site": siteContext(),
             "root": .text(root),
             "strings": stringsContext(words),
@@ -126,12 +166,8 @@ public struct PageRenderer: Sendable {
                              "description": .text(description), "canonical": .text(canonical), "kind": .text(kind),
                              "lang": .text(words.languageTag), "dir": .text(words.isRightToLeft ? "rtl" : "ltr"),
                              "script_data": .text(scriptData)] as [String: TemplateValue]),
-            "content": .bytes(body[...]),
-        ]
-        var output: [UInt8] = []
-        output.reserveCapacity(body.count + 2048)
-        missing.formUnion(library.render("layout", .object(context), into: &output))
-        return OutputPage(path: path, bytes: output)
+            "content": .bytes(content),
+        ] as [String: TemplateValue])
     }
 
     func renderHome(_ lists: [IndexedList], missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {

@@ -1,4 +1,5 @@
 import Testing
+@testable import IndexSiteCore
 @testable import IndexSiteRender
 
 /// Long lists render on every core in chunks of items of about equal weight (`TemplateObject.renderWeight`): a page's
@@ -63,5 +64,40 @@ import Testing
     @Test func lightListsKeepWholeChunks() {
         // 100 items weigh too little for more than one chunk of at least `minimumChunkWeight`.
         #expect(MustacheLibrary.chunkEnds(Array(repeating: 1, count: 100), total: 100) == [100])
+    }
+}
+
+/// A list page's body comes in the pieces the cores rendered and is handed out as parts of one file, wrapped in the
+/// layout without being joined (`PageRenderer.pageParts`). Joined, the parts are the page `page(…)` makes of the whole
+/// body, whatever the layout does with `content`.
+@Suite struct PagePartsTests {
+    static func renderer(layout: String? = nil) throws -> PageRenderer {
+        var theme = Theme.builtIn
+        if let layout { theme.templates["layout"] = SourceFile(path: "Templates/layout.mustache", bytes: Array(layout.utf8)) }
+        return try #require(PageRenderer.make(site: SiteSettings(), theme: theme).0)
+    }
+
+    static let body: [[UInt8]] = [Array("<ul><li>Ä & B</li>".utf8), Array("<li>Ω</li>".utf8), Array("</ul>".utf8)]
+
+    @Test(arguments: [
+        nil,                                                          // the built-in layout: cut around the body
+        "<main>{{{content}}}</main><aside>{{{content}}}</aside>",     // twice: joined
+        "<pre>{{content}}</pre>",                                     // escaped: joined
+        "<p>no body</p>",                                             // left out: joined
+    ])
+    func partsJoinToTheWholePage(layout: String?) throws {
+        let renderer = try Self.renderer(layout: layout)
+        let words = renderer.localization.strings(for: "en")
+        var missingParts: Set<MustacheLibrary.MissingKey> = [], missingWhole: Set<MustacheLibrary.MissingKey> = []
+        let parts = renderer.pageParts(path: "list/index.html", title: "List", description: "", kind: "list", root: "../", body: Self.body,
+                                       words: words, missing: &missingParts)
+        let whole = renderer.page(path: "list/index.html", title: "List", description: "", kind: "list", root: "../",
+                                  body: Array(Self.body.joined()), words: words, missing: &missingWhole)
+        var joined: [OutputPage] = []
+        parts.forEach { joined.appendJoiningParts($0) }
+        #expect(joined == [whole])
+        #expect(missingParts == missingWhole)
+        #expect(parts.dropLast().allSatisfy(\.continuesInNextPage) && !parts.last!.continuesInNextPage)
+        if layout == nil { #expect(parts.count == Self.body.count + 2) }
     }
 }
