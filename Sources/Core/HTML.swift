@@ -26,6 +26,11 @@ package enum HTML {
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
     }
 
+    /// `text` appended as a template's variable tag writes it: escaped (`{{name}}`) or as it is (`{{{name}}}`).
+    package static func append(_ text: String, escaped: Bool, to output: inout [UInt8]) {
+        if escaped { appendEscaped(text, to: &output) } else { output.append(contentsOf: text.utf8) }
+    }
+
     /// `text` escaped for HTML element content and attribute values.
     package static func escaped(_ text: String) -> String {
         var output: [UInt8] = []

@@ -111,6 +111,15 @@ struct EntryRow: TemplateObject {
     let rows: EntryRows
     let row: Int
 
+    /// Whether an entry has `key` (`value(forKey:)` answers it): names an entry has never reach the contexts around it.
+    static func answers(_ key: TemplateKey) -> Bool {
+        switch key.known {
+        case .id?, .title?, .href?, .page_href?, .see_section?, .description_html?, .body_html?, .fields?, .has_fields?, .children?,
+             .has_children?, .main?: true
+        default: false
+        }
+    }
+
     /// The slot a key's text is in, for the keys that are text.
     static func slot(of key: KnownTemplateKey?) -> EntryRows.Slot? {
         switch key {

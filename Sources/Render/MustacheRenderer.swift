@@ -72,7 +72,7 @@ extension TemplateValue {
     func append(escaped: Bool, to output: inout [UInt8]) {
         switch self {
         case .text(let text):
-            if escaped { HTML.appendEscaped(text, to: &output) } else { output.append(contentsOf: text.utf8) }
+            HTML.append(text, escaped: escaped, to: &output)
         case .bytes(let bytes):
             bytes.withUnsafeBufferPointer { if escaped { HTML.appendEscaped($0, to: &output) } else { output.append(contentsOf: $0) } }
         case .bool(let flag):
@@ -151,11 +151,13 @@ struct MustacheLibrary: Sendable {
 
     /// Renders template `name` with `context`, appending to `output`; returns the keys nothing in the context provided.
     @discardableResult
-    /// `concurrently: false` renders every list in order on one thread (tests hold the concurrent rendering to it).
-    func render(_ name: String, _ context: TemplateValue, into output: inout [UInt8], concurrently: Bool = true) -> Set<MissingKey> {
+    /// `plainly: true` renders every list item by item, in order, on one thread, looking every name up: the reference
+    /// that tests hold concurrent rendering and bound entry loops (`MustacheEntryLoop`) to.
+    func render(_ name: String, _ context: TemplateValue, into output: inout [UInt8], plainly: Bool = false) -> Set<MissingKey> {
         guard let template = templates[name] else { return [] }
         var renderer = Renderer(library: self)
-        renderer.concurrent = concurrently
+        renderer.concurrent = !plainly
+        renderer.bindsEntryLoops = !plainly
         var stack = [context]
         renderer.run(template.program, 0..<template.program.steps.count, template: name, stack: &stack, into: &output, depth: 0)
         return renderer.missing
@@ -189,7 +191,7 @@ struct MustacheLibrary: Sendable {
     /// A chunk weighs at least this much: smaller ones cost more to hand out than to render.
     static let minimumChunkWeight = 64
 
-    private struct Renderer {
+    struct Renderer {
         let library: MustacheLibrary
         var missing: Set<MissingKey> = []
         /// Partials re-parsed with the indentation of a standalone partial tag, by name and indentation.
@@ -198,6 +200,8 @@ struct MustacheLibrary: Sendable {
         var resolvedPartials: [PartialReference: MustacheProgram?] = [:]
         /// Whether long lists may render on several threads; false inside such a list (one level of concurrency).
         var concurrent = true
+        /// Whether lists of entries run bound loops (`MustacheEntryLoop`).
+        var bindsEntryLoops = true
         /// Whether the bytes of a list rendered on several threads are kept as the pieces the threads made
         /// (`renderPieces`): the output so far becomes a piece of its own, followed by theirs.
         var keepsPieces = false
@@ -317,6 +321,18 @@ struct MustacheLibrary: Sendable {
                         if weight >= MustacheLibrary.concurrentListWeight {
                             renderConcurrently(items, weight: weight, program: program, body: body, template: template, stack: stack,
                                                into: &output, depth: depth)
+                        } else if bindsEntryLoops, case .object(let first)? = items.first, first is EntryRow {
+                            // A list of entries runs its body bound once (`MustacheEntryLoop`), not looked up per entry.
+                            let loop = entryLoop(program, body, template: template, outer: stack, depth: depth)
+                            for item in items {
+                                if case .object(let object) = item, let entry = object as? EntryRow {
+                                    loop.run(entry.rows, entry.row, renderer: &self, outer: stack, into: &output, depth: depth)
+                                } else {
+                                    stack.append(item)
+                                    run(program, steps, names, body, template: template, stack: &stack, into: &output, depth: depth)
+                                    stack.removeLast()
+                                }
+                            }
                         } else {
                             for item in items {
                                 stack.append(item)

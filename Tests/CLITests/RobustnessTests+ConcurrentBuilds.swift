@@ -60,7 +60,7 @@ extension RobustnessTests {
 
     /// Starts the binary without waiting for it; its stderr goes to `log`.
     static func launchCapturing(_ arguments: [String], log: URL) throws -> Process {
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let process = Process()
         process.executableURL = CLITests.binary
         process.arguments = arguments

@@ -37,7 +37,7 @@ import Testing
                                                              Self.group(3, size: 700), Self.group(4, size: 900)])] as [String: TemplateValue])
         var concurrent: [UInt8] = [], serial: [UInt8] = []
         let missingConcurrent = library.render("page", context, into: &concurrent)
-        let missingSerial = library.render("page", context, into: &serial, concurrently: false)
+        let missingSerial = library.render("page", context, into: &serial, plainly: true)
         #expect(concurrent == serial)
         #expect(concurrent.count > 100_000)
         #expect(missingConcurrent == missingSerial)

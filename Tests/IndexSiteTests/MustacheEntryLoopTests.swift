@@ -1,0 +1,59 @@
+import Testing
+@testable import IndexSiteCore
+@testable import IndexSiteRender
+
+/// A list of entries runs its body bound once (`MustacheEntryLoop`): its bytes and missing keys must be those of the
+/// plain renderer, which looks every name up for every entry, whatever the entry template does.
+@Suite struct MustacheEntryLoopTests {
+    /// Rows of entries with two shown fields; the second entry has no link and one field, the third has nested items.
+    static func rows() -> EntryRows {
+        var builder = EntryRows.Builder(fieldNames: ["Year", "Place"], capacity: 3)
+        func add(_ id: String, _ title: String, _ href: String?, _ description: String?, _ fields: [String?]) {
+            for text in [id, title, href, nil, nil] { builder.add(text) }
+            builder.add { $0 += Array((description ?? "").utf8) }
+            fields.forEach { builder.add($0) }
+        }
+        add("dune", "Dune <1965>", "https://example.org/dune?a=1&b=2", "<p>Sand &amp; spice</p>\n", ["1965", "Arrakis"])
+        add("emma", "Emma", nil, nil, [nil, "Highbury"])
+        add("iliad", "Iliad", "iliad.html", "<p>Wrath</p>\n", [nil, nil])
+        var children = EntryRows.Builder(fieldNames: ["Year", "Place"], capacity: 1)
+        for text in ["book-1", "Book 1", nil, nil, nil] { children.add(text) }
+        children.add { _ in }
+        for _ in 0..<2 { children.add(nil) }
+        builder.children[2] = children.finished()
+        return builder.finished()
+    }
+
+    static let templates: [String] = [
+        // The built-in entry template (children, fields, flags, strings.*).
+        String(decoding: Theme.builtIn.templates["entry"]!.bytes, as: UTF8.self),
+        // {{.}} inside sections, dotted names into an entry, missing names, a list of fields with entry keys inside.
+        "{{#title}}[{{.}}]{{/title}}{{^href}}no link{{/href}}{{title.length}}{{missing}}{{#has_fields}}({{.}}){{/has_fields}}"
+            + "{{#fields}}{{name}}={{value}}/{{title}}/{{#href}}{{href}}{{/href}}{{strings.details}};{{/fields}}{{{description_html}}}\n",
+        // Names of the enclosing contexts, triple and double braces, an inverted list and a nested list of fields.
+        "{{heading}} {{{heading}}} {{#heading}}<{{.}}>{{/heading}}{{^fields}}none{{/fields}}{{#fields}}{{#fields}}x{{/fields}}{{/fields}}"
+            + "{{#children}}<{{title}}>{{/children}}{{#has_children}}{{#children}}{{>entry}}{{/children}}{{/has_children}}|\n",
+        // An indented standalone partial, and a partial that does not exist.
+        "<li>\n  {{>line}}\n{{>nowhere}}</li>\n",
+        // Unknown names in bodies no entry shows are not reported; in bodies some entry shows they are.
+        "{{#main}}{{nope}}{{/main}}{{^title}}{{nope.either}}{{/title}}{{#href}}{{shown}}{{/href}}\n",
+    ]
+
+    @Test(arguments: templates.indices)
+    func boundLoopsWriteWhatThePlainRendererWrites(template: Int) throws {
+        var library = MustacheLibrary()
+        try library.add(name: "page", source: "<ul>\n{{#entries}}\n{{>entry}}\n{{/entries}}\n</ul>{{heading}}\n")
+        try library.add(name: "entry", source: Self.templates[template])
+        try library.add(name: "line", source: "{{title}}\n{{#href}}<a href=\"{{href}}\">{{id}}</a>{{/href}}\n")
+        let strings = TemplateValue.object(["details": .text("Details & more"), "forward_arrow": .text("→")] as [String: TemplateValue])
+        let context = TemplateValue.object(["entries": .list(Self.rows().values), "heading": .text("A <b>"), "strings": strings]
+                                           as [String: TemplateValue])
+        var bound: [UInt8] = [], plain: [UInt8] = []
+        let boundMissing = library.render("page", context, into: &bound)
+        let plainMissing = library.render("page", context, into: &plain, plainly: true)
+        #expect(String(decoding: bound, as: UTF8.self) == String(decoding: plain, as: UTF8.self))
+        #expect(boundMissing == plainMissing)
+        #expect(bound.count > 20)
+        if template == Self.templates.count - 1 { #expect(boundMissing.map(\.name) == ["shown"]) }
+    }
+}
