@@ -4,16 +4,12 @@ import IndexSiteCore
 extension PageRenderer {
     /// `entries.json` of a list: every entry with its section, its anchor on the page and its fields, for other tools and search.
     /// An entry filed under several sections is one object, at its first copy, with its other places in `also_in`.
-    /// Entries are written on every core in pieces of at most `entriesJSONPiece` entries (a large section is several
-    /// pieces, so the cores stay evenly busy), a few pieces at a time, and handed out in order as parts of the one
-    /// file: at a million entries the file is a third of a gigabyte, which is never held whole.
+    /// Entries are written on every core in pieces of at most `entriesJSONPiece` entries, a few pieces at a time, and
+    /// handed out in order as parts of the one file: at a million entries the file is a third of a gigabyte, which is
+    /// never held whole.
     func emitEntriesJSON(_ list: IndexedList, split: Bool, copies: EntryCopies, emit: (OutputPage) -> Void) {
         let path = list.slug + "/entries.json"
-        let pieces = list.sections.indices.flatMap { index in
-            stride(from: 0, to: list.sections[index].entries.count, by: PageRenderer.entriesJSONPiece).map { start in
-                (section: index, entries: start..<min(start + PageRenderer.entriesJSONPiece, list.sections[index].entries.count))
-            }
-        }
+        let pieces = PageRenderer.entriesJSONPieces(list)
         guard !pieces.isEmpty else {
             emit(OutputPage(path: path, bytes: Array("[\n\n]\n".utf8)))
             return
@@ -29,13 +25,13 @@ extension PageRenderer {
             let estimate = bytesPerEntry
             var chunks = [JSONWriter].madeConcurrently(count: batch.count) { slot in
                 let piece = pieces[batch.lowerBound + slot]
-                var json = JSONWriter(reservingCapacity: piece.entries.count * estimate * 5 / 4)
+                var json = JSONWriter(reservingCapacity: piece.entryCount * estimate * 5 / 4)
                 if batch.lowerBound + slot == 0 { json.raw("[\n") }
-                writer.write(section: piece.section, entries: piece.entries, into: &json)
+                for run in piece.runs { writer.write(section: run.section, entries: run.entries, into: &json) }
                 return json
             }
             for slot in 0..<batch.count where !chunks[slot].bytes.isEmpty {
-                bytesPerEntry = max(bytesPerEntry, chunks[slot].bytes.count / pieces[batch.lowerBound + slot].entries.count)
+                bytesPerEntry = max(bytesPerEntry, chunks[slot].bytes.count / pieces[batch.lowerBound + slot].entryCount)
                 if !pending.isEmpty { emit(OutputPage(path: path, bytes: pending, continuesInNextPage: true)) }
                 pending = chunks[slot].bytes
                 chunks[slot] = JSONWriter()
@@ -44,6 +40,36 @@ extension PageRenderer {
         if pending.count >= 2, pending.suffix(2).elementsEqual(",\n".utf8) { pending.removeLast(2) }
         pending.append(contentsOf: "\n]\n".utf8)
         emit(OutputPage(path: path, bytes: pending))
+    }
+
+    /// Entries of `entries.json` written by one task, in page order: runs of entries of one section each.
+    struct EntriesJSONPiece {
+        var runs: [(section: Int, entries: Range<Int>)] = []
+        var entryCount = 0
+    }
+
+    /// The list's entries cut into pieces of `entriesJSONPiece` entries (the last may have fewer): a large section is
+    /// several pieces, so the cores stay evenly busy, and small sections share one, so a small list is one task
+    /// rather than one per section.
+    static func entriesJSONPieces(_ list: IndexedList) -> [EntriesJSONPiece] {
+        var pieces: [EntriesJSONPiece] = []
+        var current = EntriesJSONPiece()
+        for section in list.sections.indices {
+            let count = list.sections[section].entries.count
+            var start = 0
+            while start < count {
+                let end = min(count, start + entriesJSONPiece - current.entryCount)
+                current.runs.append((section: section, entries: start..<end))
+                current.entryCount += end - start
+                start = end
+                if current.entryCount == entriesJSONPiece {
+                    pieces.append(current)
+                    current = EntriesJSONPiece()
+                }
+            }
+        }
+        if current.entryCount > 0 { pieces.append(current) }
+        return pieces
     }
 
     /// Entries of `entries.json` written by one task.
