@@ -17,12 +17,12 @@ extension PageRenderer {
         let writer = EntriesJSONWriter(list: list, split: split, copies: copies)
         // Each part is handed out once the next non-empty one exists, so the last can lose its trailing ",\n".
         var pending: [UInt8] = []
-        // Bytes per entry, for sizing each piece's buffer once: a first guess, then the largest seen so far.
-        var bytesPerEntry = 512
+        // Bytes and entries written so far, for sizing each piece's buffer once from the average (a first guess before).
+        var (bytesWritten, entriesWritten) = (0, 0)
         let width = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
         for batchStart in stride(from: 0, to: pieces.count, by: width) {
             let batch = batchStart..<min(batchStart + width, pieces.count)
-            let estimate = bytesPerEntry
+            let estimate = entriesWritten == 0 ? 512 : bytesWritten / entriesWritten + 1
             var chunks = [JSONWriter].madeConcurrently(count: batch.count) { slot in
                 let piece = pieces[batch.lowerBound + slot]
                 var json = JSONWriter(reservingCapacity: piece.entryCount * estimate * 5 / 4)
@@ -30,8 +30,11 @@ extension PageRenderer {
                 for run in piece.runs { writer.write(section: run.section, entries: run.entries, into: &json) }
                 return json
             }
+            for slot in 0..<batch.count {
+                bytesWritten += chunks[slot].bytes.count
+                entriesWritten += pieces[batch.lowerBound + slot].entryCount
+            }
             for slot in 0..<batch.count where !chunks[slot].bytes.isEmpty {
-                bytesPerEntry = max(bytesPerEntry, chunks[slot].bytes.count / pieces[batch.lowerBound + slot].entryCount)
                 if !pending.isEmpty { emit(OutputPage(path: path, bytes: pending, continuesInNextPage: true)) }
                 pending = chunks[slot].bytes
                 chunks[slot] = JSONWriter()
