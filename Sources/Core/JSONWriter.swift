@@ -1,8 +1,15 @@
 /// Writes JSON into a byte buffer with keys in the order given, so output files are byte-identical across runs.
+/// Text is escaped over its UTF-8 bytes straight into the buffer: no `String` is built, even for text that needs escapes.
 package struct JSONWriter {
     package private(set) var bytes: [UInt8] = []
 
     package init() {}
+
+    /// A writer whose buffer holds `capacity` bytes before it grows: a large file written in pieces (`entries.json`)
+    /// is then not copied again on every doubling.
+    package init(reservingCapacity capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
 
     package mutating func raw(_ text: String) {
         var text = text
@@ -14,43 +21,64 @@ package struct JSONWriter {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends bytes that are JSON already (such as `JSONWriter.encoded(_:)` made once for many uses).
+    package mutating func raw(_ json: [UInt8]) {
+        bytes.append(contentsOf: json)
+    }
+
+    /// Appends `text` as a JSON string.
     package mutating func string(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-            bytes.append(UInt8(ascii: "\""))
-            // Most text needs no escaping: copy it in one go.
-            guard JSONWriter.needsEscaping(utf8) else {
-                bytes.append(contentsOf: utf8)
-                bytes.append(UInt8(ascii: "\""))
-                return
-            }
-            for byte in utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): raw("\\\"")
-                case UInt8(ascii: "\\"): raw("\\\\")
-                case 0x0A: raw("\\n")
-                case 0x0D: raw("\\r")
-                case 0x09: raw("\\t")
-                case 0x00..<0x20: raw("\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16))
-                // "<" is escaped so the JSON can be inlined in a <script> element safely.
-                case UInt8(ascii: "<"): raw("\\u003c")
-                default: bytes.append(byte)
-                }
-            }
-            bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: "\""))
+        stringContents(text)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `text` escaped for JSON without the quotes, so that one string can be written in several pieces
+    /// (a link's fixed prefix and an entry's id) without joining them first.
+    package mutating func stringContents(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ stringContents($0) }) == nil {
+            var text = text
+            text.withUTF8 { stringContents($0) }
         }
     }
 
-    package static func needsEscaping(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { needsEscaping($0) }
+    /// Appends UTF-8 bytes escaped for JSON, without quotes: runs of bytes that need no escape are copied in one go.
+    package mutating func stringContents(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        while let escape = JSONWriter.firstEscape(in: utf8, from: start) {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<escape]))
+            let byte = utf8[escape]
+            switch byte {
+            case UInt8(ascii: "\""): raw("\\\"")
+            case UInt8(ascii: "\\"): raw("\\\\")
+            case 0x0A: raw("\\n")
+            case 0x0D: raw("\\r")
+            case 0x09: raw("\\t")
+            // "<" is escaped so the JSON can be inlined in a <script> element safely.
+            case UInt8(ascii: "<"): raw("\\u003c")
+            default: // the other control characters, as \u00XX in lower-case hex
+                let hex: StaticString = "0123456789abcdef"
+                raw("\\u00")
+                bytes.append(hex.utf8Start[Int(byte >> 4)])
+                bytes.append(hex.utf8Start[Int(byte & 0x0F)])
+            }
+            start = escape + 1
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
     }
 
-    /// Whether any byte is a control character, `"`, `\` or `<`; eight bytes at a time, since descriptions are long
-    /// and nearly always clean.
-    package static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// `text` as a JSON string on its own, for writing the same string into many objects (a section's title).
+    package static func encoded(_ text: String) -> [UInt8] {
+        var json = JSONWriter()
+        json.string(text)
+        return json.bytes
+    }
+
+    /// The position of the first byte at or after `start` that JSON must escape (a control character, `"`, `\`, or `<`),
+    /// or nil; eight bytes at a time, since descriptions are long and nearly always clean.
+    package static func firstEscape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         let count = bytes.count
-        var index = 0
+        var index = start
         if let base = bytes.baseAddress {
             let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
             /// A high bit set in each byte of `word` that is zero (exact for bytes under 0x80; any byte of 0x80 or
@@ -68,10 +96,10 @@ package struct JSONWriter {
         }
         while index < count {
             let byte = bytes[index]
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<") { return true }
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<") { return index }
             index += 1
         }
-        return false
+        return nil
     }
 
     /// Appends a field value: text as a string, a list as an array, a record as an object with keys in source order.
@@ -91,14 +119,19 @@ package struct JSONWriter {
         }
     }
 
-    /// Appends a record as an object with keys in source order.
+    /// Appends a record as an object with keys in source order. Names and values are read in place: copying them out
+    /// of their arrays cost a retain and a release each, on the one names array every row of a CSV file shares.
     package mutating func record(_ record: FieldRecord) {
         raw("{")
-        for index in record.names.indices {
-            if index > 0 { raw(",") }
-            string(record.names[index])
-            raw(":")
-            value(record.values[index])
+        record.names.withUnsafeBufferPointer { names in
+            record.values.withUnsafeBufferPointer { values in
+                for index in names.indices {
+                    if index > 0 { raw(",") }
+                    string(names[index])
+                    raw(":")
+                    value(values[index])
+                }
+            }
         }
         raw("}")
     }

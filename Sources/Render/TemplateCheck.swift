@@ -9,7 +9,16 @@ struct TemplateCheck {
     /// Unknown names and missing partials, as the renderer reports them (a partial's name starts with `>`).
     private(set) var problems: Set<MustacheLibrary.MissingKey> = []
     /// Partials already walked with a given stack, so a partial that includes itself (entries' children) ends.
-    private var walkedPartials: Set<String> = []
+    private var walkedPartials: Set<WalkedPartial> = []
+    /// Each object kind's keys, made once: `ContextObject.keys` builds its dictionary anew on every call.
+    private let keys = Dictionary(uniqueKeysWithValues: ContextObject.allCases.map { ($0, $0.keys) })
+
+    /// A partial and the stack it was walked with. Compared as values: describing the stack as text went through
+    /// reflection, the larger part of the check's time.
+    private struct WalkedPartial: Hashable {
+        var name: String
+        var stack: [ContextShape]
+    }
 
     init(library: MustacheLibrary) {
         self.library = library
@@ -55,7 +64,7 @@ struct TemplateCheck {
                 // stack it has walked, and the walk ends.
                 var reduced: [ContextShape] = []
                 for shape in stack.reversed() where !reduced.contains(shape) { reduced.insert(shape, at: 0) }
-                guard walkedPartials.insert(name + "\u{0}" + reduced.map { "\($0)" }.joined(separator: "/")).inserted else { continue }
+                guard walkedPartials.insert(WalkedPartial(name: name, stack: reduced)).inserted else { continue }
                 walk(partial.nodes, template: name, stack: reduced)
             }
         }
@@ -66,14 +75,14 @@ struct TemplateCheck {
         if name.count == 1 && name[0].name == "." { return stack.last }
         var found: ContextShape?
         for shape in stack.reversed() {
-            if case .object(let object) = shape, let value = object.keys[name[0].name] {
+            if case .object(let object) = shape, let value = keys[object]?[name[0].name] {
                 found = value
                 break
             }
         }
         guard var current = found else { return nil }
         for component in name.dropFirst() {
-            guard case .object(let object) = current, let next = object.keys[component.name] else { return nil }
+            guard case .object(let object) = current, let next = keys[object]?[component.name] else { return nil }
             current = next
         }
         return current

@@ -320,11 +320,17 @@ public struct SiteWriter: Sendable {
         try? files.removeItem(at: staging)
     }
 
+    /// Whether the file at `path` holds exactly `bytes`: its size first, then its bytes a piece at a time, as a file
+    /// written in parts is compared (reading it whole into a `Data` cost a copy of every page and Foundation's
+    /// attribute dictionary).
     static func sameBytes(atPath path: String, _ bytes: [UInt8]) -> Bool {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              (attributes[.size] as? NSNumber)?.intValue == bytes.count,
-              let data = FileManager.default.contents(atPath: path) else { return false }
-        return data.elementsEqual(bytes)
+        // Not through a link: an unchanged file is hard-linked, and a link to a link would not be the file.
+        let descriptor = ixs_open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == bytes.count else { return false }
+        return readMatches(descriptor, bytes)
     }
 
     static func writeFile(_ bytes: [UInt8], to path: String) throws(Failure) {

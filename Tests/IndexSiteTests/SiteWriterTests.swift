@@ -86,10 +86,11 @@ import Testing
     }
 
     @Test func renderingInMemoryJoinsTheParts() throws {
-        // Enough sections that entries.json comes in several parts.
-        let titles = (0..<300).map { "\(String(UnicodeScalar(UInt8(65 + $0 % 26)))) entry \($0)" }
+        // More entries than one piece of entries.json holds, so that it comes in several parts.
+        let count = PageRenderer.entriesJSONPiece + 300
+        let titles = (0..<count).map { "\(String(UnicodeScalar(UInt8(65 + $0 % 26)))) entry \($0)" }
         var settings = ListSettings(source: "t")
-        settings.split = .sections
+        settings.split = .none
         let (list, _) = IndexedList.make(title: "Parts", entries: entries(titles), settings: settings)
         let (renderer, diagnostics) = PageRenderer.make(site: SiteSettings(), theme: .builtIn)
         #expect(diagnostics.isEmpty)
@@ -103,6 +104,20 @@ import Testing
         #expect(whole.count == 1)
         #expect(whole.first?.bytes == parted.flatMap(\.bytes))
         let json = try JSONSerialization.jsonObject(with: Data(whole.first?.bytes ?? [])) as? [[String: Any]]
-        #expect(json?.count == 300)
+        #expect(json?.count == count)
+    }
+
+    @Test func entriesJSONPiecesShareSmallSectionsAndCutLargeOnes() {
+        let piece = PageRenderer.entriesJSONPiece
+        // Sections of 10, 2 × piece + 5 and 20 entries: small sections share a piece, the large one is cut.
+        let titles = (0..<10).map { "A \($0)" } + (0..<(2 * piece + 5)).map { "B \($0)" } + (0..<20).map { "C \($0)" }
+        let (list, _) = IndexedList.make(title: "Pieces", entries: entries(titles), settings: ListSettings(source: "t"))
+        let pieces = PageRenderer.entriesJSONPieces(list)
+        #expect(pieces.map(\.entryCount) == [piece, piece, 35])
+        #expect(pieces.allSatisfy { $0.entryCount == $0.runs.reduce(0) { $0 + $1.entries.count } })
+        // Every entry once, in page order.
+        let places = pieces.flatMap(\.runs).flatMap { run in run.entries.map { (run.section, $0) } }
+        let expected = list.sections.indices.flatMap { section in list.sections[section].entries.indices.map { (section, $0) } }
+        #expect(places.elementsEqual(expected, by: ==))
     }
 }

@@ -90,4 +90,12 @@ let slugHostileScalars: [Unicode.Scalar] = ["/", "\\", ".", " ", "-", "\u{0D4E}"
         #expect(FileManager.default.fileExists(atPath: output.path + "/x\u{0D4E}/index.html"))
         #expect(FileManager.default.fileExists(atPath: output.path + "/x\u{0D4E}/x\u{0D4E}.html"))
     }
+
+    @Test func percentEncodingKeepsUnreservedBytesAndEncodesTheRest() {
+        #expect("plain-slug_1.0~x".percentEncoded == "plain-slug_1.0~x")
+        #expect("ça va".percentEncoded == "%C3%A7a%20va")
+        #expect("中".percentEncoded == "%E4%B8%AD")
+        #expect("a/b#c\u{0}".percentEncoded == "a%2Fb%23c%00")
+        #expect("".percentEncoded == "")
+    }
 }

@@ -23,29 +23,33 @@ extension String {
     /// The text percent-encoded except for URL-unreserved characters: safe after `#` (ids hold letters of any script)
     /// and as a path segment.
     package var percentEncoded: String {
-        // Ids are mostly plain slugs: those come back as they are, without building a string byte by byte.
-        var text = self
-        let plain = text.withUTF8 { bytes in
-            bytes.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                     UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"): true
-                default: false
-                }
-            }
-        }
-        if plain { return self }
-        var out = ""
-        for byte in utf8 {
+        func isUnreserved(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"): true
+            default: false
             }
         }
-        return out
+        var text = self
+        return text.withUTF8 { bytes in
+            // Ids are mostly plain slugs: those come back as they are.
+            guard !bytes.allSatisfy(isUnreserved) else { return self }
+            // Others are built as bytes: a string per encoded byte cost a few allocations each, and an id in a
+            // non-Latin script has every byte encoded.
+            let hex: StaticString = "0123456789ABCDEF"
+            var encoded: [UInt8] = []
+            encoded.reserveCapacity(bytes.count * 3)
+            for byte in bytes {
+                if isUnreserved(byte) {
+                    encoded.append(byte)
+                } else {
+                    encoded.append(UInt8(ascii: "%"))
+                    encoded.append(hex.utf8Start[Int(byte >> 4)])
+                    encoded.append(hex.utf8Start[Int(byte & 0x0F)])
+                }
+            }
+            return String(decoding: encoded, as: UTF8.self)
+        }
     }
 
     package func leftPadded(to width: Int) -> String {

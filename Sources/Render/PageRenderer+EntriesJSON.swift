@@ -1,0 +1,148 @@
+import Foundation
+import IndexSiteCore
+
+extension PageRenderer {
+    /// `entries.json` of a list: every entry with its section, its anchor on the page and its fields, for other tools and search.
+    /// An entry filed under several sections is one object, at its first copy, with its other places in `also_in`.
+    /// Entries are written on every core in pieces of at most `entriesJSONPiece` entries, a few pieces at a time, and
+    /// handed out in order as parts of the one file: at a million entries the file is a third of a gigabyte, which is
+    /// never held whole.
+    func emitEntriesJSON(_ list: IndexedList, split: Bool, copies: EntryCopies, emit: (OutputPage) -> Void) {
+        let path = list.slug + "/entries.json"
+        let pieces = PageRenderer.entriesJSONPieces(list)
+        guard !pieces.isEmpty else {
+            emit(OutputPage(path: path, bytes: Array("[\n\n]\n".utf8)))
+            return
+        }
+        let writer = EntriesJSONWriter(list: list, split: split, copies: copies)
+        // Each part is handed out once the next non-empty one exists, so the last can lose its trailing ",\n".
+        var pending: [UInt8] = []
+        // Bytes and entries written so far, for sizing each piece's buffer once from the average (a first guess before).
+        var (bytesWritten, entriesWritten) = (0, 0)
+        let width = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+        for batchStart in stride(from: 0, to: pieces.count, by: width) {
+            let batch = batchStart..<min(batchStart + width, pieces.count)
+            let estimate = entriesWritten == 0 ? 512 : bytesWritten / entriesWritten + 1
+            var chunks = [JSONWriter].madeConcurrently(count: batch.count) { slot in
+                let piece = pieces[batch.lowerBound + slot]
+                var json = JSONWriter(reservingCapacity: piece.entryCount * estimate * 5 / 4)
+                if batch.lowerBound + slot == 0 { json.raw("[\n") }
+                for run in piece.runs { writer.write(section: run.section, entries: run.entries, into: &json) }
+                return json
+            }
+            for slot in 0..<batch.count {
+                bytesWritten += chunks[slot].bytes.count
+                entriesWritten += pieces[batch.lowerBound + slot].entryCount
+            }
+            for slot in 0..<batch.count where !chunks[slot].bytes.isEmpty {
+                if !pending.isEmpty { emit(OutputPage(path: path, bytes: pending, continuesInNextPage: true)) }
+                pending = chunks[slot].bytes
+                chunks[slot] = JSONWriter()
+            }
+        }
+        if pending.count >= 2, pending.suffix(2).elementsEqual(",\n".utf8) { pending.removeLast(2) }
+        pending.append(contentsOf: "\n]\n".utf8)
+        emit(OutputPage(path: path, bytes: pending))
+    }
+
+    /// Entries of `entries.json` written by one task, in page order: runs of entries of one section each.
+    struct EntriesJSONPiece {
+        var runs: [(section: Int, entries: Range<Int>)] = []
+        var entryCount = 0
+    }
+
+    /// The list's entries cut into pieces of `entriesJSONPiece` entries (the last may have fewer): a large section is
+    /// several pieces, so the cores stay evenly busy, and small sections share one, so a small list is one task
+    /// rather than one per section.
+    static func entriesJSONPieces(_ list: IndexedList) -> [EntriesJSONPiece] {
+        var pieces: [EntriesJSONPiece] = []
+        var current = EntriesJSONPiece()
+        for section in list.sections.indices {
+            let count = list.sections[section].entries.count
+            var start = 0
+            while start < count {
+                let end = min(count, start + entriesJSONPiece - current.entryCount)
+                current.runs.append((section: section, entries: start..<end))
+                current.entryCount += end - start
+                start = end
+                if current.entryCount == entriesJSONPiece {
+                    pieces.append(current)
+                    current = EntriesJSONPiece()
+                }
+            }
+        }
+        if current.entryCount > 0 { pieces.append(current) }
+        return pieces
+    }
+
+    /// Entries of `entries.json` written by one task.
+    static let entriesJSONPiece = 4096
+}
+
+/// Writes the objects of a list's `entries.json`. What many objects share (section titles, the start of every link)
+/// is JSON-encoded once, and each entry is read in place: copying an `Entry` out of its array cost a retain per field,
+/// and the shared strings' reference counts were contended by the cores writing at once.
+struct EntriesJSONWriter: Sendable {
+    let list: IndexedList
+    let copies: EntryCopies
+    let titleField: KeyPath, urlField: KeyPath
+    /// Where the title and link sit in the rows, found once (CSV rows share their field names).
+    let titleColumn: Int?, urlColumn: Int?
+    /// Each section's title as a JSON string.
+    let sectionTitles: [[UInt8]]
+    /// Each section's link to its entries up to the `#`, as the start of a JSON string (opening quote, no closing one).
+    let hrefPrefixes: [[UInt8]]
+
+    init(list: IndexedList, split: Bool, copies: EntryCopies) {
+        self.list = list
+        self.copies = copies
+        titleField = list.settings.titleField
+        urlField = list.settings.urlField
+        let first = list.sections.lazy.flatMap(\.entries).first
+        let columns = first?.fields.columns(of: [titleField, urlField]) ?? [nil, nil]
+        titleColumn = columns[0]
+        urlColumn = columns[1]
+        sectionTitles = list.sections.map { JSONWriter.encoded($0.title) }
+        hrefPrefixes = list.sections.map { section in
+            var json = JSONWriter()
+            json.raw("\"")
+            json.stringContents(list.slug + "/" + (split ? section.id + "/" : "") + "index.html#")
+            return json.bytes
+        }
+    }
+
+    /// Appends the objects of the entries at `entries` of section `section`, each followed by ",\n".
+    func write(section: Int, entries range: Range<Int>, into json: inout JSONWriter) {
+        // Taken once for the piece: reading them from the arrays per entry retained them, on both cores at once.
+        let sectionTitle = sectionTitles[section], hrefPrefix = hrefPrefixes[section]
+        list.sections[section].entries.withUnsafeBufferPointer { entries in
+            for index in range {
+                let entry = entries.baseAddress! + index
+                // Only an entry filed under several sections can be a later copy, which its first copy stands for.
+                if entry.pointee.copyKey != nil,
+                   copies.firstCopy(of: entry.pointee, at: EntryCopies.Place(section: section, entry: index)) != nil { continue }
+                // The fields alone are taken out: a method of the entry would copy all of it (a retain per property).
+                let fields = entry.pointee.fields, id = entry.pointee.id
+                json.raw("{\"title\":"); json.string(fields.value(at: titleField, column: titleColumn)?.displayText ?? "")
+                json.raw(",\"id\":"); json.string(id)
+                json.raw(",\"href\":"); json.raw(hrefPrefix); json.stringContents(id.percentEncoded); json.raw("\"")
+                let url = fields.value(at: urlField, column: urlColumn)?.displayText ?? ""
+                json.raw(",\"url\":"); json.string(url.isEmpty ? "" : URLPolicy.safeHref(url) ?? "")
+                json.raw(",\"section\":"); json.raw(sectionTitle)
+                if let key = entry.pointee.copyKey, let others = copies.others[key] {
+                    json.raw(",\"also_in\":[")
+                    for (number, place) in others.enumerated() {
+                        let id = list.sections[place.section].entries[place.entry].id
+                        json.raw(number == 0 ? "{\"section\":" : ",{\"section\":"); json.raw(sectionTitles[place.section])
+                        json.raw(",\"id\":"); json.string(id)
+                        json.raw(",\"href\":"); json.raw(hrefPrefixes[place.section]); json.stringContents(id.percentEncoded)
+                        json.raw("\"}")
+                    }
+                    json.raw("]")
+                }
+                json.raw(",\"fields\":"); json.record(fields)
+                json.raw("},\n")
+            }
+        }
+    }
+}
