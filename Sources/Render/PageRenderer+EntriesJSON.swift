@@ -119,8 +119,7 @@ struct EntriesJSONWriter: Sendable {
             for index in range {
                 let entry = entries.baseAddress! + index
                 // Only an entry filed under several sections can be a later copy, which its first copy stands for.
-                if entry.pointee.copyKey != nil,
-                   copies.firstCopy(of: entry.pointee, at: EntryCopies.Place(section: section, entry: index)) != nil { continue }
+                if copies.firstCopy(ofKey: entry.pointee.copyKey, at: EntryCopies.Place(section: section, entry: index)) != nil { continue }
                 // The fields alone are taken out: a method of the entry would copy all of it (a retain per property).
                 let fields = entry.pointee.fields, id = entry.pointee.id
                 json.raw("{\"title\":"); json.string(fields.value(at: titleField, column: titleColumn)?.displayText ?? "")
