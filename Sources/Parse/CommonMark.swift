@@ -264,15 +264,21 @@ extension MarkdownNode: Equatable {
     /// Every node under this one (itself included) in document order, each with whether it is being entered
     /// (containers are also visited on exit); collected first, so the caller may rearrange the tree afterwards.
     func walk() -> [(node: MarkdownNode, entering: Bool)] {
-        guard let iterator = cmark_iter_new(pointer) else { return [] }
-        defer { cmark_iter_free(iterator) }
         var visited: [(node: MarkdownNode, entering: Bool)] = []
+        forEachEvent { visited.append(($0, $1)) }
+        return visited
+    }
+
+    /// Calls `body` for every node of the tree, entering and leaving, as `walk()` lists them, without making the
+    /// list: for walks that only look (`body` must not change the tree).
+    func forEachEvent(_ body: (_ node: MarkdownNode, _ entering: Bool) -> Void) {
+        guard let iterator = cmark_iter_new(pointer) else { return }
+        defer { cmark_iter_free(iterator) }
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
             guard let node = cmark_iter_get_node(iterator) else { continue }
-            visited.append((MarkdownNode(pointer: node), event == CMARK_EVENT_ENTER))
+            body(MarkdownNode(pointer: node), event == CMARK_EVENT_ENTER)
         }
-        return visited
     }
 }

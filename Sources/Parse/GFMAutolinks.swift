@@ -17,9 +17,15 @@ enum GFMAutolinks {
         while true {
             let current = child
             if let current, current.kind == .text {
+                // A lone text node with nothing to link is passed over without a run (most are; see `link(run:…)`).
+                let next = current.next
+                if run.isEmpty, next?.kind != .text, !current.withLiteral(mayHoldAutolink) {
+                    child = next
+                    continue
+                }
                 if run.isEmpty { beforeRun = current.previous }
                 run.append(current)
-                child = current.next
+                child = next
                 continue
             }
             if !run.isEmpty {
@@ -38,9 +44,6 @@ enum GFMAutolinks {
 
     /// Replaces a run of adjacent text nodes by text and link nodes when it holds autolinks.
     static func link(run: [MarkdownNode], wwwAllowedAtStart: Bool) {
-        // Most runs are one text node with nothing to link (the link a description's marks were for is a `[…](…)`):
-        // those are read in place, without copying the text.
-        if run.count == 1, !run[0].withLiteral(mayHoldAutolink) { return }
         let text = run.count == 1 ? run[0].literalBytes : run.flatMap(\.literalBytes)
         let found = autolinks(in: text, wwwAllowedAtStart: wwwAllowedAtStart)
         guard !found.isEmpty else { return }

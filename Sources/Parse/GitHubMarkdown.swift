@@ -119,10 +119,10 @@ enum GitHubMarkdown {
     static func inlineContainers(_ document: MarkdownNode) -> [InlineContainer] {
         var containers: [InlineContainer] = []
         var linkDepth = 0
-        for (node, entering) in document.walk() {
+        document.forEachEvent { node, entering in
             let kind = node.kind
             if kind == .link || kind == .image { linkDepth += entering ? 1 : -1 }
-            guard entering else { continue }
+            guard entering else { return }
             switch kind {
             case .paragraph, .heading:
                 containers.append(InlineContainer(node: node, insideLink: linkDepth > 0, edgeIsPunctuation: false))
