@@ -57,7 +57,7 @@ public struct Sectioner: Sendable {
             } else if let value = entries[index].fields.value(at: settings.urlField), !value.isText {
                 diagnostics.append(.error(.wrongFieldType, "'\(settings.urlField)' must be text, not \(value.kindDescription)",
                                           at: entries[index].location(of: settings.urlField), hint: "give one link per entry"))
-            } else if case .text(let text) = title, !text.trimmingSpaces.isEmpty {
+            } else if case .text(let text) = title, !text.isBlank {
                 if kept != index { entries.swapAt(kept, index) }
                 kept += 1
                 rawTitles.append(text)
