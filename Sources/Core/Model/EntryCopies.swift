@@ -35,7 +35,13 @@ package struct EntryCopies: Sendable {
     /// The place of the entry's first copy when the entry at `place` is a later copy of it; nil for a first copy and
     /// for an entry in one section.
     package func firstCopy(of entry: Entry, at place: Place) -> Place? {
-        guard let key = entry.copyKey, let first = first[key], first != place else { return nil }
+        firstCopy(copyKey: entry.copyKey, at: place)
+    }
+
+    /// The same by the entry's `copyKey` alone, for callers that read entries in place (passing an entry to another
+    /// module copies it).
+    package func firstCopy(copyKey: Int?, at place: Place) -> Place? {
+        guard let copyKey, let first = first[copyKey], first != place else { return nil }
         return first
     }
 }
