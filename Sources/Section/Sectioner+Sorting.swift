@@ -49,10 +49,12 @@ extension Sectioner {
         let numeric = sortKeys.map { key in
             key.path != settings.titleField && NumberSortKey.allNumeric(entries.lazy.compactMap { $0.text(at: key.path) }, reader: numberReader)
         }
-        for (index, entry) in entries.enumerated() {
+        let readsTitle = sortKeys.map { $0.path == settings.titleField }
+        for index in entries.indices {
             for (k, key) in sortKeys.enumerated() {
                 let start = keyBytes.count
-                let text = key.path == settings.titleField ? titles[index] : entry.text(at: key.path)
+                // The title is read from `titles`; other fields from the entry in place (a copy of it costs a retain per field).
+                let text: String? = readsTitle[k] ? titles[index] : entries.withUnsafeBufferPointer { $0[index].text(at: key.path) }
                 if let text {
                     if numeric[k], let value = numberReader.value(of: text) {
                         NumberSortKey.append(value, to: &keyBytes)
@@ -66,21 +68,25 @@ extension Sectioner {
         // Ties on every key are broken by the titles' bytes, then by source order.
         let descending = sortKeys.map(\.descending)
         let width = sortKeys.count
-        var order = Array(entries.indices)
-        // Each key's first eight bytes as one big-endian number (zeros after a shorter key): most comparisons are
-        // settled by those, read from one small array, without reaching into the key bytes. When they are equal the
-        // full comparison decides, so the order is exactly that of the keys.
-        let prefixes: [UInt64] = width == 1 && !descending[0] ? keyBytes.withUnsafeBufferPointer { bytes in
-            ranges.map { range in
+        // Each entry is sorted as its index with its first key's first eight bytes as one big-endian number (zeros
+        // after a shorter key), side by side in one array: most comparisons are settled by those, without reaching
+        // into the key bytes. When they are equal the full comparison decides, so the order is exactly that of the keys.
+        let comparesPrefixes = width == 1 && !descending[0]
+        var slots: [SortSlot] = keyBytes.withUnsafeBufferPointer { bytes in
+            entries.indices.map { index in
+                let range = ranges[index * width]
                 var prefix: UInt64 = 0
-                for offset in 0..<8 { prefix = prefix << 8 | UInt64(offset < range.count ? bytes[range.lowerBound + offset] : 0) }
-                return prefix
+                if comparesPrefixes {
+                    for offset in 0..<8 { prefix = prefix << 8 | UInt64(offset < range.count ? bytes[range.lowerBound + offset] : 0) }
+                }
+                return SortSlot(prefix: prefix, hasKey: !range.isEmpty, index: index)
             }
-        } : []
+        }
         keyBytes.withUnsafeBufferPointer { bytes in
             let base = bytes.baseAddress
-            order.sort { a, b in
-                if !prefixes.isEmpty, prefixes[a] != prefixes[b], !ranges[a].isEmpty, !ranges[b].isEmpty { return prefixes[a] < prefixes[b] }
+            slots.sort { x, y in
+                if comparesPrefixes, x.prefix != y.prefix, x.hasKey, y.hasKey { return x.prefix < y.prefix }
+                let a = x.index, b = y.index
                 for k in 0..<width {
                     let ra = ranges[a * width + k], rb = ranges[b * width + k]
                     // Missing values go last whichever the direction.
@@ -94,7 +100,14 @@ extension Sectioner {
                 return bytes == 0 ? a < b : bytes < 0
             }
         }
-        return order
+        return slots.map(\.index)
+    }
+
+    /// One entry being sorted: its index and the first bytes of its first key.
+    private struct SortSlot {
+        var prefix: UInt64
+        var hasKey: Bool
+        var index: Int
     }
 
     /// Compares two strings' UTF-8 bytes with memcmp (the generic byte-by-byte comparison cost a tenth of sorting).
