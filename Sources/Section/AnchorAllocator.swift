@@ -56,30 +56,29 @@ public struct AnchorAllocator: Sendable {
     }
 
     /// The slug of every entry's title, section after section, made on every core: slugs depend on nothing but the
-    /// title, and only making them unique has to go in order. The texts are read in one pass over the entries in
-    /// place (copying an entry out costs a retain per field); an entry filed under several sections is slugged once,
-    /// at its first copy (a long title on 20,000 tags was slugged 20,000 times).
+    /// title, and only making them unique has to go in order. The entries are read in place (copying an entry out
+    /// costs a retain per field); an entry filed under several sections is slugged once, at its first copy (a long
+    /// title on 20,000 tags was slugged 20,000 times).
     private func baseIDs(of sections: [Section], titleField: KeyPath) -> [String] {
         let copies = EntryCopies(sections)
-        var texts: [String] = []
+        var slugs: [String] = []
+        slugs.reserveCapacity(sections.reduce(0) { $0 + $1.entries.count })
         var sectionStarts: [Int] = []
-        var laterCopies: [(position: Int, first: EntryCopies.Place)] = []
         for sectionIndex in sections.indices {
-            sectionStarts.append(texts.count)
+            sectionStarts.append(slugs.count)
             sections[sectionIndex].entries.withUnsafeBufferPointer { entries in
-                for entryIndex in entries.indices {
-                    if let first = copies.firstCopy(copyKey: entries[entryIndex].copyKey, at: EntryCopies.Place(section: sectionIndex, entry: entryIndex)) {
-                        laterCopies.append((texts.count, first))
-                        texts.append("")
-                    } else {
-                        texts.append(AnchorAllocator.idText(of: entries[entryIndex].fields, titleField: titleField))
-                    }
+                nonisolated(unsafe) let entries = entries  // read only, while `sections` holds them
+                slugs += [String].madeConcurrently(count: entries.count) { entryIndex in
+                    let place = EntryCopies.Place(section: sectionIndex, entry: entryIndex)
+                    if copies.firstCopy(copyKey: entries[entryIndex].copyKey, at: place) != nil { return "" }
+                    return Slug.make(AnchorAllocator.idText(of: entries[entryIndex].fields, titleField: titleField), fallback: "entry")
                 }
             }
         }
-        let finalTexts = texts
-        var slugs = [String].madeConcurrently(count: finalTexts.count) { Slug.make(finalTexts[$0], fallback: "entry") }
-        for (position, first) in laterCopies { slugs[position] = slugs[sectionStarts[first.section] + first.entry] }
+        for (key, places) in copies.others {
+            guard let first = copies.first[key] else { continue }
+            for place in places { slugs[sectionStarts[place.section] + place.entry] = slugs[sectionStarts[first.section] + first.entry] }
+        }
         return slugs
     }
 
