@@ -39,10 +39,14 @@ public enum Slug {
             }
             if kept > maximumBytes { break }
         }
+        // Within both limits as it stands (no more scalars than the character limit, and it never ends in a dash),
+        // the slug needs no cut and no walk over its characters.
+        let whole = String(slug)
+        if kept <= maximumLength, whole.utf8.count <= maximumBytes { return whole.isEmpty ? fallback : whole }
         // Whole characters while both limits hold.
         var cut = ""
         var characters = 0, bytes = 0
-        for character in String(slug) {
+        for character in whole {
             let size = character.utf8.count
             guard characters < maximumLength, bytes + size <= maximumBytes else { break }
             cut.append(character)
