@@ -14,7 +14,7 @@ public enum Slug {
 
     /// The slug of `text` ("Crème Brûlée" → "crème-brûlée"), or `fallback` when `text` has no letters or digits.
     public static func make(_ text: String, fallback: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return makeASCII(text, fallback: fallback) }
+        if let slug = makeASCII(text) { return slug.isEmpty ? fallback : slug }
         // Over scalars, not Characters: a prepended letter (U+0D4E) joins the next character into its cluster, so a
         // cluster that starts with a letter can still hold a `/`. Marks stay when they follow a kept letter or digit.
         var slug = String.UnicodeScalarView()
@@ -39,10 +39,14 @@ public enum Slug {
             }
             if kept > maximumBytes { break }
         }
+        // Within both limits as it stands (no more scalars than the character limit, and it never ends in a dash),
+        // the slug needs no cut and no walk over its characters.
+        let whole = String(slug)
+        if kept <= maximumLength, whole.utf8.count <= maximumBytes { return whole.isEmpty ? fallback : whole }
         // Whole characters while both limits hold.
         var cut = ""
         var characters = 0, bytes = 0
-        for character in String(slug) {
+        for character in whole {
             let size = character.utf8.count
             guard characters < maximumLength, bytes + size <= maximumBytes else { break }
             cut.append(character)
@@ -53,24 +57,36 @@ public enum Slug {
         return cut.isEmpty ? fallback : cut
     }
 
-    /// The same rules over bytes, for the common all-ASCII title: no Unicode tables, one allocation.
-    static func makeASCII(_ text: String, fallback: String) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var pendingDash = false
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                if pendingDash && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
-                pendingDash = false
-                bytes.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
-                if bytes.count >= maximumLength { return String(decoding: bytes, as: UTF8.self) }
-            case UInt8(ascii: "'"):
-                continue
-            default:
-                pendingDash = true
+    /// The same rules over bytes, for the common all-ASCII title: no Unicode tables, no allocation beyond the result
+    /// (none at all for slugs of up to 15 bytes, which Swift keeps inline). Nil when the text is not all ASCII.
+    static func makeASCII(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { utf8 -> String? in
+            for byte in utf8 where byte >= 0x80 { return nil }
+            // A slug is never longer than its text (a dash stands for at least one byte) and stops one past the limit
+            // at most (a dash and a letter added together).
+            return String(unsafeUninitializedCapacity: min(utf8.count, maximumLength + 1)) { slug in
+                var count = 0
+                var pendingDash = false
+                for byte in utf8 {
+                    switch byte {
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                        if pendingDash && count > 0 {
+                            slug[count] = UInt8(ascii: "-")
+                            count += 1
+                        }
+                        pendingDash = false
+                        slug[count] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+                        count += 1
+                        if count >= maximumLength { return count }
+                    case UInt8(ascii: "'"):
+                        continue
+                    default:
+                        pendingDash = true
+                    }
+                }
+                return count
             }
         }
-        return bytes.isEmpty ? fallback : String(decoding: bytes, as: UTF8.self)
     }
 }

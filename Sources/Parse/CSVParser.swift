@@ -98,14 +98,17 @@ public struct CSVParser: Sendable {
     package struct Record: Sendable, Equatable {
         /// The line the record starts on.
         package var line: Int
-        /// The fields' texts, unquoted.
-        package var fields: [String]
+        /// The fields' texts, unquoted, as the values the row's entry takes over (no second array per row).
+        package var values: [FieldValue]
         /// Byte offset where the record starts, for locating problems with the whole row.
         package var offset: Int = 0
         /// Where each field starts, kept for the header only (to point at a bad column name).
         package var fieldOffsets: [Int] = []
         /// The record ran into the end of the file inside a quoted field (already reported).
         package var unterminated = false
+
+        /// The fields' texts, unquoted.
+        package var fields: [String] { values.map(\.displayText) }
     }
 
     /// The raw table: header, records and problems found while reading them.
@@ -120,18 +123,37 @@ public struct CSVParser: Sendable {
 
     /// Parses a file into entries whose fields are named by the header row.
     public func parse(_ file: SourceFile) -> ParsedSource {
-        let table = parseTable(file)
+        var table = parseTable(file)
         var parsed = ParsedSource()
         parsed.diagnostics = table.diagnostics
         guard !table.header.isEmpty else { return parsed }
         let names = table.header
         parsed.entries.reserveCapacity(table.records.count)
-        for record in table.records where record.fields.count == names.count || (allowsShortRows && record.fields.count < names.count) {
-            var values = record.fields.map(FieldValue.text)
+        for index in table.records.indices {
+            let count = table.records[index].values.count
+            guard count == names.count || (allowsShortRows && count < names.count) else { continue }
+            // Moved out of the table, not copied: a copy costs a retain per field.
+            var values: [FieldValue] = []
+            swap(&values, &table.records[index].values)
             while values.count < names.count { values.append(.text("")) }
-            parsed.entries.append(Entry(fields: FieldRecord(names: names, values: values), location: file.location(line: record.line)))
+            parsed.entries.append(Entry(fields: FieldRecord(names: names, values: values), location: file.location(line: table.records[index].line)))
         }
         return parsed
+    }
+
+    /// Where the run of ASCII bytes other than NUL and newline starting at `start` ends, to the nearest eight bytes:
+    /// the encoding check skips such text a word at a time instead of looking at every byte.
+    static func endOfPlainText(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080, newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+        var index = start
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+            // With every high bit clear, `(v - ones) & ~v & high` is non-zero exactly when a byte of v is zero.
+            let xorNewlines = word ^ newlines
+            guard word & high == 0, (word &- ones) & ~word & high == 0, (xorNewlines &- ones) & ~xorNewlines & high == 0 else { break }
+            index += 8
+        }
+        return index
     }
 
     /// Splits the bytes into a header and records, checking encoding, quoting and row lengths.
@@ -181,23 +203,24 @@ public struct CSVParser: Sendable {
             position = SourceFile.byteOrderMarkLength(bytes)
             lineStart = position
             guard checkEncoding() else { return table }
-            guard let header = givenHeader.map({ Record(line: 1, fields: $0) }) ?? nextRecord() else {
+            guard let header = givenHeader.map({ Record(line: 1, values: $0.map(FieldValue.text)) }) ?? nextRecord() else {
                 report(.csvNoHeader, "the file is empty; the first row must name the fields", at: position, hint: "add a header row such as title,description")
                 return table
             }
             if givenHeader == nil { checkHeader(header) }
             keepFieldOffsets = false
             table.header = header.fields
+            let columns = header.values.count
             while let record = nextRecord() {
-                let short = record.fields.count < header.fields.count
-                if record.fields.count != header.fields.count && !record.unterminated && !(short && allowsShortRows) {
-                    reportAt(.csvRaggedRow, "row has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s"), the header has \(header.fields.count)",
+                let count = record.values.count
+                if count != columns && !record.unterminated && !(count < columns && allowsShortRows) {
+                    reportAt(.csvRaggedRow, "row has \(count) field\(count == 1 ? "" : "s"), the header has \(columns)",
                              line: record.line, lineStart: record.offset, offset: record.offset,
-                             hint: record.fields.count > header.fields.count ? "quote fields that contain the separator"
+                             hint: count > columns ? "quote fields that contain the separator"
                                 : "fill in the missing fields, or set short_rows: allow to leave them empty")
                 }
                 // A row of the wrong length never becomes an entry: past the budget it is not even kept.
-                if unlisted == 0 || record.fields.count == header.fields.count { table.records.append(record) }
+                if unlisted == 0 || count == columns { table.records.append(record) }
             }
             reportUnlisted()
             return table
@@ -219,6 +242,8 @@ public struct CSVParser: Sendable {
             var lineNumber = 1
             var currentLineStart = 0
             while index < bytes.count {
+                index = CSVParser.endOfPlainText(bytes, from: index)
+                guard index < bytes.count else { break }
                 let byte = bytes[index]
                 if byte == 0x0A {
                     lineNumber += 1
@@ -295,25 +320,25 @@ public struct CSVParser: Sendable {
             guard position < bytes.count else { return nil }
             let recordLine = line
             let recordOffset = position
-            var fields: [String] = []
+            var values: [FieldValue] = []
             var offsets: [Int] = []
-            fields.reserveCapacity(table.header.count)
+            values.reserveCapacity(table.header.count)
             sawUnterminatedQuote = false
             while true {
                 if keepFieldOffsets { offsets.append(position) }
-                fields.append(readField())
+                values.append(.text(readField()))
                 if position >= bytes.count { break }
                 let byte = bytes[position]
                 if byte == separator {
                     position += 1
-                    if position >= bytes.count { fields.append(""); break }
+                    if position >= bytes.count { values.append(.text("")); break }
                     continue
                 }
                 // A newline ends the record.
                 advanceOverNewline()
                 break
             }
-            return Record(line: recordLine, fields: fields, offset: recordOffset, fieldOffsets: offsets, unterminated: sawUnterminatedQuote)
+            return Record(line: recordLine, values: values, offset: recordOffset, fieldOffsets: offsets, unterminated: sawUnterminatedQuote)
         }
 
         func startsWith(_ prefix: [UInt8], at offset: Int) -> Bool {

@@ -62,8 +62,12 @@ extension MarkdownListParser {
             topSectionLevel = levels.indices.filter { $0 != title }.map { levels[$0] }.min() ?? 1
         }
 
-        mutating func add(_ blocks: [Block]) {
-            for block in blocks {
+        /// Takes the blocks over (`consuming`): each is moved out of the array, since a copied entry costs a retain per field.
+        mutating func add(_ blocks: consuming [Block]) {
+            var blocks = blocks
+            for index in blocks.indices {
+                var block = Block.item(nil)
+                swap(&block, &blocks[index])
                 if let bold = pendingBold {
                     pendingBold = nil
                     if case .heading(let level, _, _) = block, headingsSeen != titleHeading, opensGroup(before: level, title: bold.title) {
@@ -72,7 +76,7 @@ extension MarkdownListParser {
                         addParagraph(bold.markdown)
                     }
                 }
-                switch block {
+                switch consume block {
                 case .heading(let level, let title, let location):
                     defer { headingsSeen += 1 }
                     if headingsSeen == titleHeading {

@@ -453,7 +453,7 @@ struct ListPages: Sendable {
             for row in 0..<part.count {
                 index += 1
                 let entry = section.entries[index]
-                guard copies.firstCopy(of: entry, at: EntryCopies.Place(section: sectionIndex, entry: index)) == nil else { continue }
+                guard copies.firstCopy(ofKey: entry.copyKey, at: EntryCopies.Place(section: sectionIndex, entry: index)) == nil else { continue }
                 let full = EntryPageEntry(entry: EntryRow(rows: part, row: row), bodyHTML: entry.body.map { renderer.markdown($0) } ?? "")
                 let title = part.string(of: row, .title)
                 let pageContext: [String: TemplateValue] = [

@@ -56,24 +56,42 @@ public struct AnchorAllocator: Sendable {
     }
 
     /// The slug of every entry's title, section after section, made on every core: slugs depend on nothing but the
-    /// title, and only making them unique has to go in order. An entry filed under several sections is slugged once
-    /// (a long title on 20,000 tags was slugged 20,000 times).
+    /// title, and only making them unique has to go in order. The entries are read in place (copying an entry out
+    /// costs a retain per field); an entry filed under several sections is slugged once, at its first copy (a long
+    /// title on 20,000 tags was slugged 20,000 times).
     private func baseIDs(of sections: [Section], titleField: KeyPath) -> [String] {
-        let firstCopies = Array(EntryCopies(sections).first)
-        let sharedSlugs = [String].madeConcurrently(count: firstCopies.count) { index in
-            AnchorAllocator.baseID(of: sections[firstCopies[index].value.section].entries[firstCopies[index].value.entry], titleField: titleField)
-        }
-        let slugOfCopy = Dictionary(uniqueKeysWithValues: zip(firstCopies.map(\.key), sharedSlugs))
-        return [[String]].madeConcurrently(count: sections.count) { sectionIndex in
-            sections[sectionIndex].entries.map { entry in
-                entry.copyKey.flatMap { slugOfCopy[$0] } ?? AnchorAllocator.baseID(of: entry, titleField: titleField)
+        let copies = EntryCopies(sections)
+        var slugs: [String] = []
+        slugs.reserveCapacity(sections.reduce(0) { $0 + $1.entries.count })
+        var sectionStarts: [Int] = []
+        for sectionIndex in sections.indices {
+            sectionStarts.append(slugs.count)
+            sections[sectionIndex].entries.withUnsafeBufferPointer { entries in
+                nonisolated(unsafe) let entries = entries  // read only, while `sections` holds them
+                slugs += [String].madeConcurrently(count: entries.count) { entryIndex in
+                    let place = EntryCopies.Place(section: sectionIndex, entry: entryIndex)
+                    if copies.firstCopy(ofKey: entries[entryIndex].copyKey, at: place) != nil { return "" }
+                    return Slug.make(AnchorAllocator.idText(of: entries[entryIndex].fields, titleField: titleField), fallback: "entry")
+                }
             }
-        }.flatMap { $0 }
+        }
+        for (key, places) in copies.others {
+            guard let first = copies.first[key] else { continue }
+            for place in places { slugs[sectionStarts[place.section] + place.entry] = slugs[sectionStarts[first.section] + first.entry] }
+        }
+        return slugs
+    }
+
+    /// The text an entry's id is made from: the id the author gave it, else its title (else its first field). Read
+    /// from the fields alone: an Entry passed to another module's code is copied, a retain per field.
+    static func idText(of fields: FieldRecord, titleField: KeyPath) -> String {
+        if let explicit = fields.explicitID { return explicit }
+        if let title = fields.value(at: titleField)?.displayText, !title.isEmpty { return title }
+        return fields.values.first?.displayText ?? ""
     }
 
     static func baseID(of entry: Entry, titleField: KeyPath) -> String {
-        if let explicit = entry.explicitID { return Slug.make(explicit, fallback: "entry") }
-        return Slug.make(entry.text(at: titleField) ?? entry.fields.values.first?.displayText ?? "", fallback: "entry")
+        Slug.make(idText(of: entry.fields, titleField: titleField), fallback: "entry")
     }
 
     private func assign(_ entry: inout Entry, base: String? = nil, titleField: KeyPath, ids: inout UniqueNames,

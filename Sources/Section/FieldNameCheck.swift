@@ -22,25 +22,36 @@ package struct FieldNameCheck {
         var names: [String] = []
         var seen: Set<String> = []
         var counts: [String: Int] = [:]
+        // Entries with the same field names as the one before (every CSV row, most list items) have the same paths:
+        // those are found, parsed and hashed once per run of such entries, and their non-empty values are counted
+        // by position (a set insert and a dictionary update per field and entry cost more than reading the entries).
         var lastNames: [String]?
-        var lastPaths: [String] = []
-        for entry in entries {
-            // CSV rows share one names array; records with the same names have the same paths (values aside).
-            let paths: [String]
-            if let lastNames, lastNames == entry.fields.names, !entry.fields.values.contains(where: { if case .record = $0 { true } else { false } }) {
-                paths = lastPaths
-            } else {
-                paths = FieldNameCheck.paths(of: entry.fields, prefix: "")
-                lastNames = entry.fields.names
-                lastPaths = paths
-            }
-            for path in paths {
-                if seen.insert(path).inserted { names.append(path) }
-                if let value = entry.fields.value(at: KeyPath(path)), !value.displayText.trimmingSpaces.isEmpty || !value.isText {
-                    counts[path, default: 0] += 1
+        var paths: [String] = []
+        var keyPaths: [KeyPath] = []
+        var filled: [Int] = []
+        func countFilled() {
+            for (path, count) in zip(paths, filled) where count > 0 { counts[path, default: 0] += count }
+        }
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                let fields = entries[index].fields
+                let hasRecords = fields.values.contains { if case .record = $0 { true } else { false } }
+                if hasRecords || lastNames == nil || lastNames! != fields.names {
+                    countFilled()
+                    paths = FieldNameCheck.paths(of: fields, prefix: "")
+                    keyPaths = paths.map { KeyPath($0) }
+                    filled = Array(repeating: 0, count: paths.count)
+                    lastNames = hasRecords ? nil : fields.names
+                    for path in paths where seen.insert(path).inserted { names.append(path) }
+                }
+                for column in keyPaths.indices {
+                    guard let value = fields.value(at: keyPaths[column]) else { continue }
+                    if case .text(let text) = value, text.isBlank { continue }
+                    filled[column] += 1
                 }
             }
         }
+        countFilled()
         self.names = names
         namesEveryEntryHas = Set(counts.filter { $0.value == entries.count }.keys)
     }

@@ -8,43 +8,63 @@ extension Sectioner {
     /// title bytes), so a sorted list is checked run by run of identical titles; a list in source order groups titles
     /// in a dictionary.
     func duplicates(_ entries: [Entry], rawTitles: [String], order: [Int], sorted: Bool) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        func check(_ run: some Collection<Int>) {
-            guard run.count > 1 else { return }
-            // Most titles repeat a few times: comparing those pair by pair beats building a dictionary.
-            var originals: [Int] = []
-            // Longer runs are bucketed by the records' hash (a number, so growing the table never hashes a record
-            // again); records are compared in full only within a bucket.
-            var firstWithHash: [Int: [Int]] = [:]
-            if run.count > 8 { firstWithHash.reserveCapacity(run.count) }
-            for position in run where entries[position].children.isEmpty {
-                let key = RecordKey(entries[position])
-                let original: Int?
-                if run.count <= 8 {
-                    original = originals.first { RecordKey(entries[$0]) == key }
-                    if original == nil { originals.append(position) }
-                } else {
-                    let hash = key.hashValue
-                    original = firstWithHash[hash]?.first { RecordKey(entries[$0]) == key }
-                    if original == nil { firstWithHash[hash, default: []].append(position) }
-                }
-                guard let original else { continue }
-                let first = entries[original].location
-                diagnostics.append(.warning(.duplicateEntry, "entry repeats \(first.path):\(first.line) field for field", at: entries[position].location,
-                                            hint: "remove one of the two"))
-            }
-        }
+        // The runs of entries sharing a raw title, in page order: only those can repeat one another.
+        var runs: [ArraySlice<Int>] = []
         if sorted {
             var runStart = 0
             for index in order.indices.dropFirst() where Sectioner.compareBytes(rawTitles[order[index]], rawTitles[order[index - 1]]) != 0 {
-                check(order[runStart..<index])
+                if index - runStart > 1 { runs.append(order[runStart..<index]) }
                 runStart = index
             }
-            check(order[runStart...])
+            if order.count - runStart > 1 { runs.append(order[runStart...]) }
         } else {
             var byTitle: [String: [Int]] = [:]
             for position in order { byTitle[rawTitles[position], default: []].append(position) }
-            for positions in byTitle.values { check(positions) }
+            runs = byTitle.values.filter { $0.count > 1 }.map { $0[...] }
+        }
+        guard !runs.isEmpty else { return [] }
+        // Each such entry's record hash, made in source order on every core: reading the entries in page order
+        // instead missed the cache at every entry.
+        var inRun = [Bool](repeating: false, count: entries.count)
+        for run in runs { for position in run { inRun[position] = true } }
+        let candidates = inRun
+        let hashes = [UInt64?].madeConcurrently(count: entries.count) { position in
+            candidates[position] && entries[position].children.isEmpty ? RecordKey.hash(of: entries[position]) : nil
+        }
+
+        var diagnostics: [Diagnostic] = []
+        // Reused for every run: its members as (record hash, place in the run), and the repeats found in it.
+        var members: [(hash: UInt64, place: Int)] = []
+        var repeats: [(place: Int, original: Int)] = []
+        for run in runs {
+            let run = Array(run)
+            // Equal records have equal hashes: sorted by hash (then by place), a record is compared only with the
+            // earlier ones of its hash, and the first of them that it equals is the one it repeats.
+            members.removeAll(keepingCapacity: true)
+            for place in run.indices { if let hash = hashes[run[place]] { members.append((hash, place)) } }
+            members.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.place < $1.place }
+            repeats.removeAll(keepingCapacity: true)
+            // The first record of each kind in the current hash group (distinct records of one hash are rare).
+            var originals: [Int] = []
+            for index in members.indices {
+                if index > 0, members[index].hash != members[index - 1].hash { originals.removeAll(keepingCapacity: true) }
+                let place = members[index].place
+                if !originals.isEmpty {
+                    let key = RecordKey(entries[run[place]])
+                    if let original = originals.first(where: { RecordKey(entries[run[$0]]) == key }) {
+                        repeats.append((place, run[original]))
+                        continue
+                    }
+                }
+                originals.append(place)
+            }
+            // Reported in the run's order, as the entries stand on the page.
+            repeats.sort { $0.place < $1.place }
+            for (place, original) in repeats {
+                let first = entries[original].location
+                diagnostics.append(.warning(.duplicateEntry, "entry repeats \(first.path):\(first.line) field for field",
+                                            at: entries[run[place]].location, hint: "remove one of the two"))
+            }
         }
         return diagnostics
     }
@@ -53,7 +73,7 @@ extension Sectioner {
     /// such as `x,a000000a`, `x,a000001a`, … all collided and made duplicate detection quadratic (issue 17, item 7).
     /// An entry file's body counts too: two pages titled alike (a book's `SUMMARY.md` and its title page) are not
     /// the same entry unless their text is.
-    struct RecordKey: Hashable {
+    struct RecordKey: Equatable {
         let record: FieldRecord
         let body: String?
 
@@ -76,17 +96,44 @@ extension Sectioner {
             }
         }
 
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(record.values.count)
-            if var body {
-                hasher.combine(body.utf8.count)
-                body.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            }
-            for value in record.values {
-                guard case .text(var text) = value else { hasher.combine(0); continue }
+        /// A hash of every byte of the entry's field texts and body, equal for records that are equal (`==`), made
+        /// without `Hasher` (its setup and per-call cost were most of the duplicate check).
+        static func hash(of entry: Entry) -> UInt64 {
+            var hash = RecordHash()
+            hash.add(UInt64(entry.fields.values.count))
+            if let body = entry.body { hash.add(body) }
+            for value in entry.fields.values {
                 // The bytes, not the String: String hashing normalizes Unicode, which `==` above does not.
-                hasher.combine(text.utf8.count)
-                text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+                if case .text(let text) = value { hash.add(text) } else { hash.add(0) }
+            }
+            return hash.value
+        }
+    }
+
+    /// A 64-bit multiply-and-mix hash over whole words of bytes; lengths are mixed in so that field boundaries count.
+    struct RecordHash {
+        private(set) var value: UInt64 = 0x243F_6A88_85A3_08D3
+
+        mutating func add(_ word: UInt64) {
+            value = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
+            value ^= value >> 29
+        }
+
+        mutating func add(_ text: String) {
+            var text = text
+            text.withUTF8 { bytes in
+                add(UInt64(bytes.count) | 1 << 63)
+                var index = 0
+                while index + 8 <= bytes.count {
+                    add(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                    index += 8
+                }
+                var tail: UInt64 = 0
+                while index < bytes.count {
+                    tail = tail << 8 | UInt64(bytes[index])
+                    index += 1
+                }
+                add(tail)
             }
         }
     }

@@ -40,61 +40,104 @@ extension Sectioner {
     /// true ties by source order, so shuffling the input never changes the output.
     func sortedOrder(_ entries: [Entry], titles: [String], rawTitles: [String], settings: ListSettings, collator: Collator) -> [Int] {
         let sortKeys = settings.sort.isEmpty ? [SortKey(path: settings.titleField)] : settings.sort
-        var keyBytes: [UInt8] = []
-        keyBytes.reserveCapacity(entries.count * sortKeys.count * 24)
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(entries.count * sortKeys.count)
+        let width = sortKeys.count
         // A key whose every present value is a number compares by value; a missing value has an empty key.
         let numberReader = NumberSortKey.Reader(locale: settings.locale)
         let numeric = sortKeys.map { key in
             key.path != settings.titleField && NumberSortKey.allNumeric(entries.lazy.compactMap { $0.text(at: key.path) }, reader: numberReader)
         }
-        for (index, entry) in entries.enumerated() {
-            for (k, key) in sortKeys.enumerated() {
-                let start = keyBytes.count
-                let text = key.path == settings.titleField ? titles[index] : entry.text(at: key.path)
-                if let text {
-                    if numeric[k], let value = numberReader.value(of: text) {
-                        NumberSortKey.append(value, to: &keyBytes)
-                    } else {
-                        collator.appendSortKey(of: text, to: &keyBytes)
+        let readsTitle = sortKeys.map { $0.path == settings.titleField }
+        // Keys are made on every core, a block of entries each, with a collator per block (a collator serves one
+        // thread at a time); the blocks' keys are then joined into one arena.
+        let blockCount = min(ProcessInfo.processInfo.activeProcessorCount, max(1, entries.count / 8192))
+        let collators = [collator] + (1..<blockCount).compactMap { _ in try? Collator(locale: settings.locale) }
+        let blocks = [(bytes: [UInt8], ranges: [Range<Int>])].madeConcurrently(count: collators.count) { block in
+            let lower = entries.count * block / collators.count, upper = entries.count * (block + 1) / collators.count
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity((upper - lower) * width * 24)
+            var ranges: [Range<Int>] = []
+            ranges.reserveCapacity((upper - lower) * width)
+            // Fields other than the title are read from the entries in place (a copy of an entry costs a retain per field).
+            entries.withUnsafeBufferPointer { entries in
+                for index in lower..<upper {
+                    for k in 0..<width {
+                        let start = bytes.count
+                        if let text = readsTitle[k] ? titles[index] : entries[index].text(at: sortKeys[k].path) {
+                            if numeric[k], let value = numberReader.value(of: text) {
+                                NumberSortKey.append(value, to: &bytes)
+                            } else {
+                                collators[block].appendSortKey(of: text, to: &bytes)
+                            }
+                        }
+                        ranges.append(start..<bytes.count)
                     }
                 }
-                ranges.append(start..<keyBytes.count)
             }
+            return (bytes, ranges)
+        }
+        var keyBytes = blocks[0].bytes
+        var ranges = blocks[0].ranges
+        for block in blocks.dropFirst() {
+            let offset = keyBytes.count
+            keyBytes += block.bytes
+            ranges += block.ranges.lazy.map { $0.lowerBound + offset..<$0.upperBound + offset }
         }
         // Ties on every key are broken by the titles' bytes, then by source order.
         let descending = sortKeys.map(\.descending)
-        let width = sortKeys.count
-        var order = Array(entries.indices)
-        // Each key's first eight bytes as one big-endian number (zeros after a shorter key): most comparisons are
-        // settled by those, read from one small array, without reaching into the key bytes. When they are equal the
-        // full comparison decides, so the order is exactly that of the keys.
-        let prefixes: [UInt64] = width == 1 && !descending[0] ? keyBytes.withUnsafeBufferPointer { bytes in
-            ranges.map { range in
-                var prefix: UInt64 = 0
-                for offset in 0..<8 { prefix = prefix << 8 | UInt64(offset < range.count ? bytes[range.lowerBound + offset] : 0) }
-                return prefix
+        // Each entry is sorted as its index beside the first 24 bytes of its one key (zeros after a shorter key), in
+        // one array: nearly every comparison is settled there, without reaching into the arena. When they are equal
+        // the full comparison decides, so the order is exactly that of the keys.
+        let comparesPrefixes = width == 1 && !descending[0]
+        var slots: [SortSlot] = keyBytes.withUnsafeBufferPointer { bytes in
+            entries.indices.map { index in
+                let range = ranges[index * width]
+                var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+                if comparesPrefixes {
+                    func word(_ at: Int) -> UInt64 {
+                        var word: UInt64 = 0
+                        for offset in at..<at + 8 { word = word << 8 | UInt64(offset < range.count ? bytes[range.lowerBound + offset] : 0) }
+                        return word
+                    }
+                    words = (word(0), word(8), word(16))
+                }
+                return SortSlot(prefix: words, keyLength: range.count, index: index)
             }
-        } : []
+        }
         keyBytes.withUnsafeBufferPointer { bytes in
             let base = bytes.baseAddress
-            order.sort { a, b in
-                if !prefixes.isEmpty, prefixes[a] != prefixes[b], !ranges[a].isEmpty, !ranges[b].isEmpty { return prefixes[a] < prefixes[b] }
-                for k in 0..<width {
-                    let ra = ranges[a * width + k], rb = ranges[b * width + k]
-                    // Missing values go last whichever the direction.
-                    if ra.isEmpty != rb.isEmpty { return rb.isEmpty }
-                    let common = min(ra.count, rb.count)
-                    var result = common == 0 ? 0 : memcmp(base! + ra.lowerBound, base! + rb.lowerBound, common)
-                    if result == 0 { result = ra.count == rb.count ? 0 : (ra.count < rb.count ? -1 : 1) }
-                    if result != 0 { return descending[k] ? result > 0 : result < 0 }
+            slots.sort { x, y in
+                let a = x.index, b = y.index
+                var keysEqual = false
+                if comparesPrefixes, x.keyLength > 0, y.keyLength > 0 {
+                    if x.prefix.0 != y.prefix.0 { return x.prefix.0 < y.prefix.0 }
+                    if x.prefix.1 != y.prefix.1 { return x.prefix.1 < y.prefix.1 }
+                    if x.prefix.2 != y.prefix.2 { return x.prefix.2 < y.prefix.2 }
+                    keysEqual = x.keyLength == y.keyLength && x.keyLength <= SortSlot.prefixLength
+                }
+                if !keysEqual {
+                    for k in 0..<width {
+                        let ra = ranges[a * width + k], rb = ranges[b * width + k]
+                        // Missing values go last whichever the direction.
+                        if ra.isEmpty != rb.isEmpty { return rb.isEmpty }
+                        let common = min(ra.count, rb.count)
+                        var result = common == 0 ? 0 : memcmp(base! + ra.lowerBound, base! + rb.lowerBound, common)
+                        if result == 0 { result = ra.count == rb.count ? 0 : (ra.count < rb.count ? -1 : 1) }
+                        if result != 0 { return descending[k] ? result > 0 : result < 0 }
+                    }
                 }
                 let bytes = Sectioner.compareBytes(rawTitles[a], rawTitles[b])
                 return bytes == 0 ? a < b : bytes < 0
             }
         }
-        return order
+        return slots.map(\.index)
+    }
+
+    /// One entry being sorted: its index and the first bytes of its first key (when a single ascending key is sorted).
+    private struct SortSlot {
+        static let prefixLength = 24
+        var prefix: (UInt64, UInt64, UInt64)
+        var keyLength: Int
+        var index: Int
     }
 
     /// Compares two strings' UTF-8 bytes with memcmp (the generic byte-by-byte comparison cost a tenth of sorting).

@@ -47,8 +47,11 @@ public struct Sectioner: Sendable {
         input.entries = []
         var kept = 0
         // Each kept entry's title is read here once: the raw one breaks sorting ties, the stripped one sorts and letters.
+        // A reading (phonetic name, sort form) stands in for the title wherever it is given.
         var rawTitles: [String] = []
         rawTitles.reserveCapacity(entries.count)
+        var titles: [String] = []
+        titles.reserveCapacity(entries.count)
         for index in entries.indices {
             let title = entries[index].fields.value(at: settings.titleField)
             if let title, !title.isText {
@@ -57,21 +60,18 @@ public struct Sectioner: Sendable {
             } else if let value = entries[index].fields.value(at: settings.urlField), !value.isText {
                 diagnostics.append(.error(.wrongFieldType, "'\(settings.urlField)' must be text, not \(value.kindDescription)",
                                           at: entries[index].location(of: settings.urlField), hint: "give one link per entry"))
-            } else if case .text(let text) = title, !text.trimmingSpaces.isEmpty {
+            } else if case .text(let text) = title, !text.isBlank {
                 if kept != index { entries.swapAt(kept, index) }
                 kept += 1
                 rawTitles.append(text)
+                let reading = settings.readingField.flatMap { entries[kept - 1].text(at: $0) }.map(\.trimmingSpaces) ?? ""
+                titles.append(Sectioner.stripPrefixes(reading.isEmpty ? text : reading, settings.ignorePrefixes))
             } else {
                 diagnostics.append(.error(.missingTitle, "entry has no '\(settings.titleField)'", at: entries[index].location,
                                           hint: "give every entry a \(settings.titleField), or set title_field to the field that names entries"))
             }
         }
         entries.removeLast(entries.count - kept)
-        // A reading (phonetic name, sort form) stands in for the title wherever it is given.
-        var titles = rawTitles.indices.map { index in
-            let reading = settings.readingField.flatMap { entries[index].text(at: $0) }.map(\.trimmingSpaces) ?? ""
-            return Sectioner.stripPrefixes(reading.isEmpty ? rawTitles[index] : reading, settings.ignorePrefixes)
-        }
         // A docs index files `--help`, `.gitignore` and `@main` under their first letter, as a book's index does.
         if input.kind == .docsIndex { titles = titles.map(Sectioner.strippingLeadingSymbols) }
         // A Markdown list is sectioned by its headings when it has some, like every other source by letter otherwise.

@@ -99,6 +99,18 @@ func titles(_ sections: [Section]) -> [String: [String]] {
         #expect(diagnostics.first?.message.contains("t:8") == true)
     }
 
+    /// Repeats of several records under one title are each reported once, in page order, naming the first entry of
+    /// their own record (the check groups a title's entries by record hash, so this pins its order of reporting).
+    @Test func interleavedRepeatsNameTheirOwnFirstEntryInPageOrder() {
+        let titles = Array(repeating: "Same", count: 6)
+        let urls = ["a", "b", "a", "c", "b", "a"]
+        let input = Sectioner.Input(entries: entries(titles, extra: ["url": urls]), kind: .csv)
+        let diagnostics = Sectioner().section(input, settings: ListSettings(source: "t")).1
+        #expect(diagnostics.map(\.location.line) == [3, 5, 6])
+        #expect(diagnostics.map { $0.message.contains("t:1 ") } == [true, false, true])
+        #expect(diagnostics[1].message.contains("t:2 "))
+    }
+
     /// Entry files titled alike (a book's SUMMARY.md and its title page) are duplicates only when their bodies match too.
     @Test func entryFilesAreDuplicatesOnlyWithTheSameBody() {
         func page(_ body: String, line: Int) -> Entry {

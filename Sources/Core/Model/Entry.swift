@@ -37,10 +37,7 @@ public struct Entry: Sendable {
     }
 
     /// The anchor id the author gave the entry (its `id` field), or nil when the id is made from the title.
-    public var explicitID: String? {
-        guard case .text(let text)? = fields["id"], !text.trimmingSpaces.isEmpty else { return nil }
-        return text
-    }
+    public var explicitID: String? { fields.explicitID }
 
     /// The field at `path` as one line of text (lists joined with ", "), or nil when it is missing or empty.
     /// Inlinable, as the field look-ups below: called across modules for every entry and field, a call that cannot be
@@ -50,6 +47,14 @@ public struct Entry: Sendable {
         guard let value = fields.value(at: path) else { return nil }
         let text = value.displayText
         return text.isEmpty ? nil : text
+    }
+}
+
+extension FieldRecord {
+    /// The `id` field when it is non-blank text (see `Entry.explicitID`).
+    package var explicitID: String? {
+        guard case .text(let text)? = self["id"], !text.isBlank else { return nil }
+        return text
     }
 }
 

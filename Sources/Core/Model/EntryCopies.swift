@@ -32,14 +32,9 @@ package struct EntryCopies: Sendable {
         }
     }
 
-    /// The place of the entry's first copy when the entry at `place` is a later copy of it; nil for a first copy and
-    /// for an entry in one section.
-    package func firstCopy(of entry: Entry, at place: Place) -> Place? {
-        firstCopy(ofKey: entry.copyKey, at: place)
-    }
-
-    /// `firstCopy(of:at:)` by the entry's `copyKey`, for loops that read entries in place: an `Entry` passed whole is
-    /// copied, and the copy retains what every entry of the file shares (its field names, its path) from every core.
+    /// The place of the first copy of the entry at `place`, given its `copyKey`, when that entry is a later copy; nil
+    /// for a first copy and for an entry in one section. It takes the key, not the entry: callers read entries in
+    /// place, and an `Entry` passed whole is copied, retaining what every entry of a file shares from every core.
     package func firstCopy(ofKey copyKey: Int?, at place: Place) -> Place? {
         guard let copyKey, let first = first[copyKey], first != place else { return nil }
         return first

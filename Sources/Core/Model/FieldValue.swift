@@ -115,6 +115,16 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     public var isEmpty: Bool { names.isEmpty }
 }
 
+extension String {
+    /// True when the text is empty or only white space: `trimmingSpaces.isEmpty` without making the trimmed copy,
+    /// for checks run once per entry and field.
+    package var isBlank: Bool {
+        guard let first = utf8.first else { return true }
+        if first > 0x20 && first < 0x7F { return false }
+        return trimmingSpaces.isEmpty
+    }
+}
+
 /// A dotted path into an entry's fields, such as `author.last`.
 public struct KeyPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The field names along the path: `["author", "last"]` for `author.last`.
