@@ -31,6 +31,11 @@ package enum HTML {
         if escaped { appendEscaped(text, to: &output) } else { output.append(contentsOf: text.utf8) }
     }
 
+    /// UTF-8 `bytes` appended as a template's variable tag writes them.
+    package static func append(_ bytes: UnsafeBufferPointer<UInt8>, escaped: Bool, to output: inout [UInt8]) {
+        if escaped { appendEscaped(bytes, to: &output) } else { output.append(contentsOf: bytes) }
+    }
+
     /// `text` escaped for HTML element content and attribute values.
     package static func escaped(_ text: String) -> String {
         var output: [UInt8] = []

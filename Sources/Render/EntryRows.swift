@@ -83,7 +83,7 @@ final class EntryRows: Sendable {
     func append(_ row: Int, _ slot: Int, escaped: Bool, to output: inout [UInt8]) {
         bytes.withUnsafeBufferPointer { all in
             let text = UnsafeBufferPointer(rebasing: all[range(of: row, slot)])
-            if escaped { HTML.appendEscaped(text, to: &output) } else { output.append(contentsOf: text) }
+            HTML.append(text, escaped: escaped, to: &output)
         }
     }
 
@@ -106,7 +106,7 @@ final class EntryRows: Sendable {
 }
 
 /// One entry (`entry.mustache`): a row of its `EntryRows`. Two words, so a template value holds it without a box of
-/// its own (as `FieldRow`'s three). Its texts are written and tested in place (`append`, `truth`).
+/// its own (as `FieldRow`'s three). A list of them renders through `MustacheEntryLoop`, which reads the rows directly.
 struct EntryRow: TemplateObject {
     let rows: EntryRows
     let row: Int
@@ -145,26 +145,6 @@ struct EntryRow: TemplateObject {
         default: return nil
         }
     }
-
-    func append(_ key: TemplateKey, escaped: Bool, to output: inout [UInt8]) -> Bool {
-        if let slot = EntryRow.slot(of: key.known) {
-            rows.append(row, slot.rawValue, escaped: escaped, to: &output)
-            return true
-        }
-        return value(forKey: key).map { $0.append(escaped: escaped, to: &output) } != nil
-    }
-
-    func truth(of key: TemplateKey) -> TemplateTruth {
-        if let slot = EntryRow.slot(of: key.known) { return TemplateTruth(rows.has(row, slot.rawValue)) }
-        switch key.known {
-        case .body_html?: return .falsy
-        case .has_fields?: return TemplateTruth(rows.hasFields(row))
-        case .has_children?: return TemplateTruth(rows.children(of: row) != nil)
-        case .main?: return TemplateTruth(rows.isMain(row))
-        case .fields?, .children?: return .unknown
-        default: return .absent
-        }
-    }
 }
 
 /// An entry on its own page (`entry-page.mustache`): its row, with the page's body and no link to itself.
@@ -193,11 +173,5 @@ struct FieldRow: TemplateObject {
         case .value?: .bytes(rows.bytes[rows.range(of: row, EntryRows.Slot.allCases.count + field)])
         default: nil
         }
-    }
-
-    func append(_ key: TemplateKey, escaped: Bool, to output: inout [UInt8]) -> Bool {
-        guard key.known == .value else { return value(forKey: key).map { $0.append(escaped: escaped, to: &output) } != nil }
-        rows.append(row, EntryRows.Slot.allCases.count + field, escaped: escaped, to: &output)
-        return true
     }
 }

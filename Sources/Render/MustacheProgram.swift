@@ -18,9 +18,6 @@ final class MustacheProgram: Sendable {
         /// text: where its bytes end; sections: the index of the first step after the section's body.
         var end: Int
         var line: Int
-        /// sections: whether the body may read the section's value as the top of the stack (`{{.}}`, or a partial,
-        /// which may); when not, a scalar value is not pushed.
-        var bodyReadsTop = false
     }
 
     /// A name as templates write it, resolved once.
@@ -64,9 +61,6 @@ final class MustacheProgram: Sendable {
                     steps.append(Step(kind: inverted ? .invertedSection : .section, operand: name(keys), end: 0, line: line))
                     compile(children)
                     steps[at].end = steps.count
-                    steps[at].bodyReadsTop = steps[(at + 1)...].contains { step in
-                        step.kind == .partial || (step.kind != .text && names[step.operand].isImplicitIterator)
-                    }
                 case .partial(let partial, let indent, let line):
                     steps.append(Step(kind: .partial, operand: partials.count, end: 0, line: line))
                     partials.append((partial, indent))

@@ -27,43 +27,14 @@ enum TemplateValue: Sendable {
 /// Something with named keys a template can look up; page contexts implement it without building dictionaries.
 protocol TemplateObject: Sendable {
     func value(forKey key: TemplateKey) -> TemplateValue?
-    /// Appends the text of `key` (HTML-escaped when `escaped`) and returns true, or returns false when the object has
-    /// no such key. Objects there are many of (entries) write their text from where it is kept, with no
-    /// `TemplateValue` made, copied and destroyed in between.
-    func append(_ key: TemplateKey, escaped: Bool, to output: inout [UInt8]) -> Bool
-    /// Whether a section over `key` would show, told without making the value, for keys whose value is neither a
-    /// list nor an object; `.unknown` asks for the value instead.
-    func truth(of key: TemplateKey) -> TemplateTruth
     /// Roughly what rendering the object costs, counted in entries: a section or a run of entries counts its entries,
     /// anything else one. A page's 24 letter sections weigh as their 100,000 entries, so the list of sections is
     /// rendered on every core, as a list of many light items is.
     var renderWeight: Int { get }
 }
 
-/// What a section tag needs to know of a scalar value: whether the key is there and whether it shows its body.
-enum TemplateTruth {
-    /// The object has no such key: look further down the stack.
-    case absent
-    /// The key holds false, null, empty text or bytes, or an empty list.
-    case falsy
-    /// The key holds a value that shows the body and is neither a list nor an object (text, bytes, true).
-    case truthy
-    /// The object cannot say without making the value.
-    case unknown
-
-    init(_ truthy: Bool) { self = truthy ? .truthy : .falsy }
-}
-
 extension TemplateObject {
-    func truth(of key: TemplateKey) -> TemplateTruth { .unknown }
-
     var renderWeight: Int { 1 }
-
-    func append(_ key: TemplateKey, escaped: Bool, to output: inout [UInt8]) -> Bool {
-        guard let value = value(forKey: key) else { return false }
-        value.append(escaped: escaped, to: &output)
-        return true
-    }
 }
 
 extension TemplateValue {
@@ -74,7 +45,7 @@ extension TemplateValue {
         case .text(let text):
             HTML.append(text, escaped: escaped, to: &output)
         case .bytes(let bytes):
-            bytes.withUnsafeBufferPointer { if escaped { HTML.appendEscaped($0, to: &output) } else { output.append(contentsOf: $0) } }
+            bytes.withUnsafeBufferPointer { HTML.append($0, escaped: escaped, to: &output) }
         case .bool(let flag):
             output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .null, .list, .object:
@@ -150,9 +121,9 @@ struct MustacheLibrary: Sendable {
     }
 
     /// Renders template `name` with `context`, appending to `output`; returns the keys nothing in the context provided.
-    @discardableResult
     /// `plainly: true` renders every list item by item, in order, on one thread, looking every name up: the reference
     /// that tests hold concurrent rendering and bound entry loops (`MustacheEntryLoop`) to.
+    @discardableResult
     func render(_ name: String, _ context: TemplateValue, into output: inout [UInt8], plainly: Bool = false) -> Set<MissingKey> {
         guard let template = templates[name] else { return [] }
         var renderer = Renderer(library: self)
@@ -275,46 +246,17 @@ struct MustacheLibrary: Sendable {
                     program.literals.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[step.operand..<step.end])) }
                     index += 1
                 case .escapedVariable, .rawVariable:
-                    let escaped = step.kind == .escapedVariable
-                    if names[step.operand].keys.count == 1, !names[step.operand].isImplicitIterator {
-                        if !append(names[step.operand].keys[0], escaped: escaped, from: stack, to: &output) {
-                            missing.insert(MissingKey(template: template, name: names[step.operand].written, line: step.line))
-                        }
-                    } else {
-                        lookup(names[step.operand], in: stack, template: template, line: step.line).append(escaped: escaped, to: &output)
-                    }
+                    lookup(names[step.operand], in: stack, template: template, line: step.line)
+                        .append(escaped: step.kind == .escapedVariable, to: &output)
                     index += 1
                 case .invertedSection:
                     let body = index + 1..<step.end
-                    let shows: Bool
-                    switch truth(names[step.operand], in: stack) {
-                    case .truthy: shows = false
-                    case .falsy: shows = true
-                    case .absent:
-                        missing.insert(MissingKey(template: template, name: names[step.operand].written, line: step.line))
-                        shows = true
-                    case .unknown: shows = !lookup(names[step.operand], in: stack, template: template, line: step.line).isTruthy
+                    if !lookup(names[step.operand], in: stack, template: template, line: step.line).isTruthy {
+                        run(program, steps, names, body, template: template, stack: &stack, into: &output, depth: depth)
                     }
-                    if shows { run(program, steps, names, body, template: template, stack: &stack, into: &output, depth: depth) }
                     index = step.end
                 case .section:
                     let body = index + 1..<step.end
-                    // A scalar the body never reads as `{{.}}` need not be made nor pushed: the names inside skip it.
-                    switch truth(names[step.operand], in: stack) {
-                    case .truthy where !step.bodyReadsTop:
-                        run(program, steps, names, body, template: template, stack: &stack, into: &output, depth: depth)
-                        index = step.end
-                        continue
-                    case .falsy:
-                        index = step.end
-                        continue
-                    case .absent:
-                        missing.insert(MissingKey(template: template, name: names[step.operand].written, line: step.line))
-                        index = step.end
-                        continue
-                    case .truthy, .unknown:
-                        break
-                    }
                     switch lookup(names[step.operand], in: stack, template: template, line: step.line) {
                     case .list(let items):
                         let weight = concurrent && items.count > 1 ? items.reduce(0) { $0 + Renderer.weight(of: $1) } : 0
@@ -394,34 +336,6 @@ struct MustacheLibrary: Sendable {
             }
             missing.insert(MissingKey(template: template, name: name.written, line: line))
             return .null
-        }
-
-        /// Whether a section over a one-part name shows, when the object that has the name can tell without making
-        /// its value (`TemplateObject.truth`); `.unknown` otherwise.
-        func truth(_ name: MustacheProgram.Name, in stack: [TemplateValue]) -> TemplateTruth {
-            guard name.keys.count == 1, !name.isImplicitIterator else { return .unknown }
-            return stack.withUnsafeBufferPointer { levels in
-                var level = levels.count
-                while level > 0 {
-                    level -= 1
-                    guard case .object(let object) = levels[level] else { continue }
-                    let truth = object.truth(of: name.keys[0])
-                    if truth != .absent { return truth }
-                }
-                return .absent
-            }
-        }
-
-        /// Appends the text of a one-part name, found from the top of the stack down; false when nothing has it.
-        func append(_ key: TemplateKey, escaped: Bool, from stack: [TemplateValue], to output: inout [UInt8]) -> Bool {
-            stack.withUnsafeBufferPointer { levels in
-                var level = levels.count
-                while level > 0 {
-                    level -= 1
-                    if case .object(let object) = levels[level], object.append(key, escaped: escaped, to: &output) { return true }
-                }
-                return false
-            }
         }
 
         /// The rest of a dotted name, looked up strictly inside the value its first component found.
