@@ -10,17 +10,23 @@ extension GitHubMarkdown {
     static let shieldedTilde: [UInt8] = [0xC2, 0x80]
     static let shieldedTildeText = "\u{80}"
 
-    /// The source with every escaped tilde shielded, or nil when it has none (the common case: no copy).
+    /// The source with every escaped tilde shielded, or nil when it has none (the common case: no copy). The bytes
+    /// are searched for tildes, which are rare, and only at a tilde are the backslashes before it counted (a Markdown
+    /// list of a megabyte was read byte by byte through a generic collection).
     static func shieldingEscapedTildes<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8]? {
+        if let result = bytes.withContiguousStorageIfAvailable(shieldingEscapedTildes) { return result }
+        return Array(bytes).withUnsafeBufferPointer(shieldingEscapedTildes)
+    }
+
+    private static func shieldingEscapedTildes(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         var result: [UInt8]?
-        var backslashes = 0
-        for (offset, byte) in bytes.enumerated() {
-            if byte == UInt8(ascii: "~"), backslashes % 2 == 1 {
-                if result == nil { result = Array(bytes) }
-                result![offset - 1] = shieldedTilde[0]
-                result![offset] = shieldedTilde[1]
-            }
-            backslashes = byte == UInt8(ascii: "\\") ? backslashes + 1 : 0
+        for offset in bytes.indices where bytes[offset] == UInt8(ascii: "~") {
+            var backslashes = 0
+            while backslashes < offset, bytes[offset - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+            guard backslashes % 2 == 1 else { continue }
+            if result == nil { result = Array(bytes) }
+            result![offset - 1] = shieldedTilde[0]
+            result![offset] = shieldedTilde[1]
         }
         return result
     }

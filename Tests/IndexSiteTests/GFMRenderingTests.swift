@@ -178,4 +178,31 @@ import Testing
             for raw in GFMRenderingTests.rawTableSyntax { #expect(!text.contains(raw), "\(page.path) shows raw table syntax \(raw)") }
         }
     }
+
+    /// Escaped tildes are found by searching for tildes and counting the backslashes before each: the same places as
+    /// reading every byte and counting backslashes as they come, on every text of up to eight backslashes, tildes and letters.
+    @Test func escapedTildesAreFoundWhereEveryByteWouldFindThem() {
+        func byByte(_ bytes: [UInt8]) -> [UInt8]? {
+            var result: [UInt8]?
+            var backslashes = 0
+            for (offset, byte) in bytes.enumerated() {
+                if byte == UInt8(ascii: "~"), backslashes % 2 == 1 {
+                    if result == nil { result = bytes }
+                    result![offset - 1] = GitHubMarkdown.shieldedTilde[0]
+                    result![offset] = GitHubMarkdown.shieldedTilde[1]
+                }
+                backslashes = byte == UInt8(ascii: "\\") ? backslashes + 1 : 0
+            }
+            return result
+        }
+        // Every text of up to eight of the three bytes.
+        let alphabet = Array("\\~a".utf8)
+        var texts: [[UInt8]] = [[]]
+        for _ in 0..<8 { texts += texts.filter { $0.count == texts.last!.count }.flatMap { text in alphabet.map { text + [$0] } } }
+        #expect(texts.count == 9_841)
+        for text in texts {
+            #expect(GitHubMarkdown.shieldingEscapedTildes(text) == byByte(text), "\(String(decoding: text, as: UTF8.self))")
+            #expect(GitHubMarkdown.shieldingEscapedTildes(text.dropFirst()) == byByte(Array(text.dropFirst())))
+        }
+    }
 }
