@@ -36,8 +36,6 @@ final class EntryRows: Sendable {
             ends.reserveCapacity(capacity * (Slot.allCases.count + fieldNames.count))
         }
 
-        var rowCount: Int { ends.count / (Slot.allCases.count + fieldNames.count) }
-
         /// Ends the current slot with `text`.
         mutating func add(_ text: String?) {
             if let text { bytes.append(contentsOf: text.utf8) }
