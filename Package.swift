@@ -28,6 +28,12 @@ let package = Package(
                 .linkedLibrary("icudata"),
             ]
         ),
+        // cmark's allocator for documents parsed, read and freed in one go: a per-thread arena (see its header).
+        .target(
+            name: "CMarkdownArena",
+            dependencies: ["CCmark"],
+            path: "Sources/CMarkdownArena"
+        ),
         // renameat2 and open(2) for the Write stage, which Swift cannot declare itself (a GNU extension; variadic).
         .target(
             name: "CFileSystem",
@@ -59,6 +65,7 @@ let package = Package(
                 "IndexSiteCore",
                 "IndexSiteCollation",
                 "CCmark",
+                "CMarkdownArena",
                 .product(name: "Yams", package: "Yams"),
             ],
             path: "Sources/Parse"
@@ -140,6 +147,7 @@ let package = Package(
         .testTarget(
             name: "IndexSiteTests",
             dependencies: [
+                "CMarkdownArena",
                 "IndexSite",
                 "IndexSiteCollation",
                 "IndexSiteCore",

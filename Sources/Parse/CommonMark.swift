@@ -1,4 +1,5 @@
 import CCmark
+import CMarkdownArena
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -103,12 +104,20 @@ package enum CommonMark {
 
     /// Parses Markdown and lends the document's root node to `body`; the tree is freed when `body` returns,
     /// so nodes must not escape it.
+    /// The tree lives in the thread's arena (`CMarkdownArena`): a piece of a Markdown list is a tree of thousands of
+    /// nodes, made and freed at once. Nodes made elsewhere and moved in (a table's cells) are freed by their own
+    /// allocator; nothing of the tree may be kept after `body`.
     static func withDocument<T>(_ bytes: [UInt8], _ body: (MarkdownNode) throws -> T) rethrows -> T {
-        let root: OpaquePointer? = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
-                cmark_parse_document($0, buffer.count, CMARK_OPT_VALIDATE_UTF8)
-            }
+        indexsite_arena_enter()
+        defer { indexsite_arena_leave() }
+        guard let parser = cmark_parser_new_with_mem(CMARK_OPT_VALIDATE_UTF8, indexsite_arena_mem()) else {
+            fatalError("cmark could not allocate a parser") // the arena aborts first
         }
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { base in base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parser_feed(parser, $0, buffer.count) } }
+        }
+        let root = cmark_parser_finish(parser)
+        cmark_parser_free(parser)
         guard let root else {
             return try withDocument(Array("\n".utf8), body)
         }
