@@ -25,41 +25,47 @@ package enum CommonMark {
     }
 
     /// Renders Markdown bytes to HTML appended to `output`: the entries of a list render into one buffer, with no
-    /// string per entry.
+    /// string per entry. The tree and its HTML live in the thread's arena (`CMarkdownArena`) until they are copied
+    /// out: a list's descriptions are a million small documents.
     package static func appendHTML(_ bytes: UnsafeBufferPointer<UInt8>, allowUnsafeHTML: Bool = false, to output: inout [UInt8]) {
-        let options = CMARK_OPT_VALIDATE_UTF8 | (allowUnsafeHTML ? CMARK_OPT_UNSAFE : 0)
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        guard bytes.count > 0 else { return }
         let marks = GitHubMarkdown.Marks(bytes)
-        if marks.isEmpty {
-            let rendered = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                cmark_markdown_to_html($0, bytes.count, options)
-            }
-            append(rendered, to: &output)
-        } else if marks.tilde, let shielded = GitHubMarkdown.shieldingEscapedTildes(bytes) {
-            shielded.withUnsafeBufferPointer { append(rendered(parsing: $0, marks: marks, options: options, restoringTildes: true), to: &output) }
+        let options = CMARK_OPT_VALIDATE_UTF8 | (allowUnsafeHTML ? CMARK_OPT_UNSAFE : 0)
+        if marks.tilde, let shielded = GitHubMarkdown.shieldingEscapedTildes(bytes) {
+            shielded.withUnsafeBufferPointer { appendHTML(parsing: $0, marks: marks, options: options, restoringTildes: true, to: &output) }
         } else {
-            append(rendered(parsing: bytes, marks: marks, options: options, restoringTildes: false), to: &output)
+            appendHTML(parsing: bytes, marks: marks, options: options, restoringTildes: false, to: &output)
         }
     }
 
-    /// Appends a C string cmark allocated, and frees it.
-    private static func append(_ rendered: UnsafeMutablePointer<CChar>?, to output: inout [UInt8]) {
-        guard let rendered else { return }
-        defer { free(rendered) }
-        rendered.withMemoryRebound(to: UInt8.self, capacity: 1) { output.append(contentsOf: UnsafeBufferPointer(start: $0, count: strlen(rendered))) }
+    /// Parses a text in the arena, extends it with GitHub's extensions when it holds their marks, and appends its HTML.
+    private static func appendHTML(parsing bytes: UnsafeBufferPointer<UInt8>, marks: GitHubMarkdown.Marks, options: Int32,
+                                   restoringTildes: Bool, to output: inout [UInt8]) {
+        inArena(bytes) { root in
+            if !marks.isEmpty { GitHubMarkdown.extend(MarkdownNode(pointer: root), source: bytes, marks: marks) }
+            if restoringTildes { GitHubMarkdown.restoreEscapedTildes(MarkdownNode(pointer: root)) }
+            // Made with the tree's allocator: it is the arena's, and goes with it.
+            guard let rendered = cmark_render_html(root, options) else { return }
+            rendered.withMemoryRebound(to: UInt8.self, capacity: 1) { output.append(contentsOf: UnsafeBufferPointer(start: $0, count: strlen(rendered))) }
+        }
     }
 
-    /// Parses, extends and renders a text that holds marks of GitHub's extensions; the caller frees the result.
-    private static func rendered(parsing bytes: UnsafeBufferPointer<UInt8>, marks: GitHubMarkdown.Marks, options: Int32,
-                                 restoringTildes: Bool) -> UnsafeMutablePointer<CChar>? {
-        let root = bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-            cmark_parse_document($0, bytes.count, CMARK_OPT_VALIDATE_UTF8)
+    /// Parses `bytes` into the calling thread's arena and lends the root to `body`; the tree and everything cmark made
+    /// for it are gone when `body` returns.
+    private static func inArena<T>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (OpaquePointer) throws -> T) rethrows -> T {
+        indexsite_arena_enter()
+        defer { indexsite_arena_leave() }
+        guard let parser = cmark_parser_new_with_mem(CMARK_OPT_VALIDATE_UTF8, indexsite_arena_mem()) else {
+            fatalError("cmark could not allocate a parser") // the arena aborts first
         }
-        guard let root else { return nil }
+        if let base = bytes.baseAddress {
+            base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { cmark_parser_feed(parser, $0, bytes.count) }
+        }
+        let root = cmark_parser_finish(parser)
+        cmark_parser_free(parser)
+        guard let root else { fatalError("cmark could not finish a document") } // the arena aborts first
         defer { cmark_node_free(root) }
-        GitHubMarkdown.extend(MarkdownNode(pointer: root), source: bytes, marks: marks)
-        if restoringTildes { GitHubMarkdown.restoreEscapedTildes(MarkdownNode(pointer: root)) }
-        return cmark_render_html(root, options)
+        return try body(root)
     }
 
     /// The visible text of Markdown (GitHub's extensions applied), in one line: for `<meta name="description">`,
@@ -108,21 +114,9 @@ package enum CommonMark {
     /// nodes, made and freed at once. Nodes made elsewhere and moved in (a table's cells) are freed by their own
     /// allocator; nothing of the tree may be kept after `body`.
     static func withDocument<T>(_ bytes: [UInt8], _ body: (MarkdownNode) throws -> T) rethrows -> T {
-        indexsite_arena_enter()
-        defer { indexsite_arena_leave() }
-        guard let parser = cmark_parser_new_with_mem(CMARK_OPT_VALIDATE_UTF8, indexsite_arena_mem()) else {
-            fatalError("cmark could not allocate a parser") // the arena aborts first
+        try bytes.withUnsafeBufferPointer { buffer in
+            try inArena(buffer) { try body(MarkdownNode(pointer: $0)) }
         }
-        bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.map { base in base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parser_feed(parser, $0, buffer.count) } }
-        }
-        let root = cmark_parser_finish(parser)
-        cmark_parser_free(parser)
-        guard let root else {
-            return try withDocument(Array("\n".utf8), body)
-        }
-        defer { cmark_node_free(root) }
-        return try body(MarkdownNode(pointer: root))
     }
 }
 
