@@ -2,6 +2,10 @@
 /// Text is escaped over its UTF-8 bytes straight into the buffer: no `String` is built, even for text that needs escapes.
 package struct JSONWriter {
     package private(set) var bytes: [UInt8] = []
+    /// The field names of the last record written, with each written as a key (`"name":`): every row of a CSV
+    /// file shares one names array, whose keys are then escaped once, not once per row. Holding the array keeps its
+    /// storage alive, so the same address is the same array.
+    private var recordKeys: (names: [String], keys: [[UInt8]])?
 
     package init() {}
 
@@ -123,14 +127,16 @@ package struct JSONWriter {
     /// of their arrays cost a retain and a release each, on the one names array every row of a CSV file shares.
     package mutating func record(_ record: FieldRecord) {
         raw("{")
-        record.names.withUnsafeBufferPointer { names in
-            record.values.withUnsafeBufferPointer { values in
-                for index in names.indices {
-                    if index > 0 { raw(",") }
-                    string(names[index])
-                    raw(":")
-                    value(values[index])
-                }
+        let shared = record.names.withUnsafeBufferPointer { names in
+            recordKeys.map { $0.names.withUnsafeBufferPointer { $0.baseAddress == names.baseAddress } } ?? false
+        }
+        if !shared { recordKeys = (record.names, record.names.map { JSONWriter.encoded($0) + [UInt8(ascii: ":")] }) }
+        let keys = recordKeys?.keys ?? []
+        record.values.withUnsafeBufferPointer { values in
+            for index in values.indices {
+                if index > 0 { raw(",") }
+                raw(keys[index])
+                value(values[index])
             }
         }
         raw("}")

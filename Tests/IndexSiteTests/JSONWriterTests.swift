@@ -1,0 +1,30 @@
+import Testing
+@testable import IndexSiteCore
+
+/// Records are written with their keys in source order; rows that share one names array (a CSV file's) reuse the
+/// keys written for the first, and a record with other names gets its own.
+@Suite struct JSONWriterTests {
+    @Test func recordsWithSharedAndOtherNames() {
+        let header = ["title", "a\"b"]
+        let rows: [FieldRecord] = [
+            FieldRecord(names: header, values: ["Dune", "x"]),
+            FieldRecord(names: header, values: ["Emma", ["p", "q"]]),
+            FieldRecord(names: ["title", "year"], values: ["Iliad", "-750"]),
+            FieldRecord(names: header, values: ["Odyssey", "y"]),
+            ["title": "Ulysses", "author": .record(["last": "Joyce"])],
+        ]
+        var json = JSONWriter()
+        for row in rows {
+            json.record(row)
+            json.raw("\n")
+        }
+        #expect(String(decoding: json.bytes, as: UTF8.self) == """
+        {"title":"Dune","a\\"b":"x"}
+        {"title":"Emma","a\\"b":["p","q"]}
+        {"title":"Iliad","year":"-750"}
+        {"title":"Odyssey","a\\"b":"y"}
+        {"title":"Ulysses","author":{"last":"Joyce"}}
+
+        """)
+    }
+}
