@@ -148,7 +148,7 @@ struct ListPages: Sendable {
     func entryRows(_ entries: [Entry], _ range: Range<Int>, section: Int?, pagePrefix: String, into output: inout Output) -> EntryRows {
         var rows = EntryRows.Builder(fieldNames: fieldNames, capacity: range.count)
         let allowUnsafe = renderer.site.allowUnsafeHTML
-        // Read once: each `settings` is a copy of the list's settings, which retains what they share from every core.
+        // The settings the loop reads, taken out of the list's settings once.
         let titleField = settings.titleField, urlField = settings.urlField, descriptionField = settings.descriptionField
         entries.withUnsafeBufferPointer { entries in
             for index in range {
