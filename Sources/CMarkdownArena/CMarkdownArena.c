@@ -4,7 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/// A block of the arena; allocations are carved from its end, each after a header holding its size.
+/// A block of the arena; allocations are carved from it one after another, each after a header holding its size. A
+/// thread keeps its first block for as long as it lives, for the next document it parses.
 typedef struct block {
     struct block *previous;
     size_t used;
@@ -32,7 +33,7 @@ static block *new_block(size_t at_least, block *previous) {
     return made;
 }
 
-static size_t rounded(size_t size);
+static size_t rounded(size_t size) { return (size + 15) & ~(size_t)15; }
 
 static void *allocate(size_t size) {
     size_t needed = sizeof(header) + rounded(size);
@@ -49,8 +50,6 @@ static void *arena_calloc(size_t count, size_t size) {
     memset(memory, 0, count * size);
     return memory;
 }
-
-static size_t rounded(size_t size) { return (size + 15) & ~(size_t)15; }
 
 static void *arena_realloc(void *memory, size_t size) {
     if (memory == NULL) return allocate(size);
