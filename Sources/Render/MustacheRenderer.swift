@@ -93,6 +93,20 @@ struct MustacheLibrary: Sendable {
         let operand: Int
     }
 
+    /// The weight of a list's item (see `TemplateObject.renderWeight`).
+    static func weight(of item: TemplateValue) -> Int {
+        if case .object(let object) = item { return object.renderWeight }
+        return 1
+    }
+
+    /// The items' total weight when the list is rendered on every core (at least two items weighing at least
+    /// `concurrentListWeight`), else nil.
+    static func concurrentWeight(of items: [TemplateValue]) -> Int? {
+        guard items.count > 1 else { return nil }
+        let weight = items.reduce(0) { $0 + MustacheLibrary.weight(of: $1) }
+        return weight >= concurrentListWeight ? weight : nil
+    }
+
     /// Where each chunk of a concurrently rendered list ends: at most `concurrentChunks` chunks of consecutive items,
     /// none lighter than `minimumChunkWeight` unless it is the only one, cut where the running weight reaches each
     /// chunk's share (an item heavier than a share makes a chunk of its own, and may leave the next one empty).
@@ -182,19 +196,13 @@ struct MustacheLibrary: Sendable {
             self.library = library
         }
 
-        /// The weight of a list's item (see `TemplateObject.renderWeight`).
-        static func weight(of item: TemplateValue) -> Int {
-            if case .object(let object) = item { return object.renderWeight }
-            return 1
-        }
-
         /// Renders `children` once per item, as the plain loop does, but in chunks of items of about equal weight on
         /// every core: each chunk gets its own copy of the stack and its own buffer, and the buffers are appended in
         /// item order, so the bytes are those of the plain loop. Templates and values are immutable, so the chunks share
         /// them safely.
         mutating func renderConcurrently(_ items: [TemplateValue], weight: Int, program: MustacheProgram, body: Range<Int>, template: String,
                                          stack: [TemplateValue], into output: inout [UInt8], depth: Int) {
-            let ends = MustacheLibrary.chunkEnds(items.map(Renderer.weight), total: weight)
+            let ends = MustacheLibrary.chunkEnds(items.map(MustacheLibrary.weight), total: weight)
             let chunks = ends.count
             var worker = self
             worker.concurrent = false
@@ -259,8 +267,7 @@ struct MustacheLibrary: Sendable {
                     let body = index + 1..<step.end
                     switch lookup(names[step.operand], in: stack, template: template, line: step.line) {
                     case .list(let items):
-                        let weight = concurrent && items.count > 1 ? items.reduce(0) { $0 + Renderer.weight(of: $1) } : 0
-                        if weight >= MustacheLibrary.concurrentListWeight {
+                        if concurrent, let weight = MustacheLibrary.concurrentWeight(of: items) {
                             renderConcurrently(items, weight: weight, program: program, body: body, template: template, stack: stack,
                                                into: &output, depth: depth)
                         } else if bindsEntryLoops, case .object(let first)? = items.first, first is EntryRow {

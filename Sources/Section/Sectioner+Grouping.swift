@@ -25,8 +25,6 @@ extension Sectioner {
             catchAll = sections.count
             sections.append(Section(title: settings.catchAllLabel, label: settings.catchAllLabel, isCatchAll: true))
         }
-        // Each entry is moved, not copied, into its section (the entries are this function's own): a copy costs a
-        // retain and a release per field.
         // ICU's bucket look-up is most of this function's time, and thread-safe: made on every core.
         let buckets = [Int].madeConcurrently(count: order.count) { index.bucket(of: titles[order[$0]]) }
         // Each section's array is made at its final size: grown by doubling, a hundred thousand entries were copied
@@ -34,6 +32,8 @@ extension Sectioner {
         var counts = [Int](repeating: 0, count: sections.count)
         for bucket in buckets { counts[sectionOfBucket[min(bucket, sectionOfBucket.count - 1)]] += 1 }
         for section in sections.indices { sections[section].entries.reserveCapacity(counts[section]) }
+        // Each entry is moved, not copied, into its section (the entries are this function's own): a copy costs a
+        // retain and a release per field.
         for (position, bucket) in zip(order, buckets) {
             var entry = Entry(fields: FieldRecord())
             swap(&entry, &entries[position])

@@ -1,6 +1,7 @@
 import Testing
 @testable import IndexSiteCore
 @testable import IndexSiteRender
+@testable import IndexSiteSection
 
 /// Long lists render on every core in chunks of items of about equal weight (`TemplateObject.renderWeight`): a page's
 /// few sections of many entries as well as many light items. The bytes must be those of rendering in order.
@@ -59,6 +60,25 @@ import Testing
         // No chunk outweighs its share by more than one item.
         let share = heavy.reduce(0, +) / ends.count
         #expect(zip([0] + ends, ends).allSatisfy { heavy[$0..<$1].reduce(0, +) <= share + heavy.max()! })
+    }
+
+    /// A page of 24 letter sections of 50 entries: no list on it has 256 items (its sections, their runs of at most 100
+    /// entries, the runs' entries), which was the old rule, and the whole page rendered on one thread. By weight, its
+    /// list of sections is rendered on every core.
+    @Test func aPagesSectionsRenderOnEveryCore() throws {
+        let letters = Array("ABCDEFGHIJKLMNOPRSTUVWYZ")
+        let entries = letters.flatMap { letter in (0..<50).map { Entry(fields: ["title": .text("\(letter)ntry \($0)")]) } }
+        let list = IndexedList.make(title: "L", entries: entries, settings: ListSettings(source: "l.json")).0
+        let renderer = try #require(PageRenderer.make(site: SiteSettings(), theme: .builtIn).0)
+        let pages = ListPages(renderer: renderer, list: list)
+        var output = ListPages.Output()
+        let sections = list.sections.indices.filter(pages.isShown).map { pages.sectionValue($0, into: &output).0 }
+        #expect(sections.count == 24)
+        #expect(sections.allSatisfy { section in
+            guard case .object(let object) = section, case .list(let runs)? = object.value(forKey: TemplateKey("runs")) else { return false }
+            return runs.count < MustacheLibrary.concurrentListWeight
+        })
+        #expect(MustacheLibrary.concurrentWeight(of: sections) == 1_200)
     }
 
     @Test func lightListsKeepWholeChunks() {
