@@ -69,6 +69,12 @@ public enum Build {
         let theme = Theme.builtIn.overridden(by: site)
         let (localization, catalogDiagnostics) = Localization.make(theme: theme, site: settings)
         diagnostics += catalogDiagnostics
+        // The templates and each locale's tables are made on the other core while the lists are parsed and sectioned.
+        let locales = Set(plannedLists.map(\.settings.locale) + [settings.locale]).sorted()
+        let preparedRenderer = BackgroundWork { [settings] in
+            PageRenderer.prepare(locales: locales, localization: localization)
+            return PageRenderer.make(site: settings, theme: theme, localization: localization)
+        }
         // From here on each source's bytes are referenced only by its planned list, and freed once it is parsed.
         site.sources = []
         plannedLists.reverse()
@@ -93,7 +99,7 @@ public enum Build {
         // Render and Write: pages stream into a staging folder as they are made, which is swapped in only if the
         // whole build succeeded, so a large site never sits in memory whole and a failed build changes nothing.
         options.progress?(.render, result.entryCount)
-        let (renderer, templateDiagnostics) = PageRenderer.make(site: settings, theme: theme, localization: localization)
+        let (renderer, templateDiagnostics) = preparedRenderer.value
         diagnostics += templateDiagnostics
         var staging: SiteWriter.Staging?
         if options.writeOutput, !diagnostics.hasErrors(strict: options.strict), renderer != nil {

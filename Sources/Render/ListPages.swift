@@ -79,14 +79,15 @@ struct ListPages: Sendable {
         let words = renderer.localization.strings(for: list.settings.locale)
         self.words = words
         stringsValue = renderer.stringsContext(words, listTitle: list.title)
-        pluralTable = (try? LocaleNumbers(locale: list.settings.locale)).map { ScriptStrings.PluralTable(numbers: $0, maxCount: list.entryCount) }
+        let tables = ScriptStrings.tables(locale: list.settings.locale)
+        if let plurals = tables.plurals, let numbers = tables.numbers {
+            pluralTable = plurals.limited(to: list.entryCount, numbers: numbers)
+        } else {
+            pluralTable = nil
+        }
+        typedFold = tables.typedFold
         numberTable = ScriptStrings.NumberTable(words: words)
         stripTicks = ListPages.stripDrawsTicks(list)
-        if let folder = try? SearchFolder(locale: list.settings.locale) {
-            typedFold = ScriptStrings.foldTable(ScriptStrings.typedCharacters.lazy.flatMap { $0 }.compactMap(Unicode.Scalar.init), folder: folder)
-        } else {
-            typedFold = []
-        }
         listContext = [
             "title": .text(list.title),
             "description_html": .text(list.description.map { renderer.markdown($0) } ?? ""),

@@ -15,6 +15,15 @@ public struct PageRenderer: Sendable {
     /// The page words of every locale (catalogs), and their plural rules and number formats.
     var localization: Localization = .builtIn
 
+    /// Makes the tables the lists of `locales` render with (their page words, the filter's fold table), which are kept
+    /// for the process: a build calls it on another core while its content is read, so rendering finds them made.
+    package static func prepare(locales: some Sequence<String>, localization: Localization) {
+        for locale in locales {
+            _ = localization.strings(for: locale)
+            _ = ScriptStrings.tables(locale: locale)
+        }
+    }
+
     /// Parses the theme's templates; syntax errors come back as diagnostics naming the template file and line.
     public static func make(site: SiteSettings, theme: Theme, localization: Localization = .builtIn) -> (PageRenderer?, [Diagnostic]) {
         var library = MustacheLibrary()

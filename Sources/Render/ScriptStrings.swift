@@ -1,5 +1,6 @@
 import IndexSiteCollation
 import IndexSiteCore
+import Synchronization
 /// What the page script needs to speak the list's language without doing any locale work in the browser: the filter's
 /// texts, a plural table and a number format derived from ICU, and a character table for the filter's folding.
 /// It travels as JSON in the page (`<script type="application/json" id="indexsite-strings">`).
@@ -25,17 +26,32 @@ struct ScriptStrings {
         }
 
         init(numbers: LocaleNumbers, maxCount: Int) {
+            self = PluralTable(numbers: numbers).limited(to: maxCount, numbers: numbers)
+        }
+
+        /// The table of every count up to `checkedCounts`, which the table of any list is cut from: two thousand
+        /// questions to ICU, asked once per locale (see `ScriptStrings.tables(locale:)`), not once per list.
+        init(numbers: LocaleNumbers) {
             func code(_ n: Int) -> Character { ScriptStrings.categoryCodes[numbers.category(n)] ?? "x" }
             small = String((0..<ScriptStrings.directCounts).map(code))
             cycle = String((100..<200).map(code))
             exceptions = [:]
-            guard maxCount >= ScriptStrings.directCounts else { return }
             let cycleCodes = Array(cycle)
-            var candidates = Array(ScriptStrings.directCounts...min(maxCount, ScriptStrings.checkedCounts))
-            if maxCount > ScriptStrings.checkedCounts {
-                candidates += stride(from: (ScriptStrings.checkedCounts / 1000 + 1) * 1000, through: maxCount, by: 1000)
+            for n in ScriptStrings.directCounts...ScriptStrings.checkedCounts where code(n) != cycleCodes[n % 100] { exceptions[n] = code(n) }
+        }
+
+        /// This table (of every count up to `checkedCounts`) for counts 0…`maxCount`: the exceptions up to `maxCount`,
+        /// and past `checkedCounts` those among the multiples of 1000.
+        func limited(to maxCount: Int, numbers: LocaleNumbers) -> PluralTable {
+            var table = self
+            table.exceptions = exceptions.filter { $0.key <= maxCount }
+            guard maxCount > ScriptStrings.checkedCounts else { return table }
+            let cycleCodes = Array(cycle)
+            for n in stride(from: (ScriptStrings.checkedCounts / 1000 + 1) * 1000, through: maxCount, by: 1000) {
+                let code = ScriptStrings.categoryCodes[numbers.category(n)] ?? "x"
+                if code != cycleCodes[n % 100] { table.exceptions[n] = code }
             }
-            for n in candidates where code(n) != cycleCodes[n % 100] { exceptions[n] = code(n) }
+            return table
         }
 
         /// The category code of `n`, as the script computes it.
@@ -81,6 +97,34 @@ struct ScriptStrings {
         0x41...0x5A, 0xC0...0x24F, 0x300...0x36F, 0x386...0x3CE, 0x400...0x45F, 0x591...0x5C7, 0x64B...0x652,
         0x3041...0x3096, 0x3099...0x309E, 0x30A1...0x30FE, 0xFF10...0xFF5A, 0xFF61...0xFF9F,
     ]
+
+    /// What the script's tables need of one locale, made once per process by `tables(locale:)`.
+    struct LocaleTables: Sendable {
+        /// The search forms of `typedCharacters` (empty when ICU has no collator for the locale).
+        var typedFold: [(String, String)] = []
+        /// The locale's plural rules and number format, nil when ICU has none.
+        var numbers: LocaleNumbers?
+        /// The plural table of every count up to `checkedCounts`, cut to each list's size.
+        var plurals: PluralTable?
+    }
+
+    /// The tables of `locale`, made once per process: a thousand characters folded and two thousand counts put to ICU
+    /// are a fifth of a 1,000-entry build, a build makes them on another core while it reads its content
+    /// (`PageRenderer.prepare`), and `serve` rebuilds with the same locales.
+    static func tables(locale: String) -> LocaleTables {
+        if let tables = madeTables.withLock({ $0[locale] }) { return tables }
+        // Made outside the lock: two threads asking at once both make them, and either's tables are the same.
+        var tables = LocaleTables()
+        if let folder = try? SearchFolder(locale: locale) {
+            tables.typedFold = foldTable(typedCharacters.lazy.flatMap { $0 }.compactMap(Unicode.Scalar.init), folder: folder)
+        }
+        tables.numbers = try? LocaleNumbers(locale: locale)
+        tables.plurals = tables.numbers.map { PluralTable(numbers: $0) }
+        madeTables.withLock { $0[locale] = tables }
+        return tables
+    }
+
+    private static let madeTables = Mutex<[String: LocaleTables]>([:])
 
     /// The search forms of `scalars` that differ from the character itself.
     static func foldTable(_ scalars: some Sequence<Unicode.Scalar>, folder: SearchFolder) -> [(String, String)] {

@@ -159,6 +159,14 @@ import Testing
             #expect(plurals.code(n) == ScriptStrings.categoryCodes[numbers.category(n)], "\(locale) \(n)")
             #expect(format.format(n) == words.number(n), "\(locale) \(n)")
         }
+        // A list's table is cut from the locale's table, made once: it holds no count past the list's size.
+        for maxCount in [150, 1_000, 5_500] {
+            let cut = ScriptStrings.tables(locale: locale).plurals?.limited(to: maxCount, numbers: numbers)
+            #expect(cut?.exceptions.keys.allSatisfy { $0 <= maxCount } == true)
+            for n in Array(0...min(maxCount, 2_100)) + [maxCount] {
+                #expect(cut?.code(n) == ScriptStrings.categoryCodes[numbers.category(n)], "\(locale) \(n) of \(maxCount)")
+            }
+        }
     }
 
     @Test(arguments: [("de", "Müller", "muller"), ("ru", "Ёлка", "елка"), ("ja", "カタカナ", "かたかな"), ("ja", "ｶﾀｶﾅ", "かたかな"),
