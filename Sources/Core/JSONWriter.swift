@@ -15,7 +15,9 @@ package struct JSONWriter {
         bytes.reserveCapacity(capacity)
     }
 
-    package mutating func raw(_ text: String) {
+    /// Appends JSON made at run time, copied as it is. Not an overload of `raw(_:)`: a string literal would pick it
+    /// over the `StaticString` one, and build a `String` for every comma.
+    package mutating func raw(text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
@@ -130,7 +132,10 @@ package struct JSONWriter {
         let shared = record.names.withUnsafeBufferPointer { names in
             recordKeys.map { $0.names.withUnsafeBufferPointer { $0.baseAddress == names.baseAddress } } ?? false
         }
-        if !shared { recordKeys = (record.names, record.names.map { JSONWriter.encoded($0) + [UInt8(ascii: ":")] }) }
+        // The items of a Markdown list each have their own names array, nearly always with the same names.
+        if !shared, recordKeys?.names != record.names {
+            recordKeys = (record.names, record.names.map { JSONWriter.encoded($0) + [UInt8(ascii: ":")] })
+        }
         let keys = recordKeys?.keys ?? []
         record.values.withUnsafeBufferPointer { values in
             for index in values.indices {

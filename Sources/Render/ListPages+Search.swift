@@ -30,7 +30,7 @@ extension ListPages {
             first = false
             let title = entry.text(at: settings.titleField) ?? ""
             json.raw("["); json.string(isReference ? ListPages.shortened(title) : title)
-            json.raw(","); json.raw(String(section))
+            json.raw(","); json.raw(text: String(section))
             json.raw(","); json.string(entry.id)
             json.raw(","); json.string(isReference ? "" : searchText(of: entry))
             json.raw("]")

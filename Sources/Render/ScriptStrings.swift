@@ -142,13 +142,13 @@ struct ScriptStrings {
         var json = JSONWriter()
         json.raw("{\"lang\":"); json.string(words.languageTag)
         for key in UIStringKey.scriptKeys where !key.isPlural {
-            json.raw(",\"" + key.rawValue + "\":"); json.string(words.rawText(key))
+            json.raw(text: ",\"" + key.rawValue + "\":"); json.string(words.rawText(key))
         }
         for key in UIStringKey.scriptKeys where key.isPlural {
-            json.raw(",\"" + key.rawValue + "\":{")
+            json.raw(text: ",\"" + key.rawValue + "\":{")
             for (index, (category, text)) in words.pluralForms(key).sorted(by: { $0.key < $1.key }).enumerated() {
                 if index > 0 { json.raw(",") }
-                json.raw("\"" + String(categoryCodes[category] ?? "x") + "\":"); json.string(text)
+                json.raw(text: "\"" + String(categoryCodes[category] ?? "x") + "\":"); json.string(text)
             }
             json.raw("}")
         }
@@ -156,12 +156,12 @@ struct ScriptStrings {
         json.raw(",\"cycle\":"); json.string(plurals.cycle)
         json.raw(",\"exceptions\":{")
         for (index, (n, code)) in plurals.exceptions.sorted(by: { $0.key < $1.key }).enumerated() {
-            json.raw((index > 0 ? ",\"" : "\"") + String(n) + "\":"); json.string(String(code))
+            json.raw(text: (index > 0 ? ",\"" : "\"") + String(n) + "\":"); json.string(String(code))
         }
         json.raw("}},\"number\":{\"digits\":"); json.string(numbers.digits.joined())
         json.raw(",\"group\":"); json.string(numbers.group)
         // The fold table grouped by search form ({"a": "àáâ…"}): a third of the size of one pair per character.
-        json.raw(",\"min\":" + String(numbers.minimumDigits) + "},\"fold\":{")
+        json.raw(text: ",\"min\":" + String(numbers.minimumDigits) + "},\"fold\":{")
         var sources: [String: String] = [:]
         var order: [String] = []
         for (from, to) in fold {

@@ -1,8 +1,9 @@
 import Testing
 @testable import IndexSiteCore
 
-/// Records are written with their keys in source order; rows that share one names array (a CSV file's) reuse the
-/// keys written for the first, and a record with other names gets its own.
+/// Records are written with their keys in source order; rows that share one names array (a CSV file's), or have the
+/// same names in arrays of their own (a Markdown list's items), reuse the keys written for the first, and a record with
+/// other names gets its own.
 @Suite struct JSONWriterTests {
     @Test func recordsWithSharedAndOtherNames() {
         let header = ["title", "a\"b"]
@@ -11,6 +12,8 @@ import Testing
             FieldRecord(names: header, values: ["Emma", ["p", "q"]]),
             FieldRecord(names: ["title", "year"], values: ["Iliad", "-750"]),
             FieldRecord(names: header, values: ["Odyssey", "y"]),
+            FieldRecord(names: header.map { $0 }, values: ["Beloved", "z"]), // the same names in an array of its own
+            FieldRecord(names: ["title", "a\"c"], values: ["Walden", "w"]),
             ["title": "Ulysses", "author": .record(["last": "Joyce"])],
         ]
         var json = JSONWriter()
@@ -23,6 +26,8 @@ import Testing
         {"title":"Emma","a\\"b":["p","q"]}
         {"title":"Iliad","year":"-750"}
         {"title":"Odyssey","a\\"b":"y"}
+        {"title":"Beloved","a\\"b":"z"}
+        {"title":"Walden","a\\"c":"w"}
         {"title":"Ulysses","author":{"last":"Joyce"}}
 
         """)

@@ -81,7 +81,7 @@ public struct DiagnosticFormatter: Sendable {
         for (index, diagnostic) in diagnostics.enumerated() {
             json.raw(index == 0 ? "{" : ",\n{")
             json.raw("\"file\":"); json.string(path(diagnostic.location))
-            json.raw(",\"line\":\(diagnostic.location.line),\"column\":\(diagnostic.location.column)")
+            json.raw(text: ",\"line\":\(diagnostic.location.line),\"column\":\(diagnostic.location.column)")
             json.raw(",\"severity\":"); json.string(severity(diagnostic).rawValue)
             json.raw(",\"code\":"); json.string(diagnostic.code.rawValue)
             json.raw(",\"message\":"); json.string(diagnostic.message)
