@@ -20,8 +20,7 @@ import IndexSite
     @Test(arguments: cases)
     func site(_ name: String) throws {
         let folder = GoldenSiteTests.sites.appendingPathComponent(name)
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-golden-\(name)-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
+        let output = try TestSupport.temporaryFolder("golden-\(name)").appendingPathComponent("out")
         let result = Build.run(BuildOptions(siteFolder: folder.appendingPathComponent("input"), output: output))
         #expect(result.succeeded, "\(result.diagnostics)")
         let expectedFolder = folder.appendingPathComponent("expected")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IndexSiteTestSupport
 @testable import IndexSite
 @testable import IndexSiteCollation
 @testable import IndexSiteCore
@@ -133,7 +134,7 @@ import Testing
 
     /// Builds a site holding one Markdown list and returns its list page.
     static func builtPage(_ markdown: String, name: String) throws -> String {
-        let site = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-awesome-\(UUID().uuidString)")
+        let site = TestSupport.processFolder.appendingPathComponent("indexsite-awesome-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: site) }
         try FileManager.default.createDirectory(at: site.appendingPathComponent("Content"), withIntermediateDirectories: true)
         try markdown.write(to: site.appendingPathComponent("Content/\(name).md"), atomically: true, encoding: .utf8)
@@ -385,7 +386,7 @@ import Testing
 /// Builds one Markdown list in a temporary site, with `lint:` in its front matter when given, and returns the diagnostics.
 enum SiteLoaderFreeBuild {
     static func diagnostics(of file: SourceFile, lint: String?) -> [Diagnostic] {
-        let site = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-lint-\(UUID().uuidString)")
+        let site = TestSupport.processFolder.appendingPathComponent("indexsite-lint-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: site) }
         try? FileManager.default.createDirectory(at: site.appendingPathComponent("Content"), withIntermediateDirectories: true)
         let text = (lint.map { "---\nlint: \($0)\n---\n" } ?? "") + String(decoding: file.bytes, as: UTF8.self)

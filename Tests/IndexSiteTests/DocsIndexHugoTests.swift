@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IndexSiteTestSupport
 @testable import IndexSite
 @testable import IndexSiteCollation
 @testable import IndexSiteCore
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func lowerCasePrettyURLsThatLand() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-hugo-\(UUID().uuidString)")
+        let output = TestSupport.processFolder.appendingPathComponent("indexsite-hugo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
         let result = Build.run(BuildOptions(siteFolder: DocsIndexHugoTests.site, output: output))
         #expect(result.succeeded, "\(result.diagnostics)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IndexSiteTestSupport
 @testable import IndexSite
 @testable import IndexSiteCollation
 @testable import IndexSiteCore
@@ -26,7 +27,7 @@ import Testing
     /// Builds the book's index into a temporary folder and returns the list page's HTML and the list.
     static func build() throws -> (html: String, list: IndexedList, markdown: [String: String]) {
         let source = try corpus()
-        let site = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-rustbook-\(UUID().uuidString)")
+        let site = TestSupport.processFolder.appendingPathComponent("indexsite-rustbook-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: site) }
         try FileManager.default.createDirectory(at: site.appendingPathComponent("Content"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: source, to: site.appendingPathComponent("Content/book"))

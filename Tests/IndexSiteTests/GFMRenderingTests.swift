@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IndexSiteTestSupport
 @testable import IndexSite
 @testable import IndexSiteCollation
 @testable import IndexSiteCore
@@ -137,7 +138,7 @@ import Testing
     static let rawTableSyntax = ["|---", "| ---", "|:--", "| :--", "--|", "--:|", "-- |"]
 
     @Test func awesomeListTablesAreRenderedOnEveryPage() throws {
-        let site = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-gfm-\(UUID().uuidString)")
+        let site = TestSupport.processFolder.appendingPathComponent("indexsite-gfm-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: site) }
         try FileManager.default.createDirectory(at: site.appendingPathComponent("Content"), withIntermediateDirectories: true)
         try GFMRenderingTests.awesomeList.write(to: site.appendingPathComponent("Content/awesome-linux.md"), atomically: true, encoding: .utf8)
@@ -167,7 +168,7 @@ import Testing
     func sharedAwesomeListsShowNoRawTableSyntax(_ relative: String) throws {
         let source = Fixtures.repository.deletingLastPathComponent().appendingPathComponent("shared/" + relative)
         guard FileManager.default.fileExists(atPath: source.path) else { return }
-        let site = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-gfm-\(UUID().uuidString)")
+        let site = TestSupport.processFolder.appendingPathComponent("indexsite-gfm-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: site) }
         try FileManager.default.createDirectory(at: site.appendingPathComponent("Content"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: source, to: site.appendingPathComponent("Content/" + source.lastPathComponent))

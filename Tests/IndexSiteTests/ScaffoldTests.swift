@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IndexSiteTestSupport
 @testable import IndexSite
 @testable import IndexSiteCollation
 @testable import IndexSiteCore
@@ -12,7 +13,7 @@ import Testing
 /// The starter site of `indexsite init`: it builds cleanly, documents every setting, and never overwrites a file.
 @Suite struct ScaffoldTests {
     static func temporaryFolder() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-scaffold-\(UUID().uuidString)/site")
+        TestSupport.processFolder.appendingPathComponent("indexsite-scaffold-\(UUID().uuidString)/site")
     }
 
     static var configuration: String {

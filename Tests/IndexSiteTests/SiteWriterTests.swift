@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IndexSiteTestSupport
 @testable import IndexSite
 @testable import IndexSiteCollation
 @testable import IndexSiteCore
@@ -12,7 +13,7 @@ import Testing
 /// Files written in parts (a very large `entries.json`): joined on disk, and linked like any page when unchanged.
 @Suite struct SiteWriterTests {
     func temporaryOutput() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-writer-\(UUID().uuidString)")
+        let folder = TestSupport.processFolder.appendingPathComponent("indexsite-writer-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder.appendingPathComponent("out")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+import IndexSiteTestSupport
 @testable import IndexSite
 @testable import IndexSiteCollation
 @testable import IndexSiteCore
@@ -79,7 +80,7 @@ let slugHostileScalars: [Unicode.Scalar] = ["/", "\\", ".", " ", "-", "\u{0D4E}"
     }
 
     @Test func aListNamedWithAPrependedLetterBuilds() throws {
-        let site = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-prepend-\(UUID().uuidString)")
+        let site = TestSupport.processFolder.appendingPathComponent("indexsite-prepend-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: site) }
         try FileManager.default.createDirectory(at: site.appendingPathComponent("Content"), withIntermediateDirectories: true)
         try "title\nA\nx\u{0D4E}\n".write(to: site.appendingPathComponent("Content/x\u{0D4E}.csv"), atomically: true, encoding: .utf8)

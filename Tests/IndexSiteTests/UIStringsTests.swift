@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IndexSiteTestSupport
 @testable import IndexSite
 @testable import IndexSiteCollation
 @testable import IndexSiteCore
@@ -200,7 +201,7 @@ import Testing
     /// A site's own catalog file and `strings:` map change words key by key; what they do not name stays the
     /// built-in translation, and a locale the site adds falls back to English where its catalog is silent.
     @Test func overridesChangeWordsKeyByKey() throws {
-        let site = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-strings-\(UInt32.random(in: 0...UInt32.max))")
+        let site = TestSupport.processFolder.appendingPathComponent("indexsite-strings-\(UInt32.random(in: 0...UInt32.max))")
         defer { try? FileManager.default.removeItem(at: site) }
         try FileManager.default.createDirectory(at: site.appendingPathComponent("Content"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: site.appendingPathComponent("Templates/strings"), withIntermediateDirectories: true)

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+import IndexSiteTestSupport
 @testable import IndexSite
 @testable import IndexSiteCollation
 @testable import IndexSiteCore
@@ -164,7 +165,7 @@ func disguisedURL(_ prefix: [Int], _ scheme: Int, _ caseFlips: Int, _ insertions
     /// End to end: a site whose CSV, Markdown list, front matter and entries.json carry disguised links has no
     /// live dangerous link in any page or script data.
     @Test func noDisguisedLinkReachesAnyHref() throws {
-        let site = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-url-\(UUID().uuidString)")
+        let site = TestSupport.processFolder.appendingPathComponent("indexsite-url-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: site) }
         let content = site.appendingPathComponent("Content")
         try FileManager.default.createDirectory(at: content.appendingPathComponent("notes"), withIntermediateDirectories: true)

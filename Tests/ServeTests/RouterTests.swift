@@ -2,12 +2,13 @@ import Foundation
 import IndexSite
 import IndexSiteServer
 import Testing
+import IndexSiteTestSupport
 
 /// The preview router in-process: path resolution and its refusals, content types, the live-reload script, the error page.
 @Suite struct RouterTests {
     /// An output folder like a build's, with a symbolic link out of it and a secret beside it.
     static func makeOutput() throws -> (root: URL, output: URL) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-router-\(UUID().uuidString)")
+        let root = TestSupport.processFolder.appendingPathComponent("indexsite-router-\(UUID().uuidString)")
         let output = root.appendingPathComponent("site")
         let files = FileManager.default
         for folder in ["books", "assets", "inner"] {
@@ -207,7 +208,7 @@ import Testing
 /// The watcher sees what the loader reads, and nothing else.
 @Suite struct SiteWatcherTests {
     @Test func seesChangesToContentTemplatesAndSettings() throws {
-        let site = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-watch-\(UUID().uuidString)")
+        let site = TestSupport.processFolder.appendingPathComponent("indexsite-watch-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: site) }
         let files = FileManager.default
         try files.createDirectory(at: site.appendingPathComponent("Content/glossary"), withIntermediateDirectories: true)

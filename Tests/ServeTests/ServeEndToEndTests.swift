@@ -14,7 +14,7 @@ import Glibc
     static let books = "title,author\nDune,Frank Herbert\nEmma,Jane Austen\n"
 
     @Test func servesRebuildsReloadsShowsErrorsAndStopsCleanly() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-serve-test-\(UUID().uuidString)")
+        let root = TestSupport.processFolder.appendingPathComponent("indexsite-serve-test-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let site = root.appendingPathComponent("site"), temporary = root.appendingPathComponent("tmp")
         let content = site.appendingPathComponent("Content")
@@ -107,7 +107,7 @@ import Glibc
     }
 
     @Test func sigtermStopsCleanly() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-serve-test-\(UUID().uuidString)")
+        let root = TestSupport.processFolder.appendingPathComponent("indexsite-serve-test-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let temporary = root.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IndexSiteTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,7 +10,7 @@ import Glibc
 /// Runs `indexsite serve` in a child shell with `ulimit -n` lowered; loopback only; bounded in time.
 @Suite(.serialized) struct ServeFileLimitTests {
     @Test func theListenerComesBackAfterTheOpenFileLimitWasReached() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-serve-limit-\(UUID().uuidString)")
+        let root = TestSupport.processFolder.appendingPathComponent("indexsite-serve-limit-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let site = root.appendingPathComponent("site"), temporary = root.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: site.appendingPathComponent("Content"), withIntermediateDirectories: true)

@@ -2,11 +2,12 @@ import Foundation
 import IndexSite
 @testable import IndexSiteServer
 import Testing
+import IndexSiteTestSupport
 
 /// Links that lead back into the folder they are in (`ln -s . loop`) are walked once, not at every depth (issue 17, item 10).
 @Suite struct SiteWatcherCycleTests {
     @Test func symlinkCyclesAreWalkedOnce() throws {
-        let site = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-watch-\(UUID().uuidString)")
+        let site = TestSupport.processFolder.appendingPathComponent("indexsite-watch-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: site) }
         let files = FileManager.default
         let notes = site.appendingPathComponent("Content/notes")

@@ -1,11 +1,12 @@
 import Foundation
 @testable import IndexSiteServer
 import Testing
+import IndexSiteTestSupport
 
 /// A preview killed with SIGKILL leaves its temporary folder; the next preview removes it, and only it (issue 17, item 21).
 @Suite struct StaleFolderTests {
     @Test func foldersOfEndedPreviewsAreRemovedAndLiveOnesKept() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-stale-\(UUID().uuidString)")
+        let directory = TestSupport.processFolder.appendingPathComponent("indexsite-stale-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let files = FileManager.default
         // A process that has ended: its id is free (and not reused in the moment this test takes).

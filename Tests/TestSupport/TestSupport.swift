@@ -44,9 +44,18 @@ public enum TestSupport {
                    stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    /// A new, empty folder of its own under the system's temporary folder, named `indexsite-<purpose>-<uuid>`.
+    /// This test process's folder under the system's temporary folder, removed when the process exits: a run writes
+    /// thousands of sites (and the lock files beside their outputs), which piled up in /tmp run after run.
+    public static let processFolder: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-tests-\(getpid())")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: TestSupport.processFolder) }
+        return url
+    }()
+
+    /// A new, empty folder of its own in `processFolder`, named `indexsite-<purpose>-<uuid>`.
     public static func temporaryFolder(_ purpose: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("indexsite-\(purpose)-\(UUID().uuidString)")
+        let url = processFolder.appendingPathComponent("indexsite-\(purpose)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
