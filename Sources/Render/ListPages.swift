@@ -79,13 +79,8 @@ struct ListPages: Sendable {
         let words = renderer.localization.strings(for: list.settings.locale)
         self.words = words
         stringsValue = renderer.stringsContext(words, listTitle: list.title)
-        let tables = ScriptStrings.tables(locale: list.settings.locale)
-        if let plurals = tables.plurals, let numbers = tables.numbers {
-            pluralTable = plurals.limited(to: list.entryCount, numbers: numbers)
-        } else {
-            pluralTable = nil
-        }
-        typedFold = tables.typedFold
+        pluralTable = ScriptStrings.pluralTable(locale: list.settings.locale, maxCount: list.entryCount)
+        typedFold = ScriptStrings.tables(locale: list.settings.locale).typedFold
         numberTable = ScriptStrings.NumberTable(words: words)
         stripTicks = ListPages.stripDrawsTicks(list)
         listContext = [

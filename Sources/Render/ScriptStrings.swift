@@ -26,22 +26,34 @@ struct ScriptStrings {
         }
 
         init(numbers: LocaleNumbers, maxCount: Int) {
-            self = PluralTable(numbers: numbers).limited(to: maxCount, numbers: numbers)
+            var table = PluralTable(numbers: numbers)
+            table.check(through: maxCount, numbers: numbers)
+            self = table.limited(to: maxCount, numbers: numbers)
         }
 
-        /// The table of every count up to `checkedCounts`, which the table of any list is cut from: two thousand
-        /// questions to ICU, asked once per locale (see `ScriptStrings.tables(locale:)`), not once per list.
+        /// The categories of 0–199, and no exception yet: the table of a list of under 200 entries, and the start of
+        /// every other (see `check(through:numbers:)`).
         init(numbers: LocaleNumbers) {
             func code(_ n: Int) -> Character { ScriptStrings.categoryCodes[numbers.category(n)] ?? "x" }
             small = String((0..<ScriptStrings.directCounts).map(code))
             cycle = String((100..<200).map(code))
             exceptions = [:]
-            let cycleCodes = Array(cycle)
-            for n in ScriptStrings.directCounts...ScriptStrings.checkedCounts where code(n) != cycleCodes[n % 100] { exceptions[n] = code(n) }
         }
 
-        /// This table (of every count up to `checkedCounts`) for counts 0…`maxCount`: the exceptions up to `maxCount`,
-        /// and past `checkedCounts` those among the multiples of 1000.
+        /// Adds the exceptions among the counts from `checked + 1` through `limit` (at most `checkedCounts`): each is
+        /// a question to ICU, so a table grows only as far as the longest list of its locale needs.
+        mutating func check(after checked: Int = ScriptStrings.directCounts - 1, through limit: Int, numbers: LocaleNumbers) {
+            let last = min(limit, ScriptStrings.checkedCounts)
+            guard last > checked else { return }
+            let cycleCodes = Array(cycle)
+            for n in max(checked + 1, ScriptStrings.directCounts)...last {
+                let code = ScriptStrings.categoryCodes[numbers.category(n)] ?? "x"
+                if code != cycleCodes[n % 100] { exceptions[n] = code }
+            }
+        }
+
+        /// This table, checked through `maxCount` (or `checkedCounts`), for counts 0…`maxCount`: the exceptions up to
+        /// `maxCount`, and past `checkedCounts` those among the multiples of 1000.
         func limited(to maxCount: Int, numbers: LocaleNumbers) -> PluralTable {
             var table = self
             table.exceptions = exceptions.filter { $0.key <= maxCount }
@@ -104,13 +116,14 @@ struct ScriptStrings {
         var typedFold: [(String, String)] = []
         /// The locale's plural rules and number format, nil when ICU has none.
         var numbers: LocaleNumbers?
-        /// The plural table of every count up to `checkedCounts`, cut to each list's size.
+        /// The plural table, checked through `pluralsChecked`: lists cut theirs from it (`pluralTable(locale:maxCount:)`).
         var plurals: PluralTable?
+        var pluralsChecked = ScriptStrings.directCounts - 1
     }
 
-    /// The tables of `locale`, made once per process: a thousand characters folded and two thousand counts put to ICU
-    /// are a fifth of a 1,000-entry build, a build makes them on another core while it reads its content
-    /// (`PageRenderer.prepare`), and `serve` rebuilds with the same locales.
+    /// The tables of `locale`, made once per process: a thousand characters folded through ICU are a tenth of a small
+    /// build, a build makes them on another core while it reads its content (`PageRenderer.prepare`), and `serve`
+    /// rebuilds with the same locales.
     static func tables(locale: String) -> LocaleTables {
         if let tables = madeTables.withLock({ $0[locale] }) { return tables }
         // Made outside the lock: two threads asking at once both make them, and either's tables are the same.
@@ -120,8 +133,24 @@ struct ScriptStrings {
         }
         tables.numbers = try? LocaleNumbers(locale: locale)
         tables.plurals = tables.numbers.map { PluralTable(numbers: $0) }
-        madeTables.withLock { $0[locale] = tables }
+        madeTables.withLock { $0[locale] = $0[locale] ?? tables }
         return tables
+    }
+
+    /// The plural table of a list of `maxCount` entries in `locale`, cut from the locale's table, which is checked
+    /// further first when this list is the longest yet (and kept so).
+    static func pluralTable(locale: String, maxCount: Int) -> PluralTable? {
+        var tables = tables(locale: locale)
+        guard var plurals = tables.plurals, let numbers = tables.numbers else { return nil }
+        let through = min(maxCount, checkedCounts)
+        if tables.pluralsChecked < through {
+            plurals.check(after: tables.pluralsChecked, through: through, numbers: numbers)
+            (tables.plurals, tables.pluralsChecked) = (plurals, through)
+            madeTables.withLock { made in
+                if (made[locale]?.pluralsChecked ?? -1) < through { made[locale] = tables }
+            }
+        }
+        return plurals.limited(to: maxCount, numbers: numbers)
     }
 
     private static let madeTables = Mutex<[String: LocaleTables]>([:])

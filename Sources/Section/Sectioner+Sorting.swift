@@ -41,10 +41,12 @@ extension Sectioner {
     func sortedOrder(_ entries: [Entry], titles: [String], rawTitles: [String], settings: ListSettings, collator: Collator) -> [Int] {
         let sortKeys = settings.sort.isEmpty ? [SortKey(path: settings.titleField)] : settings.sort
         let width = sortKeys.count
-        // A key whose every present value is a number compares by value; a missing value has an empty key.
-        let numberReader = NumberSortKey.Reader(locale: settings.locale)
+        // A key whose every present value is a number compares by value; a missing value has an empty key. Titles
+        // never do, and the reader of the locale's number marks costs a millisecond (Foundation's locale data).
+        let numberReader = sortKeys.contains { $0.path != settings.titleField } ? NumberSortKey.Reader(locale: settings.locale) : nil
         let numeric = sortKeys.map { key in
-            key.path != settings.titleField && NumberSortKey.allNumeric(entries.lazy.compactMap { $0.text(at: key.path) }, reader: numberReader)
+            guard key.path != settings.titleField, let numberReader else { return false }
+            return NumberSortKey.allNumeric(entries.lazy.compactMap { $0.text(at: key.path) }, reader: numberReader)
         }
         let readsTitle = sortKeys.map { $0.path == settings.titleField }
         // Keys are made on every core, a block of entries each, with a collator per block (a collator serves one
@@ -63,7 +65,7 @@ extension Sectioner {
                     for k in 0..<width {
                         let start = bytes.count
                         if let text = readsTitle[k] ? titles[index] : entries[index].text(at: sortKeys[k].path) {
-                            if numeric[k], let value = numberReader.value(of: text) {
+                            if numeric[k], let value = numberReader?.value(of: text) {
                                 NumberSortKey.append(value, to: &bytes)
                             } else {
                                 collators[block].appendSortKey(of: text, to: &bytes)
