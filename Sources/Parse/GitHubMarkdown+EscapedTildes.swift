@@ -20,7 +20,9 @@ extension GitHubMarkdown {
 
     private static func shieldingEscapedTildes(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         var result: [UInt8]?
-        for offset in bytes.indices where bytes[offset] == UInt8(ascii: "~") {
+        var next = 0
+        while let offset = bytes.index(of: UInt8(ascii: "~"), from: next, to: bytes.count) {
+            next = offset + 1
             var backslashes = 0
             while backslashes < offset, bytes[offset - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
             guard backslashes % 2 == 1 else { continue }

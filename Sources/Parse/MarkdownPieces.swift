@@ -25,8 +25,8 @@ enum MarkdownPieces {
             var line = 0
             var lineStart = 0
             while lineStart < bytes.count {
-                var lineEnd = lineStart
-                while lineEnd < bytes.count, bytes[lineEnd] != newline, bytes[lineEnd] != carriageReturn { lineEnd += 1 }
+                var lineEnd = bytes.index(of: newline, from: lineStart, to: bytes.count) ?? bytes.count
+                lineEnd = bytes.index(of: carriageReturn, from: lineStart, to: lineEnd) ?? lineEnd
                 let text = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
                 if mayReachPastItsBlock(text) { return whole }
                 if lineStart - pieceStart >= size, opensTopLevelBlock(text) {
@@ -65,9 +65,9 @@ enum MarkdownPieces {
             }
         }
         var index = first
-        while index + 1 < line.count {
-            if line[index] == UInt8(ascii: "]"), line[index + 1] == UInt8(ascii: ":") { return true }
-            index += 1
+        while let bracket = line.index(of: UInt8(ascii: "]"), from: index, to: line.count - 1) {
+            if line[bracket + 1] == UInt8(ascii: ":") { return true }
+            index = bracket + 1
         }
         return false
     }
