@@ -240,6 +240,12 @@ extension MarkdownNode: Equatable {
     /// The node's literal as cmark holds it (NUL-terminated), valid while the tree lives.
     var literalPointer: UnsafePointer<CChar>? { cmark_node_get_literal(pointer) }
 
+    /// Lends the node's link or image destination to `body` without copying it.
+    func withURL<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        guard let url = cmark_node_get_url(pointer) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return body(UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: strlen(url)))
+    }
+
     /// Lends the node's literal text to `body` without copying it.
     func withLiteral<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         guard let literal = cmark_node_get_literal(pointer) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }

@@ -179,6 +179,7 @@ public struct MarkdownListParser: Sendable {
             // Badges and logos (images, and links holding only images) are furniture: never part of a title or description.
             var badge: MarkdownNode?
             var inlines: [MarkdownNode] = []
+            inlines.reserveCapacity(8)
             for node in paragraph.children {
                 if Furniture.isImageOnly(node) {
                     if badge == nil, node.kind == .link { badge = node }
@@ -232,14 +233,18 @@ public struct MarkdownListParser: Sendable {
         /// Removes the " - ", " – ", " — " or ":" that separates a title from its description (compared as bytes:
         /// this runs once per entry).
         static func dropSeparator(_ text: String) -> String {
-            let bytes = text.utf8
-            var start = bytes.startIndex
-            while start < bytes.endIndex, bytes[start] == UInt8(ascii: " ") { start = bytes.index(after: start) }
-            for separator in separators where bytes[start...].starts(with: separator) {
-                start = bytes.index(start, offsetBy: separator.count)
-                break
+            var text = text
+            let start = text.withUTF8 { bytes -> Int in
+                var start = 0
+                while start < bytes.count, bytes[start] == UInt8(ascii: " ") { start += 1 }
+                for separator in separators where bytes.count - start >= separator.count {
+                    if separator.indices.allSatisfy({ bytes[start + $0] == separator[$0] }) { return start + separator.count }
+                }
+                return start
             }
-            return String(text[start...]).trimmingSpaces
+            guard start > 0 else { return text.trimmingSpaces }
+            // A separator is whole characters (ASCII, or a dash of one scalar), so the cut is on a character boundary.
+            return String(text.utf8.dropFirst(start))!.trimmingSpaces
         }
 
         private static let separators: [[UInt8]] = ["- ", "– ", "— ", ": ", "-", "–", "—", ":"].map { Array($0.utf8) }
@@ -296,18 +301,30 @@ enum MarkdownText {
         case .lineBreak: out += "\\\n".utf8
         case .code:
             let literal = GitHubMarkdown.unshielded(node.literal, as: "\\~")
-            // Over bytes: with Foundation imported, `contains("`")` is NSString's search (a tenth of reading the items).
-            let fence = literal.utf8.contains(UInt8(ascii: "`")) ? "``" : "`"
-            let pad = literal.hasPrefix("`") || literal.hasSuffix("`") ? " " : ""
-            out += (fence + pad + literal + pad + fence).utf8
+            // Over bytes, appended piece by piece: with Foundation imported, `contains("`")` is NSString's search, and
+            // joining the pieces first made three strings per code span.
+            let backtick = UInt8(ascii: "`")
+            let fence = literal.utf8.contains(backtick) ? 2 : 1
+            let pad = literal.utf8.first == backtick || literal.utf8.last == backtick
+            out.append(contentsOf: repeatElement(backtick, count: fence))
+            if pad { out.append(UInt8(ascii: " ")) }
+            out += literal.utf8
+            if pad { out.append(UInt8(ascii: " ")) }
+            out.append(contentsOf: repeatElement(backtick, count: fence))
         case .htmlInline: out += GitHubMarkdown.unshielded(node.literal, as: "\\~").utf8
         case .emphasis: out.append(UInt8(ascii: "*")); children(node, &out, depth); out.append(UInt8(ascii: "*"))
         case .strong: out += "**".utf8; children(node, &out, depth); out += "**".utf8
         case .link, .image:
             out += (node.kind == .image ? "![" : "[").utf8
             children(node, &out, depth)
-            let url = node.url
-            out += ("](<" + (url.utf8.contains(UInt8(ascii: ">")) ? url.replacing(">", with: "%3E") : url) + ">").utf8
+            out += "](<".utf8
+            // The destination read in place from cmark, a `>` in it written as %3E (it would end the angle brackets).
+            node.withURL { url in
+                for byte in url {
+                    if byte == UInt8(ascii: ">") { out += "%3E".utf8 } else { out.append(byte) }
+                }
+            }
+            out.append(UInt8(ascii: ">"))
             let title = node.title
             if !title.isEmpty { out += (" \"" + title.replacing("\"", with: "\\\"") + "\"").utf8 }
             out.append(UInt8(ascii: ")"))

@@ -48,11 +48,28 @@ import Testing
     }
 
     /// A description is kept as Markdown: an escaped tilde or pipe stays escaped, so it is not struck through later.
+    @Test(arguments: [(" - Hits nails.", "Hits nails."), ("– Spreads paint.", "Spreads paint."), (" — Community scripts. ", "Community scripts."),
+                      (": Cuts wood.", "Cuts wood."), ("-x", "x"), ("Plain", "Plain"), (" -\u{301}e", "\u{301}e"), ("—", ""), ("   ", ""),
+                      ("\u{2003}– Wide space first", "– Wide space first"), ("-- Two dashes", "- Two dashes")])
+    func theSeparatorBeforeADescriptionIsDropped(_ text: String, _ description: String) {
+        #expect(MarkdownListParser.ItemParts.dropSeparator(text) == description)
+    }
+
     @Test func escapesInDescriptionsSurvive() {
         let parsed = parse("# Tools\n\n## Misc\n\n- [Pipe](https://a.example) - Splits a \\| b, keeps \\~tilde\\~ and ~~gone~~.\n- [Y \\~ z](https://y.example) - Plain.\n")
         #expect(parsed.entries.first?.text(at: "description") == "Splits a | b, keeps \\~tilde\\~ and ~~gone~~.")
         #expect(parsed.entries.last?.text(at: "title") == "Y ~ z")
         #expect(CommonMark.html(parsed.entries.first?.text(at: "description") ?? "") == "<p>Splits a | b, keeps ~tilde~ and <del>gone</del>.</p>\n")
+    }
+
+    /// A description is written back to Markdown that renders as the item did: code spans holding backticks keep
+    /// them, and a link destination holding `>` stays one destination.
+    @Test func codeSpansAndLinkDestinationsSurviveTheWriteBack() {
+        let parsed = parse("# T\n\n- [A](https://a.example) - Run `` a`b `` or `` `c ``, see [the docs](https://d.example/x>y \"T\").\n")
+        let description = parsed.entries.first?.text(at: "description") ?? ""
+        #expect(description == "Run ``a`b`` or `` `c ``, see [the docs](<https://d.example/x%3Ey> \"T\").")
+        #expect(CommonMark.html(description)
+            == "<p>Run <code>a`b</code> or <code>`c</code>, see <a href=\"https://d.example/x%3Ey\" title=\"T\">the docs</a>.</p>\n")
     }
 
     @Test func nestedItemsAreChildren() {
