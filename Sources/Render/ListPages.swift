@@ -96,7 +96,7 @@ struct ListPages: Sendable {
         self.subtreeContentCounts = subtreeContentCounts
         overview = split ? list.sections.indices.filter { subtreeContentCounts[$0] > 0 || emptySections == .show }.map { list.sections[$0] }.map { section in
             .object(["label": .text(section.label), "title": .text(section.title), "href": .text(section.id + "/index.html"),
-                     "entry_count": .text(words.number(section.readerEntryCount))] as [String: TemplateValue])
+                     "entry_count": .text(words.number(section.readerEntryCount)), "empty": .bool(section.readerEntryCount == 0)] as [String: TemplateValue])
         } : []
     }
 
@@ -305,7 +305,8 @@ struct ListPages: Sendable {
             let target = split ? up + pagePath(of: section) : ""
             return .object(["title": .text(section.title), "href": .text(target + "#" + section.id.percentEncoded),
                             "level": .text(String(section.level)), "subsection": .bool(section.level > 1),
-                            "entry_count": .text(words.number(counts[index])), "current": .bool(index == current)] as [String: TemplateValue])
+                            "entry_count": .text(words.number(counts[index])), "empty": .bool(counts[index] == 0),
+                            "current": .bool(index == current)] as [String: TemplateValue])
         })
     }
 

@@ -61,9 +61,9 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
             ["label": .value, "title": .value, "href": .value, "enabled": .value, "current": .value, "repeat": .value,
              "level": .value, "subsection": .value]
         case .navItem:
-            ["title": .value, "href": .value, "level": .value, "subsection": .value, "entry_count": .value, "current": .value]
+            ["title": .value, "href": .value, "level": .value, "subsection": .value, "entry_count": .value, "empty": .value, "current": .value]
         case .overviewItem:
-            ["label": .value, "title": .value, "href": .value, "entry_count": .value]
+            ["label": .value, "title": .value, "href": .value, "entry_count": .value, "empty": .value]
         case .neighbour:
             ["title": .value, "href": .value]
         case .section:

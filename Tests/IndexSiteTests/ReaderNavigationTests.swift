@@ -58,6 +58,20 @@ import Testing
         #expect(counts == ["6", "5", "3", "1", "4"])
     }
 
+    /// A section of prose only (an awesome list's "Contribution" or "License") shows no count in the sidebar: a 0
+    /// there read as an empty category.
+    @Test func aSectionOfProseOnlyShowsNoCount() {
+        var license = Section(title: "License", entries: [])
+        license.description = "MIT."
+        let sections = [Section(title: "Tools", entries: [entry("Hammer"), entry("Saw")]), license]
+        let html = page(renderer.render([list(IndexTitles.assign(to: sections, style: .auto))]).pages, "t/index.html")
+        let items = html.components(separatedBy: "<li class=\"section-nav-item").dropFirst().map { $0.prefix { $0 != "\n" } }
+        #expect(items.count == 2)
+        #expect(items.first?.contains("<span class=\"section-nav-count\">2</span>") == true)
+        #expect(items.last?.contains("License</span></a></li>") == true)
+        #expect(items.last?.contains("section-nav-count") == false)
+    }
+
     @Test func letterListsHaveNoSidebar() {
         let html = page(renderer.render([list([Section(title: "A", entries: [entry("Apple")])])]).pages, "t/index.html")
         #expect(!html.contains("section-nav"))
