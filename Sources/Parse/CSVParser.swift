@@ -37,15 +37,73 @@ public struct CSVParser: Sendable {
 
     /// The parser a list's settings describe for `file`. With no `separator` set, the first row decides between the
     /// extension's separator and `;`, tab or `|`: the extension's wins unless the row has none of it and one of those.
+    /// A file that opens with lines starting with `#` (tzdata's `iso3166.tab`, many Unix data files) has them read as
+    /// comments when `comment` is not set, and its field names from the last of them when `header` is not set and
+    /// that line has a name for every column (`#code<TAB>name of country`): such a file is read where it is.
     public static func configured(by settings: ListSettings, for file: SourceFile) -> CSVParser {
         var parser = CSVParser(separator: defaultSeparator(forPath: file.path), comment: settings.comment, header: settings.header,
                                allowsShortRows: settings.allowsShortRows)
+        let leadingComments = settings.comment == nil ? parser.leadingCommentLines(file) : []
+        if !leadingComments.isEmpty { parser.comment = [UInt8(ascii: "#")] }
         if let chosen = settings.separator?.utf8.first {
             parser.separator = chosen
         } else if let detected = parser.detectedSeparator(file) {
             parser.separator = detected
         }
+        if settings.header == nil, let last = leadingComments.last, let row = parser.firstRowBytes(file) {
+            let names = parser.split(last.dropFirst()).map { String(decoding: $0, as: UTF8.self).trimmingSpaces }
+            if names.count > 1, names.count == parser.split(row).count, names.allSatisfy({ !$0.isEmpty }), Set(names).count == names.count {
+                parser.header = names
+            }
+        }
         return parser
+    }
+
+    /// The lines starting with `#` that open the file, when they are comments rather than a header row: more than
+    /// one of them, or one whose fields do not match the first line of data (a header `#,name,url` stays a header).
+    /// Empty when the file does not open with `#`, or holds nothing else.
+    func leadingCommentLines(_ file: SourceFile) -> [ArraySlice<UInt8>] {
+        var lines: [ArraySlice<UInt8>] = []
+        let bytes = file.bytes
+        var start = file.textStart
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            var line = bytes[start..<end]
+            if line.last == 0x0D { line = line.dropLast() }
+            start = end + 1
+            if line.first == UInt8(ascii: "#") {
+                lines.append(line)
+            } else if !line.isEmpty {
+                guard !lines.isEmpty else { return [] }
+                if lines.count == 1 {
+                    // One `#` line: a comment only when it is not shaped like the rows under it.
+                    var probe = self
+                    probe.comment = [UInt8(ascii: "#")]
+                    let separator = probe.detectedSeparator(file) ?? separator
+                    probe.separator = separator
+                    if probe.split(lines[0]).count == probe.split(line).count { return [] }
+                }
+                return lines
+            }
+        }
+        return []
+    }
+
+    /// The fields of one line split at the separator, for telling a header from a comment (quotes are respected, not
+    /// removed: the names are read by the full parse).
+    func split(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        var fields: [ArraySlice<UInt8>] = []
+        var quoted = false
+        var fieldStart = line.startIndex
+        for index in line.indices {
+            if line[index] == UInt8(ascii: "\"") { quoted.toggle() }
+            if !quoted, line[index] == separator {
+                fields.append(line[fieldStart..<index])
+                fieldStart = index + 1
+            }
+        }
+        fields.append(line[fieldStart...])
+        return fields
     }
 
     /// The separators tried when none is set.

@@ -56,6 +56,17 @@ package struct FieldNameCheck {
         namesEveryEntryHas = Set(counts.filter { $0.value == entries.count }.keys)
     }
 
+    /// The first field every entry has whose name holds one of `titleFallbacks` or "title" as a word ("name of
+    /// country", "display_name"), when no field is called so exactly: a data file's own column names. Not for a file
+    /// read with the wrong separator ("title;price" is one field).
+    var namedTitle: String? {
+        names.first { name in
+            guard namesEveryEntryHas.contains(name) else { return false }
+            let words = name.lowercased().split { !$0.isLetter && !$0.isNumber }
+            return words.contains { FieldNameCheck.titleFallbacks.contains(String($0)) || $0 == "title" }
+        }
+    }
+
     package static func paths(of record: FieldRecord, prefix: String) -> [String] {
         var paths: [String] = []
         for (name, value) in zip(record.names, record.values) {
@@ -82,7 +93,8 @@ package struct FieldNameCheck {
         if settings.isWritten(.titleField) {
             if !has(settings.titleField) { unknown(.titleField, settings.titleField) }
         } else if !has(settings.titleField) {
-            if let fallbackTitle = FieldNameCheck.titleFallbacks.first(where: { namesEveryEntryHas.contains($0) }) {
+            if let fallbackTitle = FieldNameCheck.titleFallbacks.first(where: { namesEveryEntryHas.contains($0) })
+                ?? (separatorHint.isEmpty ? namedTitle : nil) {
                 settings.titleField = KeyPath(fallbackTitle)
             } else {
                 // A file without a header row has its first row of data taken for the field names.

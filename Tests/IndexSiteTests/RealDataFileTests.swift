@@ -73,12 +73,32 @@ import IndexSiteTestSupport
         #expect(list.sections.contains { $0.title == "CH" && $0.entries.contains { $0.text(at: "tz") == "Europe/Zurich" } })
     }
 
-    @Test func tzdataZoneTableWithoutSettingsPointsAtComments() throws {
+    /// A file that opens with `#` lines has them read as comments, and its field names from the last of them when that
+    /// line names every column; a first line `#,name` shaped like the rows under it stays the header.
+    @Test func leadingHashLinesAreCommentsUnlessTheyAreTheHeader() throws {
+        let commented = try site(["Content/birds.tsv": Array("# Birds of the garden\n# 2026 count\n#code\tcommon name\nROB\tRobin\nWRE\tWren\n".utf8)])
+        let birds = Build.run(BuildOptions(siteFolder: commented, strict: true, writeOutput: false))
+        #expect(birds.diagnostics.isEmpty, "\(birds.diagnostics)")
+        let list = try #require(birds.lists.first)
+        #expect(list.settings.titleField == "common name")
+        #expect(list.sections.flatMap(\.entries).map { $0.text(at: "code") ?? "" } == ["ROB", "WRE"])
+
+        let numbered = try site(["Content/ranks.csv": Array("#,name\n1,Ada\n2,Grace\n".utf8)])
+        let ranks = Build.run(BuildOptions(siteFolder: numbered, strict: true, writeOutput: false))
+        #expect(ranks.diagnostics.isEmpty, "\(ranks.diagnostics)")
+        #expect(try #require(ranks.lists.first).sections.flatMap(\.entries).map { $0.text(at: "#") ?? "" } == ["1", "2"])
+    }
+
+    /// zone1970.tab's comment lines are read as comments without settings, but no line of them names its three
+    /// columns (its `#codes<TAB>…<TAB>comments` line names four): the error points at `header`.
+    @Test func tzdataZoneTableWithoutSettingsPointsAtTheHeader() throws {
         let folder = try site(["Content/zones.tab": try installed("/usr/share/zoneinfo/zone1970.tab")])
         let result = Build.run(BuildOptions(siteFolder: folder, writeOutput: false))
         #expect(result.diagnostics.count == 1)
         #expect(result.diagnostics.first?.code == .unknownField)
-        #expect(result.diagnostics.first?.hint?.contains("set comment: \"#\"") == true)
+        #expect(result.diagnostics.first?.message.contains("no 'title' field") == true)
+        #expect(result.diagnostics.first?.hint?.contains("'AD', '+4230+00131', 'Europe/Andorra'") == true)
+        #expect(result.diagnostics.first?.hint?.contains("name the fields with header: [a, b, …]") == true)
     }
 
     @Test func staticFilesAndAssetSubfoldersAreCopied() throws {

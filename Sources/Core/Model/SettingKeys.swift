@@ -167,7 +167,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             meaning: ##"`index`: greyed in the strip, no header (Contacts style); `show`: empty header too; `hide`: gone. A Markdown heading whose sub-sections have entries, or that has a paragraph of its own, is not empty"##,
             example: ##"`hide`"##)
         case .titleField: SettingDocumentation(
-            defaultValue: ##"`title`, else the first of `name`, `term`, `label`, `heading` that every entry has"##,
+            defaultValue: ##"`title`, else the first of `name`, `term`, `label`, `heading` that every entry has, else the first field with one of those words in its name (`name of country`)"##,
             meaning: ##"the field that names an entry"##,
             example: ##"`name`"##)
         case .urlField: SettingDocumentation(
@@ -223,11 +223,11 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             meaning: ##"CSV/TSV: the field separator, one character (`"\t"` or `tab` for a tab)"##,
             example: ##"`";"`"##)
         case .comment: SettingDocumentation(
-            defaultValue: ##"none"##,
+            defaultValue: ##"`#` when the file opens with lines starting with `#` (more than one, or one not shaped like the rows), else none"##,
             meaning: ##"CSV/TSV: lines starting with this are skipped"##,
             example: ##"`"#"`"##)
         case .header: SettingDocumentation(
-            defaultValue: ##"the first row"##,
+            defaultValue: ##"the last of those opening `#` lines when it names every column (`#code<TAB>name`), else the first row"##,
             meaning: ##"CSV/TSV: the field names, for a file with no header row"##,
             example: ##"`[code, coordinates, tz, comments]`"##)
         case .shortRows: SettingDocumentation(
