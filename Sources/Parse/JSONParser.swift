@@ -22,6 +22,14 @@ public struct JSONParser: Sendable {
             do {
                 reader.position = SourceFile.byteOrderMarkLength(buffer)
                 reader.skipSpace()
+                // A document holding one array under one key (Debian's iso-codes: {"15924": [ … ]}) is read there
+                // with no `items` setting; with several, the error below names the first.
+                var items = self.items
+                if items == nil, reader.peek == UInt8(ascii: "{") {
+                    var probe = Reader(bytes: buffer)
+                    probe.position = reader.position
+                    if let keys = probe.arrayKeys(), keys.count == 1 { items = KeyPath(keys[0]) }
+                }
                 if let items {
                     guard try reader.seek(items, depth: 1) else {
                         let keys = reader.topLevelKeys.map { "'\($0)'" }.joined(separator: ", ")
@@ -36,7 +44,9 @@ public struct JSONParser: Sendable {
                     if items == nil, reader.peek == UInt8(ascii: "{") {
                         var probe = Reader(bytes: buffer)
                         probe.position = reader.position
-                        if let key = probe.firstArrayKey() { hint = "the array is under the key '\(key)': set items: \"\(key)\"" }
+                        if let keys = probe.arrayKeys(), let first = keys.first {
+                            hint = "the document holds arrays under \(keys.map { "'\($0)'" }.joined(separator: ", ")): set items to the one to list, as items: \"\(first)\""
+                        }
                     }
                     parsed.diagnostics.append(.error(.jsonNotArray, "a JSON list must be an array of objects: [ {…}, {…} ]",
                                                      at: lines.location(ofByte: reader.position, path: file.path), hint: hint))
@@ -167,9 +177,13 @@ public struct JSONParser: Sendable {
         }
 
         /// The first key of the object at `position` whose value is an array, for the hint on a JSON list that is not one.
-        mutating func firstArrayKey() -> String? {
+        /// The top-level keys whose values are arrays, or nil when the document is not an object of valid JSON.
+        mutating func arrayKeys() -> [String]? {
             guard peek == UInt8(ascii: "{") else { return nil }
             position += 1
+            var keys: [String] = []
+            skipSpace()
+            if peek == UInt8(ascii: "}") { return keys }
             while true {
                 skipSpace()
                 guard peek == UInt8(ascii: "\""), let name = try? string() else { return nil }
@@ -177,9 +191,10 @@ public struct JSONParser: Sendable {
                 guard peek == UInt8(ascii: ":") else { return nil }
                 position += 1
                 skipSpace()
-                if peek == UInt8(ascii: "[") { return name }
+                if peek == UInt8(ascii: "[") { keys.append(name) }
                 guard (try? value(depth: 2)) != nil else { return nil }
                 skipSpace()
+                if peek == UInt8(ascii: "}") { return keys }
                 guard peek == UInt8(ascii: ",") else { return nil }
                 position += 1
             }

@@ -39,11 +39,22 @@ import IndexSiteTestSupport
         #expect(try #require(names.firstIndex(of: "Aruba")) < (try #require(names.firstIndex(of: "Afghanistan"))))
     }
 
-    @Test func isoCodesJSONWithoutSettingsSaysWhereTheArrayIs() throws {
+    /// iso-codes' files hold their one array under one key ({"3166-1": [ … ]}): read there with no settings.
+    @Test func isoCodesJSONWithoutSettingsIsReadWhereItsArrayIs() throws {
         let folder = try site(["Content/countries.json": try installed("/usr/share/iso-codes/json/iso_3166-1.json")])
+        let result = Build.run(BuildOptions(siteFolder: folder, strict: true, writeOutput: false))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let list = try #require(result.lists.first)
+        #expect(list.settings.titleField == "name")
+        #expect(list.entryCount >= 249)
+    }
+
+    /// A document with arrays under several keys is not guessed at: the error names them all.
+    @Test func jsonWithSeveralArraysNamesThem() throws {
+        let folder = try site(["Content/codes.json": Array(#"{"version": 2, "scripts": [{"name": "Latin"}], "regions": [{"name": "Europe"}]}"#.utf8)])
         let result = Build.run(BuildOptions(siteFolder: folder, writeOutput: false))
         #expect(result.diagnostics.map { "\($0.location.path):\($0.location.line) \($0.code.rawValue) \($0.hint ?? "")" }
-            == ["Content/countries.json:1 json-not-array the array is under the key '3166-1': set items: \"3166-1\""])
+            == ["Content/codes.json:1 json-not-array the document holds arrays under 'scripts', 'regions': set items to the one to list, as items: \"scripts\""])
     }
 
     @Test func tzdataZoneTableWithCommentsHeaderAndShortRows() throws {

@@ -215,7 +215,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             meaning: ##"order of date sections: `newest_first` or `oldest_first`"##,
             example: ##"`oldest_first`"##)
         case .items: SettingDocumentation(
-            defaultValue: ##"the document"##,
+            defaultValue: ##"the document, or its one key that holds an array"##,
             meaning: ##"JSON: key path of the array inside the document"##,
             example: ##"`"3166-1"`"##)
         case .separator: SettingDocumentation(
