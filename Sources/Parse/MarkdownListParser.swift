@@ -13,6 +13,9 @@ public struct MarkdownListParser: Sendable {
     /// Bodies longer than this are cut into pieces of about this size, parsed on every core: cmark's tree of a whole
     /// 100 MB list would take gigabytes and one core.
     let pieceSize: Int
+    /// A body shorter than four pieces a core is cut into pieces of a quarter of its share, but none smaller than
+    /// this: a 1 MB list was two pieces on two cores and then a third on one.
+    static let minimumPieceSize = 1 << 16
 
     /// A Markdown list parser.
     public init() { pieceSize = 1 << 19 }
@@ -26,7 +29,8 @@ public struct MarkdownListParser: Sendable {
         var parsed = ParsedSource()
         parsed.diagnostics = split.diagnostics
         parsed.settings = split.yaml.map(SettingsPatch.init(block:))
-        let pieces = MarkdownPieces.cut(split.body, size: pieceSize)
+        let share = split.body.count / (4 * max(1, ProcessInfo.processInfo.activeProcessorCount))
+        let pieces = MarkdownPieces.cut(split.body, size: min(pieceSize, max(MarkdownListParser.minimumPieceSize, share)))
         var results = [(blocks: [Block], diagnostics: [Diagnostic])].madeConcurrently(count: pieces.count) { index in
             let piece = split.body[pieces[index].bytes]
             return CommonMark.withDocument(GitHubMarkdown.shieldingEscapedTildes(piece) ?? Array(piece)) { document in
