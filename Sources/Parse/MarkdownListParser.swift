@@ -29,7 +29,7 @@ public struct MarkdownListParser: Sendable {
         var parsed = ParsedSource()
         parsed.diagnostics = split.diagnostics
         parsed.settings = split.yaml.map(SettingsPatch.init(block:))
-        let share = split.body.count / (4 * max(1, ProcessInfo.processInfo.activeProcessorCount))
+        let share = split.body.count / (4 * activeCoreCount)
         let pieces = MarkdownPieces.cut(split.body, size: min(pieceSize, max(MarkdownListParser.minimumPieceSize, share)))
         var results = [(blocks: [Block], diagnostics: [Diagnostic])].madeConcurrently(count: pieces.count) { index in
             let piece = split.body[pieces[index].bytes]

@@ -19,7 +19,7 @@ extension PageRenderer {
         var pending: [UInt8] = []
         // Bytes and entries written so far, for sizing each piece's buffer once from the average (a first guess before).
         var (bytesWritten, entriesWritten) = (0, 0)
-        let width = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let width = 2 * activeCoreCount
         for batchStart in stride(from: 0, to: pieces.count, by: width) {
             let batch = batchStart..<min(batchStart + width, pieces.count)
             let estimate = entriesWritten == 0 ? 512 : bytesWritten / entriesWritten + 1

@@ -250,7 +250,7 @@ public struct PageRenderer: Sendable {
         if pages.split {
             take(pages.overviewPage())
             let shown = list.sections.indices.filter { pages.isShown($0) }
-            let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+            let width = activeCoreCount
             for batchStart in stride(from: 0, to: shown.count, by: width) {
                 let batch = Array(shown[batchStart..<min(batchStart + width, shown.count)])
                 [ListPages.Output].madeConcurrently(count: batch.count) { pages.sectionPage(batch[$0]) }.forEach(take)

@@ -51,7 +51,7 @@ extension Sectioner {
         let readsTitle = sortKeys.map { $0.path == settings.titleField }
         // Keys are made on every core, a block of entries each, with a collator per block (a collator serves one
         // thread at a time); the blocks' keys are then joined into one arena.
-        let blockCount = min(ProcessInfo.processInfo.activeProcessorCount, max(1, entries.count / 2048))
+        let blockCount = min(activeCoreCount, max(1, entries.count / 2048))
         let collators = [collator] + (1..<blockCount).compactMap { _ in try? Collator(locale: settings.locale) }
         let blocks = [(bytes: [UInt8], ranges: [Range<Int>])].madeConcurrently(count: collators.count) { block in
             let lower = entries.count * block / collators.count, upper = entries.count * (block + 1) / collators.count

@@ -1,4 +1,8 @@
 import Dispatch
+import Foundation
+
+/// How many cores work is spread over (at least one): it sizes the chunks work is cut into.
+package var activeCoreCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
 extension Array {
     /// `count` values, `make(index)` each, made on every core and kept in index order: for work whose items depend on
