@@ -203,14 +203,8 @@ struct ListPages: Sendable {
     /// descriptions, are made on every core in chunks of entries from all the sections at once, in order, warnings too:
     /// made section by section, a page of small sections (10,000 entries under 24 letters) used one core.
     func sectionValues(_ indices: [Int], into output: inout Output) -> [(TemplateValue, [EntryRows])] {
-        // Chunks of at most 256 entries (at most 32 a section), smaller when the page has few entries in all, so that
-        // every core has several; each chunk is a task of one pass over the whole page.
-        let total = indices.reduce(0) { $0 + list.sections[$1].entries.count }
-        let chunkSize = max(32, min(256, total / (4 * activeCoreCount)))
-        let tasks = indices.enumerated().flatMap { slot, index in
-            let count = list.sections[index].entries.count
-            let chunks = min(max(1, count / chunkSize), 32)
-            return (0..<chunks).map { chunk in (slot: slot, section: index, entries: chunk * count / chunks..<(chunk + 1) * count / chunks) }
+        let tasks = ListPages.rowChunks(sectionSizes: indices.map { list.sections[$0].entries.count }, cores: activeCoreCount).map { chunk in
+            (slot: chunk.slot, section: indices[chunk.slot], entries: chunk.entries)
         }
         let pagePrefix = split ? "../" : ""
         let parts = [(rows: EntryRows, diagnostics: [Diagnostic])].madeConcurrently(count: tasks.count) { task in
@@ -238,6 +232,16 @@ struct ListPages: Sendable {
             sections.append((value, rows))
         }
         return sections
+    }
+
+    /// The tasks that make the rows of sections of `sectionSizes` entries: chunks of at most 256 entries (at most 32 a
+    /// section), smaller when the page has few entries in all, so that every core has several, in page order.
+    static func rowChunks(sectionSizes: [Int], cores: Int) -> [(slot: Int, entries: Range<Int>)] {
+        let chunkSize = max(32, min(256, sectionSizes.reduce(0, +) / (4 * max(1, cores))))
+        return sectionSizes.enumerated().flatMap { slot, count in
+            let chunks = min(max(1, count / chunkSize), 32)
+            return (0..<chunks).map { chunk in (slot: slot, entries: chunk * count / chunks..<(chunk + 1) * count / chunks) }
+        }
     }
 
     /// The first copy of a shared entry when the copy at `place` only refers to it (the entry is too long to repeat).

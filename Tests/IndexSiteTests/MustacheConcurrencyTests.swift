@@ -72,13 +72,29 @@ import Testing
         let renderer = try #require(PageRenderer.make(site: SiteSettings(), theme: .builtIn).0)
         let pages = ListPages(renderer: renderer, list: list)
         var output = ListPages.Output()
-        let sections = list.sections.indices.filter(pages.isShown).map { pages.sectionValue($0, into: &output).0 }
+        let sections = pages.sectionValues(list.sections.indices.filter(pages.isShown), into: &output).map(\.0)
         #expect(sections.count == 24)
         #expect(sections.allSatisfy { section in
             guard case .object(let object) = section, case .list(let runs)? = object.value(forKey: TemplateKey("runs")) else { return false }
             return runs.count < MustacheLibrary.concurrentListWeight
         })
         #expect(MustacheLibrary.concurrentWeight(of: sections) == 1_200)
+    }
+
+    /// The rows of a page's sections are made in one pass of chunks from all its sections: 24 sections of 50 entries
+    /// are 24 tasks for two cores (they were 24 passes of one task each), and a section of 100,000 is cut in 32.
+    @Test func rowsAreMadeInChunksFromEverySection() {
+        let small = ListPages.rowChunks(sectionSizes: Array(repeating: 50, count: 24), cores: 2)
+        #expect(small.count == 24 && small.map(\.slot) == Array(0..<24))
+        #expect(small.allSatisfy { $0.entries == 0..<50 })
+        let mixed = ListPages.rowChunks(sectionSizes: [100_000, 0, 300], cores: 2)
+        #expect(mixed.filter { $0.slot == 0 }.count == 32 && mixed.filter { $0.slot == 1 }.count == 1)
+        // Every entry in exactly one chunk, in order.
+        for slot in 0..<3 {
+            let ranges = mixed.filter { $0.slot == slot }.map(\.entries)
+            #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+            #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == [100_000, 0, 300][slot])
+        }
     }
 
     @Test func lightListsKeepWholeChunks() {
