@@ -64,29 +64,22 @@ public struct CSVParser: Sendable {
     /// Empty when the file does not open with `#`, or holds nothing else.
     func leadingCommentLines(_ file: SourceFile) -> [ArraySlice<UInt8>] {
         var lines: [ArraySlice<UInt8>] = []
-        let bytes = file.bytes
-        var start = file.textStart
-        while start < bytes.count {
-            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-            var line = bytes[start..<end]
-            if line.last == 0x0D { line = line.dropLast() }
-            start = end + 1
-            if line.first == UInt8(ascii: "#") {
-                lines.append(line)
-            } else if !line.isEmpty {
-                guard !lines.isEmpty else { return [] }
-                if lines.count == 1 {
-                    // One `#` line: a comment only when it is not shaped like the rows under it.
-                    var probe = self
-                    probe.comment = [UInt8(ascii: "#")]
-                    let separator = probe.detectedSeparator(file) ?? separator
-                    probe.separator = separator
-                    if probe.split(lines[0]).count == probe.split(line).count { return [] }
-                }
-                return lines
-            }
+        var firstRow: ArraySlice<UInt8>?
+        CSVParser.forEachLine(of: file) { line in
+            if line.first == UInt8(ascii: "#") { lines.append(line); return true }
+            if line.isEmpty { return true }
+            firstRow = line
+            return false
         }
-        return []
+        guard let firstRow, !lines.isEmpty else { return [] }
+        if lines.count == 1 {
+            // One `#` line: a comment only when it is not shaped like the rows under it.
+            var probe = self
+            probe.comment = [UInt8(ascii: "#")]
+            probe.separator = probe.detectedSeparator(file) ?? separator
+            if probe.split(lines[0]).count == probe.split(firstRow).count { return [] }
+        }
+        return lines
     }
 
     /// The fields of one line split at the separator, for telling a header from a comment (quotes are respected, not
@@ -124,17 +117,28 @@ public struct CSVParser: Sendable {
 
     /// The bytes of the first line that is neither blank nor a comment.
     func firstRowBytes(_ file: SourceFile) -> ArraySlice<UInt8>? {
+        var row: ArraySlice<UInt8>?
+        CSVParser.forEachLine(of: file) { line in
+            let isComment = comment.map { line.starts(with: $0) } ?? false
+            if line.isEmpty || isComment { return true }
+            row = line
+            return false
+        }
+        return row
+    }
+
+    /// Calls `body` with each line of the file's text (without its LF or CRLF) until it returns false: for the looks
+    /// at a file's first lines that come before the parse.
+    static func forEachLine(of file: SourceFile, _ body: (ArraySlice<UInt8>) -> Bool) {
         let bytes = file.bytes
         var start = file.textStart
         while start < bytes.count {
             let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
             var line = bytes[start..<end]
             if line.last == 0x0D { line = line.dropLast() }
-            let isComment = comment.map { line.starts(with: $0) } ?? false
-            if !line.isEmpty, !isComment { return line }
+            guard body(line) else { return }
             start = end + 1
         }
-        return nil
     }
 
     /// The field names without reading the rows: the `header` setting, or the first row's fields. Used to check the
