@@ -23,7 +23,8 @@ public struct JSONParser: Sendable {
                 reader.position = SourceFile.byteOrderMarkLength(buffer)
                 reader.skipSpace()
                 // A document holding one array under one key (Debian's iso-codes: {"15924": [ … ]}) is read there
-                // with no `items` setting; with several, the error below names the first.
+                // with no `items` setting, at the cost of reading the document twice; with several, the error below
+                // names them.
                 var items = self.items
                 if items == nil, reader.peek == UInt8(ascii: "{") {
                     var probe = Reader(bytes: buffer)
@@ -176,8 +177,8 @@ public struct JSONParser: Sendable {
             return true
         }
 
-        /// The first key of the object at `position` whose value is an array, for the hint on a JSON list that is not one.
-        /// The top-level keys whose values are arrays, or nil when the document is not an object of valid JSON.
+        /// The keys of the object at `position` whose values are arrays, or nil when it is not an object of valid JSON:
+        /// the one array a document holds is read without `items`, and several are named in the error.
         mutating func arrayKeys() -> [String]? {
             guard peek == UInt8(ascii: "{") else { return nil }
             position += 1
