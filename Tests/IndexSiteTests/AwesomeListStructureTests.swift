@@ -333,6 +333,12 @@ import IndexSiteTestSupport
     @Test func titlesComeFromTheHeadingThenFrontMatterThenTheFileName() throws {
         #expect(FileTitle.words("awesome-ios") == "Awesome iOS")
         #expect(FileTitle.words("books_2026") == "Books 2026")
+        #expect(FileTitle.words("iso3166") == "ISO 3166")
+        #expect(FileTitle.words("iso_15924") == "ISO 15924")
+        #expect(FileTitle.words("awesome-api") == "Awesome API")
+        #expect(FileTitle.words("html5") == "HTML5")
+        #expect(FileTitle.words("mp3") == "Mp3")
+        #expect(FileTitle.words("ipv6") == "Ipv6")
         let withHeading = try AwesomeListStructureTests.builtPage("---\ntitle: Front\n---\n# [Heading](https://x.example) ![logo](l.png)\n\n- A\n", name: "readme")
         #expect(withHeading.contains("<h1 class=\"list-title\">Heading</h1>"))
         let withFrontMatter = try AwesomeListStructureTests.builtPage("---\ntitle: Front\n---\n- A\n", name: "readme")

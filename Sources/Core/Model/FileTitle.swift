@@ -7,6 +7,8 @@ public enum FileTitle {
     /// Words a plain capital would misspell.
     static let knownCasings: [String: String] = [
         "ios": "iOS", "ipados": "iPadOS", "macos": "macOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS",
+        "iso": "ISO", "api": "API", "faq": "FAQ", "css": "CSS", "html": "HTML", "json": "JSON", "csv": "CSV", "sql": "SQL",
+        "url": "URL", "xml": "XML", "yaml": "YAML",
     ]
 
     /// The title of the file at `path` (slash-separated; split over bytes so a `/` or `.` inside a prepended letter's
@@ -28,10 +30,16 @@ public enum FileTitle {
         return String(decoding: name.utf8[..<dot], as: UTF8.self)
     }
 
-    /// "books_2026" → "Books 2026": dashes and underscores are spaces, each word capitalised.
+    /// "books_2026" → "Books 2026": dashes and underscores are spaces, each word capitalised. A known word run into
+    /// a number keeps its casing: "html5" → "HTML5", and a standard's number of three digits or more stands apart
+    /// ("iso3166" → "ISO 3166", as Debian's tzdata names its file).
     package static func words(_ stem: String) -> String {
         let result = stem.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " }).map { word -> String in
-            knownCasings[word.lowercased()] ?? (word.prefix(1).uppercased() + word.dropFirst())
+            if let digits = word.firstIndex(where: \.isNumber), digits > word.startIndex, word[digits...].allSatisfy(\.isNumber),
+               let known = knownCasings[word[..<digits].lowercased()] {
+                return known + (word.distance(from: digits, to: word.endIndex) >= 3 ? " " : "") + word[digits...]
+            }
+            return knownCasings[word.lowercased()] ?? (word.prefix(1).uppercased() + word.dropFirst())
         }.joined(separator: " ")
         return result.isEmpty ? stem : result
     }
