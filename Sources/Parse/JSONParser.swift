@@ -23,7 +23,7 @@ public struct JSONParser: Sendable {
                 reader.position = SourceFile.byteOrderMarkLength(buffer)
                 reader.skipSpace()
                 // A document holding one array under one key (Debian's iso-codes: {"15924": [ … ]}) is read there
-                // with no `items` setting, at the cost of reading the document twice; with several, the error below
+                // with no `items` setting (found by a pass that builds no values); with several, the error below
                 // names them.
                 var items = self.items
                 if items == nil, reader.peek == UInt8(ascii: "{") {
@@ -193,12 +193,44 @@ public struct JSONParser: Sendable {
                 position += 1
                 skipSpace()
                 if peek == UInt8(ascii: "[") { keys.append(name) }
-                guard (try? value(depth: 2)) != nil else { return nil }
+                guard skipValue() else { return nil }
                 skipSpace()
                 if peek == UInt8(ascii: "}") { return keys }
                 guard peek == UInt8(ascii: ",") else { return nil }
                 position += 1
             }
+        }
+
+        /// Moves past one value without building it, for `arrayKeys`: strings with their escapes, brackets by depth.
+        /// False at the end of the file; what is not valid JSON is left for the parse to report.
+        mutating func skipValue() -> Bool {
+            var depth = 0
+            while let byte = peek {
+                switch byte {
+                case UInt8(ascii: "\""):
+                    position += 1
+                    while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
+                        position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
+                    }
+                    guard position < bytes.count else { return false }
+                    position += 1
+                    if depth == 0 { return true }
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                    position += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    if depth == 0 { return true }
+                    depth -= 1
+                    position += 1
+                    if depth == 0 { return true }
+                case UInt8(ascii: ","):
+                    if depth == 0 { return true }
+                    position += 1
+                default:
+                    position += 1
+                }
+            }
+            return false
         }
 
         mutating func object(depth: Int) throws -> FieldValue {

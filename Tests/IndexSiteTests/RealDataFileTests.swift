@@ -49,6 +49,16 @@ import IndexSiteTestSupport
         #expect(list.entryCount >= 249)
     }
 
+    /// The pass that finds the document's arrays steps over strings holding brackets and escaped quotes, and over
+    /// nested objects and arrays, without taking them for top-level keys.
+    @Test func theOnlyArrayIsFoundPastTrickyValues() throws {
+        let document = #"{"note": "a \"]\" [tricky}", "meta": {"x": [1, {"y": "}"}], "n": -2.5e3}, "ok": true, "items": [{"name": "Ada"}, {"name": "Grace"}]}"#
+        let folder = try site(["Content/people.json": Array(document.utf8)])
+        let result = Build.run(BuildOptions(siteFolder: folder, strict: true, writeOutput: false))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(try #require(result.lists.first).sections.flatMap(\.entries).map { $0.text(at: "name") ?? "" } == ["Ada", "Grace"])
+    }
+
     /// A document with arrays under several keys is not guessed at: the error names them all.
     @Test func jsonWithSeveralArraysNamesThem() throws {
         let folder = try site(["Content/codes.json": Array(#"{"version": 2, "scripts": [{"name": "Latin"}], "regions": [{"name": "Europe"}]}"#.utf8)])
