@@ -15,11 +15,13 @@ public struct PageRenderer: Sendable {
     /// The page words of every locale (catalogs), and their plural rules and number formats.
     var localization: Localization = .builtIn
 
-    /// Makes the tables the lists of `locales` render with (their page words, the filter's fold table), which are kept
-    /// for the process: a build calls it on another core while its content is read, so rendering finds them made.
+    /// Makes what the lists of `locales` render with and the process keeps (their built-in catalogs of page words,
+    /// the filter's fold table, the plural table): a build calls it on another core while its content is read, so
+    /// rendering finds them made.
     package static func prepare(locales: some Sequence<String>, localization: Localization) {
+        _ = localization.catalog("en")
         for locale in locales {
-            _ = localization.strings(for: locale)
+            _ = localization.mergedCatalog(for: locale)
             _ = ScriptStrings.tables(locale: locale)
         }
     }
