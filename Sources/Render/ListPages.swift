@@ -26,10 +26,9 @@ struct ListPages: Sendable {
     let words: UIStrings
     /// The same words as templates see them (`strings.<key>`, with `{list}` filled in).
     let stringsValue: TemplateValue
-    let pluralTable: ScriptStrings.PluralTable?
-    let numberTable: ScriptStrings.NumberTable
-    /// Search forms of the characters readers type, computed once per list; each page adds its own characters.
-    let typedFold: [(String, String)]
+    /// The script's data in the head of each of the list's pages: its words, tables and the search forms of the
+    /// characters readers type; each page adds those of its own characters after its body (`PageCharacters`).
+    let scriptData: String
     /// The strip draws ticks, not letters (`stripDrawsTicks`).
     let stripTicks: Bool
     /// Entries filed under several sections: where each one's first copy is.
@@ -79,9 +78,9 @@ struct ListPages: Sendable {
         let words = renderer.localization.strings(for: list.settings.locale)
         self.words = words
         stringsValue = renderer.stringsContext(words, listTitle: list.title)
-        pluralTable = ScriptStrings.pluralTable(locale: list.settings.locale, maxCount: list.entryCount)
-        typedFold = ScriptStrings.tables(locale: list.settings.locale).typedFold
-        numberTable = ScriptStrings.NumberTable(words: words)
+        let plurals = ScriptStrings.pluralTable(locale: list.settings.locale, maxCount: list.entryCount)
+        scriptData = ScriptStrings.json(words: words, plurals: plurals ?? ScriptStrings.PluralTable(small: "", cycle: "", exceptions: [:]),
+                                        numbers: ScriptStrings.NumberTable(words: words), fold: ScriptStrings.tables(locale: list.settings.locale).typedFold)
         stripTicks = ListPages.stripDrawsTicks(list)
         listContext = [
             "title": .text(list.title),
@@ -109,12 +108,12 @@ struct ListPages: Sendable {
     /// empty ones are shown.
     func isShown(_ index: Int) -> Bool { subtreeContentCounts[index] > 0 || settings.emptySections == .show }
 
-    /// The one page of an unsplit list, with its entry pages.
-    func singlePage() -> Output {
+    /// The one page of an unsplit list, handed to `emit` as it is made (see `listPage`), with its entry pages.
+    func singlePage(emit: (OutputPage) -> Void) -> Output {
         var output = Output()
         let shown = list.sections.indices.filter(isShown)
         let rendered = Array(zip(shown, sectionValues(shown, into: &output)))
-        listPage(path: "index.html", depth: 0, sections: rendered.map(\.1.0), current: nil, title: list.title, into: &output)
+        listPage(path: "index.html", depth: 0, sections: rendered.map(\.1.0), current: nil, title: list.title, into: &output, emit: emit)
         if entryPages {
             for (index, (_, rows)) in rendered { entryPagesOf(index, rows, into: &output) }
         }
@@ -124,7 +123,9 @@ struct ListPages: Sendable {
     /// The overview page of a split list: the strip and the sections with their counts.
     func overviewPage() -> Output {
         var output = Output()
-        listPage(path: "index.html", depth: 0, sections: [], current: nil, title: list.title, into: &output)
+        var pages: [OutputPage] = []
+        listPage(path: "index.html", depth: 0, sections: [], current: nil, title: list.title, into: &output) { pages.append($0) }
+        output.pages = pages
         return output
     }
 
@@ -133,7 +134,10 @@ struct ListPages: Sendable {
         var output = Output()
         let section = list.sections[index]
         let (value, rows) = sectionValues([index], into: &output)[0]
-        listPage(path: pagePath(of: section), depth: 1, sections: [value], current: index, title: section.title + " · " + list.title, into: &output)
+        var pages: [OutputPage] = []
+        listPage(path: pagePath(of: section), depth: 1, sections: [value], current: index, title: section.title + " · " + list.title,
+                 into: &output) { pages.append($0) }
+        output.pages = pages
         if entryPages { entryPagesOf(index, rows, into: &output) }
         return output
     }
@@ -358,7 +362,9 @@ struct ListPages: Sendable {
         return .bool(false)
     }
 
-    func listPage(path: String, depth: Int, sections: [TemplateValue], current: Int?, title: String, into output: inout Output) {
+    /// A list page, handed to `emit` in parts as its body is made (`PageRenderer.streamPage`).
+    func listPage(path: String, depth: Int, sections: [TemplateValue], current: Int?, title: String, into output: inout Output,
+                  emit: (OutputPage) -> Void) {
         let root = String(repeating: "../", count: depth + 1)
         let isSectionPage = split && current != nil
         let compact = isSectionPage && compactSectionPages
@@ -377,90 +383,18 @@ struct ListPages: Sendable {
             "next_section": isSectionPage ? neighbour(of: current ?? 0, step: 1) : .bool(false),
             "search_href": .text(split ? String(repeating: "../", count: depth) + ListPages.searchFileName : ""),
         ]
-        let (body, missing) = renderer.library.renderPieces("list", .object(context))
-        output.missing.formUnion(missing)
-        output.pages += renderer.pageParts(path: list.slug + "/" + path, title: title, description: list.description.map(CommonMark.plainText) ?? "",
-                                           kind: "list", root: root, body: body, words: words, scriptData: scriptData(for: body), missing: &output.missing)
-    }
-
-    /// The script's data for a list page: its texts and tables, with the search forms of the page's own characters
-    /// (the body comes in pieces, see `MustacheLibrary.renderPieces`).
-    func scriptData(for body: [[UInt8]]) -> String {
-        // Scalars are compared as numbers: a page of a million characters makes no string per character.
-        var seen: Set<UInt32> = []
-        var extra: [Unicode.Scalar] = []
-        let typed = ScriptStrings.typedCharacters
-        func note(_ scalar: Unicode.Scalar) {
-            guard seen.insert(scalar.value).inserted, !typed.contains(where: { $0.contains(scalar.value) }) else { return }
-            extra.append(scalar)
-        }
-        // Pieces end between items, never inside a character.
-        let scalars = body.map(ListPages.nonASCIIScalars)
-        if !scalars.contains(where: { $0 == nil }) {
-            scalars.forEach { $0?.forEach(note) }
-        } else {
-            // Not valid UTF-8 (never from the templates and cmark): decoded with repairs, as a String would show it.
-            for scalar in String(decoding: body.joined(), as: UTF8.self).unicodeScalars where scalar.value >= 0x80 { note(scalar) }
-        }
-        var fold = typedFold
-        if !extra.isEmpty, let folder = try? SearchFolder(locale: list.settings.locale) {
-            fold += ScriptStrings.foldTable(extra, folder: folder)
-        }
-        let plurals = pluralTable ?? ScriptStrings.PluralTable(small: "", cycle: "", exceptions: [:])
-        return ScriptStrings.json(words: words, plurals: plurals, numbers: numberTable, fold: fold)
-    }
-
-    /// The distinct non-ASCII scalars of UTF-8 `bytes` in order of first appearance, read over the bytes (a page is
-    /// tens of megabytes, nearly all ASCII); nil when the bytes are not valid UTF-8.
-    static func nonASCIIScalars(of bytes: [UInt8]) -> [Unicode.Scalar]? {
-        var seenSmall = [UInt64](repeating: 0, count: 0x800 / 64) // two-byte scalars, U+0080–U+07FF
-        var seenLarge: Set<UInt32> = []
-        var scalars: [Unicode.Scalar] = []
-        let valid = bytes.withUnsafeBufferPointer { buffer -> Bool in
-            let count = buffer.count
-            var index = 0
-            let base = buffer.baseAddress
-            while index < count {
-                // Eight ASCII bytes at a time: a page is nearly all ASCII.
-                if let base, index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                    index += 8
-                    continue
-                }
-                let lead = buffer[index]
-                if lead < 0x80 {
-                    index += 1
-                    continue
-                }
-                let length: Int, initial: UInt32
-                switch lead {
-                case 0xC2...0xDF: (length, initial) = (2, UInt32(lead & 0x1F))
-                case 0xE0...0xEF: (length, initial) = (3, UInt32(lead & 0x0F))
-                case 0xF0...0xF4: (length, initial) = (4, UInt32(lead & 0x07))
-                default: return false
-                }
-                guard index + length <= count else { return false }
-                var value = initial
-                for offset in 1..<length {
-                    let byte = buffer[index + offset]
-                    guard byte & 0xC0 == 0x80 else { return false }
-                    value = value << 6 | UInt32(byte & 0x3F)
-                }
-                // Overlong forms, surrogates and values past U+10FFFF are not UTF-8.
-                guard value >= (length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000), value <= 0x10FFFF,
-                      !(0xD800...0xDFFF).contains(value), let scalar = Unicode.Scalar(value) else { return false }
-                index += length
-                if value < 0x800 {
-                    let word = Int(value >> 6), bit = UInt64(1) << (value & 63)
-                    guard seenSmall[word] & bit == 0 else { continue }
-                    seenSmall[word] |= bit
-                } else {
-                    guard seenLarge.insert(value).inserted else { continue }
-                }
-                scalars.append(scalar)
+        // The page's own characters are noted as its body is made, and their search forms follow it.
+        var missing: Set<MustacheLibrary.MissingKey> = []
+        renderer.streamPage(path: list.slug + "/" + path, title: title, description: list.description.map(CommonMark.plainText) ?? "",
+                            kind: "list", root: root, words: words, scriptData: scriptData, missing: &output.missing, emit: emit) { piece in
+            var characters = PageCharacters()
+            missing = renderer.library.render("list", .object(context)) { bytes in
+                characters.note(bytes)
+                piece(bytes)
             }
-            return true
+            if let script = characters.foldScript(locale: list.settings.locale) { piece(script) }
         }
-        return valid ? scalars : nil
+        output.missing.formUnion(missing)
     }
 
     /// One page per entry, named by its first copy's id: the later copies of an entry filed under several sections

@@ -122,6 +122,29 @@ struct MustacheLibrary: Sendable {
         return ends
     }
 
+    /// Where each chunk of a streamed list ends (`render(_:_:emit:)`): consecutive items up to `streamedChunkTarget`
+    /// of weight, and an item heavier than that alone (rendered on its own, its long lists streamed in turn).
+    static func streamedChunkEnds(_ weights: [Int], total: Int) -> [Int] {
+        let target = streamedChunkTarget(total: total)
+        var ends: [Int] = []
+        var running = 0
+        for (index, weight) in weights.enumerated() {
+            if running > 0, running + weight > target {
+                ends.append(index)
+                running = 0
+            }
+            running += weight
+        }
+        ends.append(weights.count)
+        return ends
+    }
+
+    /// The weight of a streamed list's chunks: a share of the list as when it is not streamed, at most
+    /// `streamedChunkWeight`.
+    static func streamedChunkTarget(total: Int) -> Int {
+        min(streamedChunkWeight, max(minimumChunkWeight, total / concurrentChunks))
+    }
+
     /// A key a template names that nothing in the context provides: a typo, reported by `check`.
     struct MissingKey: Hashable, Sendable {
         var template: String
@@ -148,18 +171,21 @@ struct MustacheLibrary: Sendable {
         return renderer.missing
     }
 
-    /// Renders template `name` in pieces: a long list rendered on every core stays in the pieces the cores made, so a
-    /// page of a million entries is never copied whole into one buffer. Joined, the pieces are what
-    /// `render(_:_:into:)` appends.
-    func renderPieces(_ name: String, _ context: TemplateValue) -> (pieces: [[UInt8]], missing: Set<MissingKey>) {
-        guard let template = templates[name] else { return ([], []) }
-        var renderer = Renderer(library: self)
-        renderer.keepsPieces = true
-        var stack = [context]
-        var output: [UInt8] = []
-        renderer.run(template.program, 0..<template.program.steps.count, template: name, stack: &stack, into: &output, depth: 0)
-        if !output.isEmpty { renderer.pieces.append(output) }
-        return (renderer.pieces, renderer.missing)
+    /// Renders template `name`, handing its bytes to `emit` in pieces as they are made: a long list is rendered on every
+    /// core in waves of chunks, each wave handed out before the next is made, so a page of a million entries is never
+    /// held whole (it was: 350 MB, a third of the build's peak). Joined, the pieces are what `render(_:_:into:)` appends;
+    /// none is empty.
+    func render(_ name: String, _ context: TemplateValue, emit: ([UInt8]) -> Void) -> Set<MissingKey> {
+        guard let template = templates[name] else { return [] }
+        return withoutActuallyEscaping(emit) { emit in
+            var renderer = Renderer(library: self)
+            renderer.emit = emit
+            var stack = [context]
+            var output: [UInt8] = []
+            renderer.run(template.program, 0..<template.program.steps.count, template: name, stack: &stack, into: &output, depth: 0)
+            if !output.isEmpty { emit(output) }
+            return renderer.missing
+        }
     }
 
     func render(_ name: String, _ context: TemplateValue) -> String {
@@ -175,6 +201,10 @@ struct MustacheLibrary: Sendable {
     static let concurrentChunks = 16
     /// A chunk weighs at least this much: smaller ones cost more to hand out than to render.
     static let minimumChunkWeight = 64
+    /// Streamed, a chunk weighs at most this much (see `streamedChunkEnds`), and chunks are rendered in waves of
+    /// at most `streamedWaveWeight`: 16,384 entries are ~6 MB of page, and a page of 10,000 entries is one wave.
+    static let streamedChunkWeight = 4_096
+    static let streamedWaveWeight = 16_384
 
     struct Renderer {
         let library: MustacheLibrary
@@ -187,10 +217,9 @@ struct MustacheLibrary: Sendable {
         var concurrent = true
         /// Whether lists of entries run bound loops (`MustacheEntryLoop`).
         var bindsEntryLoops = true
-        /// Whether the bytes of a list rendered on several threads are kept as the pieces the threads made
-        /// (`renderPieces`): the output so far becomes a piece of its own, followed by theirs.
-        var keepsPieces = false
-        var pieces: [[UInt8]] = []
+        /// Where a streamed render (`render(_:_:emit:)`) hands its pieces: a long list's chunks, each wave of them after
+        /// the output so far; nil inside a chunk and in a render into one buffer.
+        var emit: (([UInt8]) -> Void)?
 
         init(library: MustacheLibrary) {
             self.library = library
@@ -199,37 +228,65 @@ struct MustacheLibrary: Sendable {
         /// Renders `children` once per item, as the plain loop does, but in chunks of items of about equal weight on
         /// every core: each chunk gets its own copy of the stack and its own buffer, and the buffers are appended in
         /// item order, so the bytes are those of the plain loop. Templates and values are immutable, so the chunks share
-        /// them safely.
+        /// them safely. Streamed, the chunks are made in waves, each handed out before the next is made.
         mutating func renderConcurrently(_ items: [TemplateValue], weight: Int, program: MustacheProgram, body: Range<Int>, template: String,
                                          stack: [TemplateValue], into output: inout [UInt8], depth: Int) {
-            let ends = MustacheLibrary.chunkEnds(items.map(MustacheLibrary.weight), total: weight)
-            let chunks = ends.count
+            let weights = items.map(MustacheLibrary.weight)
+            let ends = emit == nil ? MustacheLibrary.chunkEnds(weights, total: weight) : MustacheLibrary.streamedChunkEnds(weights, total: weight)
             var worker = self
             worker.concurrent = false
-            worker.keepsPieces = false
-            worker.pieces = []
+            worker.emit = nil
             worker.missing = []
-            let prototype = worker
-            let parts = [(bytes: [UInt8], missing: Set<MissingKey>)].madeConcurrently(count: chunks) { chunk in
-                var renderer = prototype
-                var stack = stack
-                var bytes: [UInt8] = []
-                for index in (chunk == 0 ? 0 : ends[chunk - 1])..<ends[chunk] {
-                    stack.append(items[index])
-                    renderer.run(program, body, template: template, stack: &stack, into: &bytes, depth: depth)
-                    stack.removeLast()
+            nonisolated(unsafe) let prototype = worker // its `emit` is nil: nothing in it is shared but immutable values
+            func render(chunks: Range<Int>) -> [[UInt8]] {
+                let parts = [(bytes: [UInt8], missing: Set<MissingKey>)].madeConcurrently(count: chunks.count) { slot in
+                    let chunk = chunks.lowerBound + slot
+                    var renderer = prototype
+                    var stack = stack
+                    var bytes: [UInt8] = []
+                    for index in (chunk == 0 ? 0 : ends[chunk - 1])..<ends[chunk] {
+                        stack.append(items[index])
+                        renderer.run(program, body, template: template, stack: &stack, into: &bytes, depth: depth)
+                        stack.removeLast()
+                    }
+                    return (bytes, renderer.missing)
                 }
-                return (bytes, renderer.missing)
+                for part in parts { missing.formUnion(part.missing) }
+                return parts.map(\.bytes)
             }
-            for part in parts { missing.formUnion(part.missing) }
-            if keepsPieces {
-                if !output.isEmpty { pieces.append(output) }
-                output = []
-                pieces += parts.lazy.map(\.bytes).filter { !$0.isEmpty }
+            guard let emit else {
+                let parts = render(chunks: 0..<ends.count)
+                output.reserveCapacity(output.count + parts.reduce(0) { $0 + $1.count })
+                for part in parts { output.append(contentsOf: part) }
                 return
             }
-            output.reserveCapacity(output.count + parts.reduce(0) { $0 + $1.bytes.count })
-            for part in parts { output.append(contentsOf: part.bytes) }
+            func start(of chunk: Int) -> Int { chunk == 0 ? 0 : ends[chunk - 1] }
+            let target = MustacheLibrary.streamedChunkTarget(total: weight)
+            func isHeavyItem(_ chunk: Int) -> Bool { ends[chunk] - start(of: chunk) == 1 && weights[start(of: chunk)] > target }
+            var chunk = 0
+            while chunk < ends.count {
+                if isHeavyItem(chunk) {
+                    // One item heavier than a chunk (a long section) is rendered here, so that its own lists stream.
+                    var stack = stack
+                    stack.append(items[start(of: chunk)])
+                    run(program, body, template: template, stack: &stack, into: &output, depth: depth)
+                    chunk += 1
+                    continue
+                }
+                var end = chunk + 1
+                var waveWeight = weights[start(of: chunk)..<ends[chunk]].reduce(0, +)
+                while end < ends.count, !isHeavyItem(end) {
+                    let next = weights[start(of: end)..<ends[end]].reduce(0, +)
+                    guard waveWeight + next <= MustacheLibrary.streamedWaveWeight else { break }
+                    waveWeight += next
+                    end += 1
+                }
+                let parts = render(chunks: chunk..<end)
+                if !output.isEmpty { emit(output) }
+                output = []
+                for part in parts where !part.isEmpty { emit(part) }
+                chunk = end
+            }
         }
 
         /// Runs the steps in `range` of `program`: a section's body is the range after its step, up to its `end`.

@@ -140,29 +140,29 @@ public struct PageRenderer: Sendable {
     /// escaped never shows it, and its page is wrapped whole.
     static let contentMarker = Array("\u{0}<indexsite-content/>\u{0}".utf8)
 
-    /// `page(…)` for a body rendered in pieces (`MustacheLibrary.renderPieces`), handed out as parts of one file: the
-    /// layout is rendered around a marker and cut there, so the body (a page of a million entries) is never joined
-    /// into one buffer and then copied into another. A layout that does not write the body once, unescaped, gets it
-    /// joined.
-    func pageParts(path: String, title: String, description: String, kind: String, root: String, body: [[UInt8]], words: UIStrings,
-                   scriptData: String = "", missing: inout Set<MustacheLibrary.MissingKey>) -> [OutputPage] {
-        if body.count > 1 {
-            var marked: [UInt8] = []
-            let context = layoutContext(path: path, title: title, description: description, kind: kind, root: root,
-                                        content: PageRenderer.contentMarker[...], words: words, scriptData: scriptData)
-            let found = library.render("layout", context, into: &marked)
-            let marker = PageRenderer.contentMarker
-            let at = marked.indices.filter { marked[$0...].starts(with: marker) }
-            if at.count == 1 {
-                missing.formUnion(found)
-                let tail = Array(marked[(at[0] + marker.count)...])
-                return [OutputPage(path: path, bytes: Array(marked[..<at[0]]), continuesInNextPage: true)]
-                    + body.map { OutputPage(path: path, bytes: $0, continuesInNextPage: true) }
-                    + [OutputPage(path: path, bytes: tail)]
-            }
+    /// `page(…)` for a body made in pieces (`MustacheLibrary.render(_:_:emit:)`), handed out as parts of one file as
+    /// they are made: the layout is rendered around a marker and cut there, its first part handed out before the body
+    /// is made, so the body (a page of a million entries) is never held. `writeBody` hands its pieces to the function
+    /// it is given. A layout that does not write the body once, unescaped, gets it joined.
+    func streamPage(path: String, title: String, description: String, kind: String, root: String, words: UIStrings, scriptData: String = "",
+                    missing: inout Set<MustacheLibrary.MissingKey>, emit: (OutputPage) -> Void, body writeBody: (_ piece: ([UInt8]) -> Void) -> Void) {
+        var marked: [UInt8] = []
+        let context = layoutContext(path: path, title: title, description: description, kind: kind, root: root,
+                                    content: PageRenderer.contentMarker[...], words: words, scriptData: scriptData)
+        let found = library.render("layout", context, into: &marked)
+        let marker = PageRenderer.contentMarker
+        let at = marked.indices.filter { marked[$0...].starts(with: marker) }
+        guard at.count == 1 else {
+            var body: [UInt8] = []
+            writeBody { body += $0 }
+            emit(page(path: path, title: title, description: description, kind: kind, root: root, body: body, words: words,
+                      scriptData: scriptData, missing: &missing))
+            return
         }
-        return [page(path: path, title: title, description: description, kind: kind, root: root, body: Array(body.joined()), words: words,
-                     scriptData: scriptData, missing: &missing)]
+        missing.formUnion(found)
+        emit(OutputPage(path: path, bytes: Array(marked[..<at[0]]), continuesInNextPage: true))
+        withoutActuallyEscaping(emit) { emit in writeBody { emit(OutputPage(path: path, bytes: $0, continuesInNextPage: true)) } }
+        emit(OutputPage(path: path, bytes: Array(marked[(at[0] + marker.count)...])))
     }
 
     /// What the layout template sees (see the template context reference in the README).
@@ -259,7 +259,7 @@ public struct PageRenderer: Sendable {
             }
             emit(pages.searchScript())
         } else {
-            take(pages.singlePage())
+            take(pages.singlePage(emit: emit))
         }
         emitEntriesJSON(list, split: pages.split, copies: pages.copies, emit: emit)
         return diagnostics

@@ -189,8 +189,23 @@ struct ScriptStrings {
         }
         json.raw("}},\"number\":{\"digits\":"); json.string(numbers.digits.joined())
         json.raw(",\"group\":"); json.string(numbers.group)
-        // The fold table grouped by search form ({"a": "àáâ…"}): a third of the size of one pair per character.
-        json.raw(text: ",\"min\":" + String(numbers.minimumDigits) + "},\"fold\":{")
+        json.raw(text: ",\"min\":" + String(numbers.minimumDigits) + "},\"fold\":")
+        appendFold(fold, to: &json)
+        json.raw("}")
+        return scriptSafe(json)
+    }
+
+    /// The JSON of a page's own search forms, which the script adds to its list's (`PageCharacters`).
+    static func foldJSON(_ fold: [(String, String)]) -> String {
+        var json = JSONWriter()
+        appendFold(fold, to: &json)
+        return scriptSafe(json)
+    }
+
+    /// A fold table as a JSON object grouped by search form ({"a": "àáâ…"}): a third of the size of one pair per
+    /// character.
+    private static func appendFold(_ fold: [(String, String)], to json: inout JSONWriter) {
+        json.raw("{")
         var sources: [String: String] = [:]
         var order: [String] = []
         for (from, to) in fold {
@@ -201,8 +216,11 @@ struct ScriptStrings {
             if index > 0 { json.raw(",") }
             json.string(to); json.raw(":"); json.string(sources[to] ?? "")
         }
-        json.raw("}}")
-        // Safe inside <script>: no "</" can end the element early.
-        return String(decoding: json.bytes, as: UTF8.self).replacingAll("</", with: "<\\/")
+        json.raw("}")
+    }
+
+    /// JSON safe inside <script>: no "</" can end the element early.
+    private static func scriptSafe(_ json: JSONWriter) -> String {
+        String(decoding: json.bytes, as: UTF8.self).replacingAll("</", with: "<\\/")
     }
 }

@@ -11,6 +11,7 @@ public struct AnchorAllocator: Sendable {
     /// Ids the theme itself uses; content never takes them.
     public static let reserved: Set<String> = Set([
         "content", "main", "top", "index-strip", "filter", "filter-status", "entries", "sections", "index", "assets",
+        "indexsite-strings", "indexsite-page-fold", // the script's data (`ScriptStrings`, `PageCharacters`)
     ]).union(Slug.windowsDeviceNames)  // entry ids also name entry pages
 
     /// Collisions are reported only when asked (`--strict`): duplicate titles are common and their `-2` ids are stable anyway.

@@ -629,7 +629,7 @@ struct HTMLDocument {
                 let isThemeScript = (source == "assets/indexsite.js" || source.hasSuffix("/assets/indexsite.js")) && !source.contains(":")
                     && (element.rawText ?? "").allSatisfy(\.isWhitespace)
                 // The theme's data for its script (page words, tables): JSON, which a browser never runs.
-                let isThemeData = value("type") == "application/json" && value("id") == "indexsite-strings" && value("src") == nil
+                let isThemeData = value("type") == "application/json" && ["indexsite-strings", "indexsite-page-fold"].contains(value("id") ?? "") && value("src") == nil
                     && !(element.rawText ?? "").lowercased().contains("</script")
                 if !isThemeScript && !isThemeData { problems.append("a <script> that is not the theme's: src='\(source)' text='\((element.rawText ?? "").prefix(80))'") }
             case "iframe", "frame", "frameset", "object", "embed", "applet", "base", "portal":

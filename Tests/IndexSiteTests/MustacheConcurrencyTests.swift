@@ -45,6 +45,35 @@ import Testing
         #expect(missingConcurrent.map(\.name) == ["missing"])
     }
 
+    /// Streamed, a long list is made in waves of chunks and handed out as it goes: the pieces join to the bytes of
+    /// rendering in order, none is empty, and no piece holds more than a wave, even of a group far heavier than one
+    /// (rendered on its own, its items streamed in turn).
+    @Test func streamedPiecesJoinToTheOrderedBytes() throws {
+        let library = try Self.library()
+        let sizes = [40, 30_000, 1, 7_000, 3_000, 3_000, 5_000, 12]
+        let context = TemplateValue.object(["groups": .list(sizes.enumerated().map { Self.group($0, size: $1) })] as [String: TemplateValue])
+        var pieces: [[UInt8]] = []
+        let missingStreamed = library.render("page", context) { pieces.append($0) }
+        var serial: [UInt8] = []
+        let missingSerial = library.render("page", context, into: &serial, plainly: true)
+        #expect(Array(pieces.joined()) == serial)
+        #expect(missingStreamed == missingSerial)
+        #expect(!pieces.contains { $0.isEmpty })
+        // An item is ~25 bytes; a wave is `streamedWaveWeight` items, and a chunk's output joins the bytes before it.
+        let itemBytes = serial.count / sizes.reduce(0, +)
+        #expect(pieces.count > 10)
+        #expect(pieces.allSatisfy { $0.count < 2 * MustacheLibrary.streamedWaveWeight * itemBytes })
+    }
+
+    /// Streamed chunks hold consecutive items up to the target weight, and an item heavier than that stands alone.
+    @Test func streamedChunksStandHeavyItemsAlone() {
+        let weights = [40, 30_000, 1, 7_000, 10, 10, 2_000, 2_000]
+        let total = weights.reduce(0, +)
+        #expect(MustacheLibrary.streamedChunkTarget(total: total) == total / MustacheLibrary.concurrentChunks)
+        #expect(MustacheLibrary.streamedChunkEnds(weights, total: total) == [1, 2, 3, 4, 7, 8])
+        #expect(MustacheLibrary.streamedChunkTarget(total: 10_000_000) == MustacheLibrary.streamedChunkWeight)
+    }
+
     @Test func chunksAreConsecutiveAndOfAboutEqualWeight() {
         let light = MustacheLibrary.chunkEnds(Array(repeating: 1, count: 1_000), total: 1_000)
         #expect(light.count == 15)
@@ -103,9 +132,9 @@ import Testing
     }
 }
 
-/// A list page's body comes in the pieces the cores rendered and is handed out as parts of one file, wrapped in the
-/// layout without being joined (`PageRenderer.pageParts`). Joined, the parts are the page `page(…)` makes of the whole
-/// body, whatever the layout does with `content`.
+/// A list page's body is handed out as parts of one file as the cores render it, wrapped in the layout without being
+/// joined (`PageRenderer.streamPage`). Joined, the parts are the page `page(…)` makes of the whole body, whatever the
+/// layout does with `content`.
 @Suite struct PagePartsTests {
     static func renderer(layout: String? = nil) throws -> PageRenderer {
         var theme = Theme.builtIn
@@ -125,8 +154,9 @@ import Testing
         let renderer = try Self.renderer(layout: layout)
         let words = renderer.localization.strings(for: "en")
         var missingParts: Set<MustacheLibrary.MissingKey> = [], missingWhole: Set<MustacheLibrary.MissingKey> = []
-        let parts = renderer.pageParts(path: "list/index.html", title: "List", description: "", kind: "list", root: "../", body: Self.body,
-                                       words: words, missing: &missingParts)
+        var parts: [OutputPage] = []
+        renderer.streamPage(path: "list/index.html", title: "List", description: "", kind: "list", root: "../", words: words,
+                            missing: &missingParts, emit: { parts.append($0) }) { piece in Self.body.forEach(piece) }
         let whole = renderer.page(path: "list/index.html", title: "List", description: "", kind: "list", root: "../",
                                   body: Array(Self.body.joined()), words: words, missing: &missingWhole)
         var joined: [OutputPage] = []

@@ -39,11 +39,19 @@
     var el = doc.getElementById('indexsite-strings');
     try { return el ? JSON.parse(el.textContent) : null; } catch (e) { return null; }
   })() || {};
-  // words.fold groups characters by their search form: {"a": "àáâ…", "か": "カｶが…"}.
+  // words.fold groups characters by their search form: {"a": "àáâ…", "か": "カｶが…"}. The forms of the page's own
+  // characters beyond the letters readers type come after its body, in the same shape (the head is written first).
   var foldTable = {};
-  Object.keys(words.fold || {}).forEach(function (form) {
-    for (var ch of words.fold[form]) foldTable[ch] = form;
-  });
+  function addFold(groups) {
+    Object.keys(groups || {}).forEach(function (form) {
+      for (var ch of groups[form]) foldTable[ch] = form;
+    });
+  }
+  addFold(words.fold);
+  addFold((function () {
+    var el = doc.getElementById('indexsite-page-fold');
+    try { return el ? JSON.parse(el.textContent) : null; } catch (e) { return null; }
+  })());
   var digits = Array.from((words.number && words.number.digits) || '0123456789');
   var CATEGORY = { z: 'zero', o: 'one', t: 'two', f: 'few', m: 'many', x: 'other' };
 
