@@ -39,6 +39,13 @@ package struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// Appends UTF-8 bytes as a JSON string.
+    package mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        stringContents(utf8)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     /// Appends `text` escaped for JSON without the quotes, so that one string can be written in several pieces
     /// (a link's fixed prefix and an entry's id) without joining them first.
     package mutating func stringContents(_ text: String) {
@@ -137,6 +144,16 @@ package struct JSONWriter {
             recordKeys = (record.names, record.names.map { JSONWriter.encoded($0) + [UInt8(ascii: ":")] })
         }
         let keys = recordKeys?.keys ?? []
+        if case .texts = record.storage {
+            // A row of texts: each written from its bytes, with no value made.
+            for index in record.names.indices {
+                if index > 0 { raw(",") }
+                raw(keys[index])
+                record.withDisplayText(column: index) { string($0) }
+            }
+            raw("}")
+            return
+        }
         record.values.withUnsafeBufferPointer { values in
             for index in values.indices {
                 if index > 0 { raw(",") }

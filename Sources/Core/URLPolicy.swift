@@ -7,16 +7,19 @@ public enum URLPolicy {
     /// The scheme is read the way a browser reads it (`scheme(of:)`), from the very string that is returned, and
     /// also the way a laxer reader might (`looseScheme(of:)`): either one outside the allowed schemes refuses the URL.
     public static func safeHref(_ raw: String) -> String? {
-        // The common case, checked over bytes: an absolute http(s) URL with nothing odd in it.
         var text = raw
-        let plain = text.withUTF8 { bytes in startsWithHTTP(bytes) && bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F } }
-        if plain { return raw }
+        if text.withUTF8(isPlainHTTP) { return raw }
         let href = raw.trimmingSpaces
         guard !href.isEmpty else { return nil }
         for scheme in [scheme(of: href), looseScheme(of: href)] {
             if let scheme, !allowedSchemes.contains(scheme) { return nil }
         }
         return href  // an allowed scheme, or none: a relative URL, a path or a fragment
+    }
+
+    /// True for the common case, checked over bytes: an absolute http(s) URL with nothing odd in it, safe as it is.
+    public static func isPlainHTTP(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        startsWithHTTP(bytes) && bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F }
     }
 
     /// True when `bytes` start with `http://` or `https://`, compared byte by byte: it runs twice per entry, and the

@@ -160,17 +160,16 @@ public struct CSVParser: Sendable {
     package struct Record: Sendable, Equatable {
         /// The line the record starts on.
         package var line: Int
-        /// The fields' texts, unquoted, as the values the row's entry takes over (no second array per row).
-        package var values: [FieldValue]
         /// Byte offset where the record starts, for locating problems with the whole row.
         package var offset: Int = 0
         /// Where each field starts, kept for the header only (to point at a bad column name).
         package var fieldOffsets: [Int] = []
         /// The record ran into the end of the file inside a quoted field (already reported).
         package var unterminated = false
-
-        /// The fields' texts, unquoted.
-        package var fields: [String] { values.map(\.displayText) }
+        /// How many fields the record has.
+        package var fieldCount = 0
+        /// Its row in the table's `texts`.
+        package var row = 0
     }
 
     /// The raw table: header, records and problems found while reading them.
@@ -179,26 +178,33 @@ public struct CSVParser: Sendable {
         package var header: [String] = []
         /// The rows after the header.
         package var records: [Record] = []
+        /// The records' fields' texts, unquoted, which the rows' entries read in place.
+        package var texts = FieldTexts.Builder().finished()
         /// Problems found while reading.
         package var diagnostics: [Diagnostic] = []
+
+        /// The fields' texts of a record.
+        package func fields(of record: Record) -> [String] {
+            (0..<record.fieldCount).map { texts.string(row: record.row, column: $0) }
+        }
+
+        /// Every record's fields' texts, in order.
+        package var rows: [[String]] { records.map(fields(of:)) }
     }
 
     /// Parses a file into entries whose fields are named by the header row.
     public func parse(_ file: SourceFile) -> ParsedSource {
-        var table = parseTable(file)
+        let table = parseTable(file)
         var parsed = ParsedSource()
         parsed.diagnostics = table.diagnostics
         guard !table.header.isEmpty else { return parsed }
         let names = table.header
         parsed.entries.reserveCapacity(table.records.count)
-        for index in table.records.indices {
-            let count = table.records[index].values.count
+        for record in table.records {
+            let count = record.fieldCount
             guard count == names.count || (allowsShortRows && count < names.count) else { continue }
-            // Moved out of the table, not copied: a copy costs a retain per field.
-            var values: [FieldValue] = []
-            swap(&values, &table.records[index].values)
-            while values.count < names.count { values.append(.text("")) }
-            parsed.entries.append(Entry(fields: FieldRecord(names: names, values: values), location: file.location(line: table.records[index].line)))
+            // A short row's missing fields read as empty.
+            parsed.entries.append(Entry(fields: FieldRecord(names: names, texts: table.texts, row: record.row), location: file.location(line: record.line)))
         }
         return parsed
     }
@@ -234,6 +240,8 @@ public struct CSVParser: Sendable {
         let givenHeader: [String]?
         let allowsShortRows: Bool
         var table = Table()
+        /// The texts of the records read so far; the one being read is open.
+        var texts = FieldTexts.Builder()
         var position = 0
         var line = 1
         var lineStart = 0
@@ -265,16 +273,20 @@ public struct CSVParser: Sendable {
             position = SourceFile.byteOrderMarkLength(bytes)
             lineStart = position
             guard checkEncoding() else { return table }
-            guard let header = givenHeader.map({ Record(line: 1, values: $0.map(FieldValue.text)) }) ?? nextRecord() else {
+            if let givenHeader {
+                table.header = givenHeader
+            } else if let header = nextRecord() {
+                table.header = texts.strings(row: texts.rowCount)
+                checkHeader(header, names: table.header)
+            } else {
                 report(.csvNoHeader, "the file is empty; the first row must name the fields", at: position, hint: "add a header row such as title,description")
                 return table
             }
-            if givenHeader == nil { checkHeader(header) }
             keepFieldOffsets = false
-            table.header = header.fields
-            let columns = header.values.count
-            while let record = nextRecord() {
-                let count = record.values.count
+            texts = FieldTexts.Builder(reservingBytes: bytes.count - position)
+            let columns = table.header.count
+            while var record = nextRecord() {
+                let count = record.fieldCount
                 if count != columns && !record.unterminated && !(count < columns && allowsShortRows) {
                     reportAt(.csvRaggedRow, "row has \(count) field\(count == 1 ? "" : "s"), the header has \(columns)",
                              line: record.line, lineStart: record.offset, offset: record.offset,
@@ -282,9 +294,16 @@ public struct CSVParser: Sendable {
                                 : "fill in the missing fields, or set short_rows: allow to leave them empty")
                 }
                 // A row of the wrong length never becomes an entry: past the budget it is not even kept.
-                if unlisted == 0 || count == columns { table.records.append(record) }
+                if unlisted == 0 || count == columns {
+                    record.row = texts.rowCount
+                    texts.endRow()
+                    table.records.append(record)
+                } else {
+                    texts.dropOpenRow()
+                }
             }
             reportUnlisted()
+            table.texts = texts.finished()
             return table
         }
 
@@ -351,9 +370,9 @@ public struct CSVParser: Sendable {
             return length
         }
 
-        mutating func checkHeader(_ header: Record) {
+        mutating func checkHeader(_ header: Record, names: [String]) {
             var seen: [String: Int] = [:]
-            for (index, name) in header.fields.enumerated() {
+            for (index, name) in names.enumerated() {
                 let trimmed = name.trimmingSpaces
                 let offset = index < header.fieldOffsets.count ? header.fieldOffsets[index] : header.offset
                 if trimmed.isEmpty {
@@ -382,25 +401,25 @@ public struct CSVParser: Sendable {
             guard position < bytes.count else { return nil }
             let recordLine = line
             let recordOffset = position
-            var values: [FieldValue] = []
             var offsets: [Int] = []
-            values.reserveCapacity(table.header.count)
             sawUnterminatedQuote = false
             while true {
                 if keepFieldOffsets { offsets.append(position) }
-                values.append(.text(readField()))
+                readField()
+                texts.endField()
                 if position >= bytes.count { break }
                 let byte = bytes[position]
                 if byte == separator {
                     position += 1
-                    if position >= bytes.count { values.append(.text("")); break }
+                    if position >= bytes.count { texts.endField(); break }
                     continue
                 }
                 // A newline ends the record.
                 advanceOverNewline()
                 break
             }
-            return Record(line: recordLine, values: values, offset: recordOffset, fieldOffsets: offsets, unterminated: sawUnterminatedQuote)
+            return Record(line: recordLine, offset: recordOffset, fieldOffsets: offsets, unterminated: sawUnterminatedQuote,
+                          fieldCount: texts.openFieldCount)
         }
 
         func startsWith(_ prefix: [UInt8], at offset: Int) -> Bool {
@@ -420,7 +439,8 @@ public struct CSVParser: Sendable {
             lineStart = position
         }
 
-        mutating func readField() -> String {
+        /// Reads one field into `texts` (the caller ends it), unquoted.
+        mutating func readField() {
             if bytes[position] == UInt8(ascii: "\"") { return readQuotedField() }
             let start = position
             var sawQuote = false
@@ -434,29 +454,28 @@ public struct CSVParser: Sendable {
                 }
                 position += 1
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+            texts.append(UnsafeBufferPointer(rebasing: bytes[start..<position]))
         }
 
-        mutating func readQuotedField() -> String {
+        mutating func readQuotedField() {
             let openAt = position
             let openLine = line
             let openLineStart = lineStart
             position += 1
-            var value: [UInt8] = []
             var segmentStart = position
             while true {
                 guard position < bytes.count else {
                     sawUnterminatedQuote = true
                     reportAt(.csvUnterminatedQuote, "quoted field is never closed", line: openLine, lineStart: openLineStart, offset: openAt,
                              hint: "add the closing quote; a quote inside a field is written twice")
-                    value.append(contentsOf: bytes[segmentStart..<position])
-                    return String(decoding: value, as: UTF8.self)
+                    texts.append(UnsafeBufferPointer(rebasing: bytes[segmentStart..<position]))
+                    return
                 }
                 let byte = bytes[position]
                 if byte == UInt8(ascii: "\"") {
-                    value.append(contentsOf: bytes[segmentStart..<position])
+                    texts.append(UnsafeBufferPointer(rebasing: bytes[segmentStart..<position]))
                     if position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "\"") {
-                        value.append(UInt8(ascii: "\""))
+                        texts.append(UInt8(ascii: "\""))
                         position += 2
                         segmentStart = position
                         continue
@@ -480,10 +499,9 @@ public struct CSVParser: Sendable {
                     while position < bytes.count, bytes[position] != separator, bytes[position] != 0x0A, bytes[position] != 0x0D {
                         position += 1
                     }
-                    value.append(contentsOf: bytes[start..<position])
+                    texts.append(UnsafeBufferPointer(rebasing: bytes[start..<position]))
                 }
             }
-            return String(decoding: value, as: UTF8.self)
         }
 
         /// Reports a problem on the line being read.

@@ -155,12 +155,11 @@ struct ListPages: Sendable {
             for index in range {
                 let entry = entries.baseAddress! + index
                 let place = section.map { EntryCopies.Place(section: $0, entry: index) }
-                let title = entry.pointee.text(at: titleField, column: titleColumn) ?? ""
                 rows.add(entry.pointee.id)
                 let copyKey = entry.pointee.copyKey
                 if let place, let first = referredCopy(ofKey: copyKey, at: place) {
                     let reference = reference(to: first)
-                    rows.add(ListPages.shortened(title))
+                    rows.add(ListPages.shortened(entry.pointee.text(at: titleField, column: titleColumn) ?? ""))
                     rows.add(nil)
                     rows.add(reference.pageHref)
                     rows.add(reference.sectionTitle)
@@ -169,8 +168,9 @@ struct ListPages: Sendable {
                     if rowsMarkMain { rows.main.append(false) }
                     continue
                 }
-                rows.add(title)
-                rows.add(checkedLink(of: entry, urlField: urlField, into: &output))
+                // Texts are copied from the fields' bytes: a row of a CSV file makes no String (see `FieldTexts`).
+                rows.add { bytes in _ = entry.pointee.fields.withText(at: titleField, column: titleColumn) { bytes.append(contentsOf: $0) } }
+                rows.add { bytes in appendCheckedLink(of: entry, urlField: urlField, to: &bytes, into: &output) }
                 if entryPages {
                     let pageID = place.flatMap { copies.firstCopy(ofKey: copyKey, at: $0) }.map { list.sections[$0.section].entries[$0.entry].id }
                     rows.add(pagePrefix + (pageID ?? entry.pointee.id) + ".html")
@@ -179,10 +179,13 @@ struct ListPages: Sendable {
                 }
                 rows.add(nil)
                 rows.add { html in
-                    guard var markdown = entry.pointee.text(at: descriptionField, column: descriptionColumn) else { return }
-                    markdown.withUTF8 { CommonMark.appendHTML($0, allowUnsafeHTML: allowUnsafe, to: &html) }
+                    _ = entry.pointee.fields.withText(at: descriptionField, column: descriptionColumn) { markdown in
+                        if !markdown.isEmpty { CommonMark.appendHTML(markdown, allowUnsafeHTML: allowUnsafe, to: &html) }
+                    }
                 }
-                for field in fieldPaths.indices { rows.add(entry.pointee.text(at: fieldPaths[field], column: fieldColumns[field])) }
+                for field in fieldPaths.indices {
+                    rows.add { bytes in _ = entry.pointee.fields.withText(at: fieldPaths[field], column: fieldColumns[field]) { bytes.append(contentsOf: $0) } }
+                }
                 if rowsMarkMain { rows.main.append(entry.pointee.text(at: "main") == "true") }
                 if !entry.pointee.children.isEmpty {
                     rows.children[index - range.lowerBound] = entryRows(entry.pointee.children, entry.pointee.children.indices, section: nil,
@@ -193,14 +196,18 @@ struct ListPages: Sendable {
         return rows.finished()
     }
 
-    /// The entry's link when it is safe to link to; an unsafe one is reported and the entry shows its title as text.
-    /// The entry is read where it is, not copied (see `EntryCopies.firstCopy(ofKey:at:)`).
-    func checkedLink(of entry: UnsafePointer<Entry>, urlField: KeyPath, into output: inout Output) -> String {
-        guard let raw = entry.pointee.text(at: urlField, column: urlColumn) else { return "" }
-        if let safe = URLPolicy.safeHref(raw) { return safe }
-        output.diagnostics.append(.warning(.unsafeURL, "link '\(raw)' is not http, https, mailto or relative; it is shown as text",
-                                           at: entry.pointee.location(of: urlField), hint: "only http, https, mailto and relative links become live links"))
-        return ""
+    /// Appends the entry's link when it is safe to link to; an unsafe one is reported and the entry shows its title as
+    /// text. The entry is read where it is, not copied (see `EntryCopies.firstCopy(ofKey:at:)`), and a plain http(s)
+    /// link is copied from its bytes.
+    func appendCheckedLink(of entry: UnsafePointer<Entry>, urlField: KeyPath, to bytes: inout [UInt8], into output: inout Output) {
+        _ = entry.pointee.fields.withText(at: urlField, column: urlColumn) { url in
+            guard !url.isEmpty else { return }
+            if URLPolicy.isPlainHTTP(url) { return bytes.append(contentsOf: url) }
+            let raw = String(decoding: url, as: UTF8.self)
+            if let safe = URLPolicy.safeHref(raw) { return bytes.append(contentsOf: safe.utf8) }
+            output.diagnostics.append(.warning(.unsafeURL, "link '\(raw)' is not http, https, mailto or relative; it is shown as text",
+                                               at: entry.pointee.location(of: urlField), hint: "only http, https, mailto and relative links become live links"))
+        }
     }
 
     /// Sections in template form, with their entries' rows (kept for entry pages). The rows, with their Markdown

@@ -122,11 +122,19 @@ struct EntriesJSONWriter: Sendable {
                 if copies.firstCopy(ofKey: entry.pointee.copyKey, at: EntryCopies.Place(section: section, entry: index)) != nil { continue }
                 // The fields alone are taken out: a method of the entry would copy all of it (a retain per property).
                 let fields = entry.pointee.fields, id = entry.pointee.id
-                json.raw("{\"title\":"); json.string(fields.value(at: titleField, column: titleColumn)?.displayText ?? "")
+                json.raw("{\"title\":")
+                if fields.withText(at: titleField, column: titleColumn, { json.string($0) }) == nil { json.raw("\"\"") }
                 json.raw(",\"id\":"); json.string(id)
                 json.raw(",\"href\":"); json.raw(hrefPrefix); json.stringContents(id.percentEncoded); json.raw("\"")
-                let url = fields.value(at: urlField, column: urlColumn)?.displayText ?? ""
-                json.raw(",\"url\":"); json.string(url.isEmpty ? "" : URLPolicy.safeHref(url) ?? "")
+                json.raw(",\"url\":\"")
+                fields.withText(at: urlField, column: urlColumn) { url in
+                    if URLPolicy.isPlainHTTP(url) {
+                        json.stringContents(url)
+                    } else if !url.isEmpty, let safe = URLPolicy.safeHref(String(decoding: url, as: UTF8.self)) {
+                        json.stringContents(safe)
+                    }
+                }
+                json.raw("\"")
                 json.raw(",\"section\":"); json.raw(sectionTitle)
                 if let key = entry.pointee.copyKey, let others = copies.others[key] {
                     json.raw(",\"also_in\":[")

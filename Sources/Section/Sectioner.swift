@@ -57,7 +57,7 @@ public struct Sectioner: Sendable {
             if let title, !title.isText {
                 diagnostics.append(.error(.wrongFieldType, "'\(settings.titleField)' must be text, not \(title.kindDescription)",
                                           at: entries[index].location(of: settings.titleField), hint: "write the title as one line of text"))
-            } else if let value = entries[index].fields.value(at: settings.urlField), !value.isText {
+            } else if !entries[index].fields.isAllText, let value = entries[index].fields.value(at: settings.urlField), !value.isText {
                 diagnostics.append(.error(.wrongFieldType, "'\(settings.urlField)' must be text, not \(value.kindDescription)",
                                           at: entries[index].location(of: settings.urlField), hint: "give one link per entry"))
             } else if case .text(let text) = title, !text.isBlank {

@@ -14,13 +14,13 @@ import Testing
     }
 
     func records(_ text: String) -> [[String]] {
-        table(text).records.map(\.fields)
+        table(text).rows
     }
 
     @Test func plainRowsWithLF() {
         let parsed = table("title,year\nDune,1965\nEmma,1815\n")
         #expect(parsed.header == ["title", "year"])
-        #expect(parsed.records.map(\.fields) == [["Dune", "1965"], ["Emma", "1815"]])
+        #expect(parsed.rows == [["Dune", "1965"], ["Emma", "1815"]])
         #expect(parsed.records.map(\.line) == [2, 3])
         #expect(parsed.diagnostics.isEmpty)
     }
@@ -36,7 +36,7 @@ import Testing
 
     @Test func quotedFieldsHoldSeparatorsQuotesAndNewlines() {
         let parsed = table("a,b\n\"x, y\",\"say \"\"hi\"\"\"\n\"line one\nline two\",z\nlast,row\n")
-        #expect(parsed.records.map(\.fields) == [["x, y", "say \"hi\""], ["line one\nline two", "z"], ["last", "row"]])
+        #expect(parsed.rows == [["x, y", "say \"hi\""], ["line one\nline two", "z"], ["last", "row"]])
         // A record remembers the line it started on, even after a multi-line field.
         #expect(parsed.records.map(\.line) == [2, 3, 5])
         #expect(parsed.diagnostics.isEmpty)
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func tabSeparatedForTSV() {
-        #expect(table("a\tb\n1,5\t2\n", path: "x.tsv").records.map(\.fields) == [["1,5", "2"]])
+        #expect(table("a\tb\n1,5\t2\n", path: "x.tsv").rows == [["1,5", "2"]])
     }
 
     @Test func unterminatedQuoteIsReportedWhereItOpens() throws {
@@ -73,7 +73,7 @@ import Testing
     @Test func textAfterClosingQuote() throws {
         let parsed = table("a,b\n\"x\"y,z\n")
         #expect(try #require(parsed.diagnostics.first).code == .csvStrayQuote)
-        #expect(parsed.records.first?.fields == ["xy", "z"])
+        #expect(parsed.rows.first == ["xy", "z"])
     }
 
     @Test func raggedRowSaysExpectedAndFound() throws {

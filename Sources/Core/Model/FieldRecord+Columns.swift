@@ -33,7 +33,21 @@ extension FieldRecord {
         guard path.components.count == 1, let column, column < names.count, names[column] == path.components[0] else {
             return value(at: path)
         }
-        return values[column]
+        return value(column: column)
+    }
+}
+
+extension FieldRecord {
+    /// Calls `body` with the bytes of the field at `path` as one line of text, read at `column` when the record has
+    /// the path's first name there, in place for a row of texts (see `FieldTexts`); nil when there is no such field.
+    @inlinable
+    public func withText<Result>(at path: KeyPath, column: Int?, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        if path.components.count == 1, let column, column < names.count, names[column] == path.components[0] {
+            return withDisplayText(column: column, body)
+        }
+        guard let value = value(at: path) else { return nil }
+        var text = value.displayText
+        return text.withUTF8(body)
     }
 }
 

@@ -51,14 +51,22 @@ public enum FieldValue: Sendable, Hashable, ExpressibleByStringLiteral, Expressi
     }
 }
 
-/// Named fields in source order. CSV rows share one `names` array (copy-on-write), so a million rows keep one header.
+/// Named fields in source order. CSV rows share one `names` array (copy-on-write), so a million rows keep one header,
+/// and read their texts from the one buffer of their file (`FieldTexts`), so they keep no value of their own.
 ///
 /// A dictionary literal keeps its order: `["title": "Dune", "year": "1965"]`.
 public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
-    /// The field names, in source order; `values` has one value per name.
+    /// The field names, in source order; there is one value per name.
     public private(set) var names: [String]
-    /// The field values, in the same order as `names`.
-    public private(set) var values: [FieldValue]
+    /// Where the values are.
+    @usableFromInline var storage: Storage
+
+    @usableFromInline enum Storage: Sendable {
+        /// Values of their own, in the order of `names`.
+        case values([FieldValue])
+        /// Texts only: row `row` of a table of texts (a field the row lacks is empty).
+        case texts(FieldTexts, row: Int)
+    }
 
     /// An empty record, for fields to be added with `set(_:_:)`.
     public init() {
@@ -69,7 +77,13 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     public init(names: [String], values: [FieldValue]) {
         precondition(names.count == values.count, "one value per field name")
         self.names = names
-        self.values = values
+        storage = .values(values)
+    }
+
+    /// A record of `names` whose values are the texts of row `row` of `texts`.
+    public init(names: [String], texts: FieldTexts, row: Int) {
+        self.names = names
+        storage = .texts(texts, row: row)
     }
 
     /// A record with the literal's fields in the order written; a repeated name keeps its last value, in its first place.
@@ -78,21 +92,62 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
         for (name, value) in elements { set(name, value) }
     }
 
+    /// The field values, in the same order as `names` (made for a row of texts: read one with `value(column:)`).
+    public var values: [FieldValue] {
+        switch storage {
+        case .values(let values): values
+        case .texts(let texts, let row): names.indices.map { .text(texts.string(row: row, column: $0)) }
+        }
+    }
+
+    /// The value of the field at `column` (an index into `names`).
+    @inlinable
+    public func value(column: Int) -> FieldValue {
+        switch storage {
+        case .values(let values): values[column]
+        case .texts(let texts, let row): .text(texts.string(row: row, column: column))
+        }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the field at `column` as one line of text (`FieldValue.displayText`), read
+    /// in place when the record is a row of texts.
+    @inlinable
+    public func withDisplayText<Result>(column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        switch storage {
+        case .texts(let texts, let row):
+            return texts.withBytes(row: row, column: column, body)
+        case .values(let values):
+            var text = values[column].displayText
+            return text.withUTF8(body)
+        }
+    }
+
+    /// True when every value is text (so `withDisplayText` is each value's own text).
+    @inlinable
+    public var isAllText: Bool {
+        switch storage {
+        case .texts: true
+        case .values(let values): values.allSatisfy(\.isText)
+        }
+    }
+
     /// The value of the top-level field `name`, or nil when there is none (see `value(at:)` for dotted paths).
     @inlinable
     public subscript(name: String) -> FieldValue? {
-        for index in names.indices where names[index] == name { return values[index] }
+        for index in names.indices where names[index] == name { return value(column: index) }
         return nil
     }
 
     /// Sets a field, replacing the value of an existing name or appending a new one.
     public mutating func set(_ name: String, _ value: FieldValue) {
+        var values = self.values
         if let index = names.firstIndex(of: name) {
             values[index] = value
         } else {
             names.append(name)
             values.append(value)
         }
+        storage = .values(values)
     }
 
     /// The value at a dotted key path such as `author.last`, or nil when any part of the path is missing.
@@ -113,6 +168,16 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
 
     /// True when the record has no fields.
     public var isEmpty: Bool { names.isEmpty }
+
+    /// Records are equal when their names and values are, wherever the values are kept.
+    public static func == (a: FieldRecord, b: FieldRecord) -> Bool {
+        a.names == b.names && a.values == b.values
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(names)
+        hasher.combine(values)
+    }
 }
 
 extension String {
