@@ -83,7 +83,7 @@ public enum Build {
         let listTotal = plannedLists.count
         while let planned = plannedLists.popLast() {
             options.stepProgress?(.parse, listTotal - plannedLists.count - 1, listTotal)
-            let (list, listDiagnostics) = makeList(planned, slugs: &slugs, strict: options.strict, sectionSeconds: &sectionSeconds,
+            let (list, listDiagnostics) = makeList(consume planned, slugs: &slugs, strict: options.strict, sectionSeconds: &sectionSeconds,
                                                      localization: localization)
             diagnostics += listDiagnostics
             if let list { result.lists.append(list) }
