@@ -18,12 +18,14 @@ public enum URLPolicy {
     }
 
     /// True for the common case, checked over bytes: an absolute http(s) URL with nothing odd in it, safe as it is.
+    @inlinable
     public static func isPlainHTTP(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         startsWithHTTP(bytes) && bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F }
     }
 
     /// True when `bytes` start with `http://` or `https://`, compared byte by byte: it runs twice per entry, and the
     /// generic `starts(with:)` cost more than all the rest of `safeHref`.
+    @inlinable
     static func startsWithHTTP(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count >= 7, bytes[0] == UInt8(ascii: "h"), bytes[1] == UInt8(ascii: "t"), bytes[2] == UInt8(ascii: "t"),
               bytes[3] == UInt8(ascii: "p") else { return false }

@@ -168,7 +168,7 @@ public struct CSVParser: Sendable {
         package var unterminated = false
         /// How many fields the record has.
         package var fieldCount = 0
-        /// Its row in the table's `texts`.
+        /// Where its row starts in the table's `texts`.
         package var row = 0
     }
 
@@ -276,7 +276,7 @@ public struct CSVParser: Sendable {
             if let givenHeader {
                 table.header = givenHeader
             } else if let header = nextRecord() {
-                table.header = texts.strings(row: texts.rowCount)
+                table.header = texts.openStrings()
                 checkHeader(header, names: table.header)
             } else {
                 report(.csvNoHeader, "the file is empty; the first row must name the fields", at: position, hint: "add a header row such as title,description")
@@ -295,7 +295,7 @@ public struct CSVParser: Sendable {
                 }
                 // A row of the wrong length never becomes an entry: past the budget it is not even kept.
                 if unlisted == 0 || count == columns {
-                    record.row = texts.rowCount
+                    record.row = texts.nextRow
                     texts.endRow()
                     table.records.append(record)
                 } else {

@@ -90,6 +90,12 @@ extension Sectioner {
             case (let p?, let q?): guard Sectioner.compareBytes(p, q) == 0 else { return false }
             default: return false
             }
+            if a.record.isAllText, b.record.isAllText {
+                // Compared in place: a row of texts makes no value (`FieldTexts`).
+                return a.record.names.indices.allSatisfy { column in
+                    a.record.withDisplayText(column: column) { x in b.record.withDisplayText(column: column) { y in x.elementsEqual(y) } }
+                }
+            }
             return zip(a.record.values, b.record.values).allSatisfy { x, y in
                 if case .text(let p) = x, case .text(let q) = y { return Sectioner.compareBytes(p, q) == 0 }
                 return x == y
@@ -100,8 +106,12 @@ extension Sectioner {
         /// without `Hasher` (its setup and per-call cost were most of the duplicate check).
         static func hash(of entry: Entry) -> UInt64 {
             var hash = RecordHash()
-            hash.add(UInt64(entry.fields.values.count))
+            hash.add(UInt64(entry.fields.names.count))
             if let body = entry.body { hash.add(body) }
+            if entry.fields.isAllText {
+                for column in entry.fields.names.indices { entry.fields.withDisplayText(column: column) { hash.add($0) } }
+                return hash.value
+            }
             for value in entry.fields.values {
                 // The bytes, not the String: String hashing normalizes Unicode, which `==` above does not.
                 if case .text(let text) = value { hash.add(text) } else { hash.add(0) }
@@ -121,20 +131,22 @@ extension Sectioner {
 
         mutating func add(_ text: String) {
             var text = text
-            text.withUTF8 { bytes in
-                add(UInt64(bytes.count) | 1 << 63)
-                var index = 0
-                while index + 8 <= bytes.count {
-                    add(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-                    index += 8
-                }
-                var tail: UInt64 = 0
-                while index < bytes.count {
-                    tail = tail << 8 | UInt64(bytes[index])
-                    index += 1
-                }
-                add(tail)
+            text.withUTF8 { add($0) }
+        }
+
+        mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+            add(UInt64(bytes.count) | 1 << 63)
+            var index = 0
+            while index + 8 <= bytes.count {
+                add(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                index += 8
             }
+            var tail: UInt64 = 0
+            while index < bytes.count {
+                tail = tail << 8 | UInt64(bytes[index])
+                index += 1
+            }
+            add(tail)
         }
     }
 }

@@ -2,98 +2,106 @@
 /// their own (a `String` per field and an array of values per row were most of the memory of a million rows, and
 /// their retains and cache misses a good part of sorting and rendering them). A row's record reads its texts here
 /// (`FieldRecord(names:texts:row:)`); rows may have fewer fields than their names, the missing ones read as empty.
+///
+/// Each row is its field count and the ends of its fields (32 bits each, from the start of its texts), then its texts:
+/// a sorted list reads its rows out of file order, and a row's fields together cost one or two cache lines, not one
+/// for each table of offsets and one for the texts.
 public final class FieldTexts: Sendable {
-    /// The texts' UTF-8 bytes.
     @usableFromInline let bytes: [UInt8]
-    /// Where each field ends in `bytes`, row after row; a field starts where the one before it ends.
-    @usableFromInline let ends: [UInt32]
-    /// Where each row's first field is in `ends`, with one more for the end of the last row.
-    @usableFromInline let rowStarts: [UInt32]
+    /// How many rows there are.
+    public let rowCount: Int
 
     private init(_ builder: Builder) {
         bytes = builder.bytes
-        ends = builder.ends
-        rowStarts = builder.rowStarts
+        rowCount = builder.rowCount
     }
 
-    /// How many rows there are.
-    public var rowCount: Int { rowStarts.count - 1 }
-
-    /// How many fields row `row` has.
-    public func fieldCount(row: Int) -> Int { Int(rowStarts[row + 1] - rowStarts[row]) }
-
-    /// Where field `column` of `row` is in `bytes`: empty when the row has fewer fields.
-    @inlinable
-    func range(row: Int, column: Int) -> Range<Int> {
-        let field = Int(rowStarts[row]) + column
-        guard field < Int(rowStarts[row + 1]) else { return 0..<0 }
-        return (field == 0 ? 0 : Int(ends[field - 1]))..<Int(ends[field])
+    /// Where the row starting at byte `row` has the texts of field `column` (empty when the row has fewer fields).
+    @inlinable @inline(__always)
+    static func range(in bytes: UnsafeRawBufferPointer, row: Int, column: Int) -> Range<Int> {
+        let count = Int(bytes.loadUnaligned(fromByteOffset: row, as: UInt32.self))
+        guard column < count else { return 0..<0 }
+        let texts = row + 4 + 4 * count
+        let end = Int(bytes.loadUnaligned(fromByteOffset: row + 4 + 4 * column, as: UInt32.self))
+        let start = column == 0 ? 0 : Int(bytes.loadUnaligned(fromByteOffset: row + 4 * column, as: UInt32.self))
+        return texts + start..<texts + end
     }
 
-    /// Calls `body` with the bytes of field `column` of `row`, in place.
+    /// How many fields the row starting at byte `row` has.
+    public func fieldCount(row: Int) -> Int {
+        bytes.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: row, as: UInt32.self)) }
+    }
+
+    /// Calls `body` with the bytes of field `column` of the row starting at byte `row`, in place.
     @inlinable
     public func withBytes<Result>(row: Int, column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let range = range(row: row, column: column)
-        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        bytes.withUnsafeBufferPointer { buffer in
+            let range = FieldTexts.range(in: UnsafeRawBufferPointer(buffer), row: row, column: column)
+            return body(UnsafeBufferPointer(rebasing: buffer[range]))
+        }
     }
 
-    /// Field `column` of `row` as a String.
+    /// Field `column` of the row starting at byte `row`, as a String.
     @inlinable
     public func string(row: Int, column: Int) -> String {
         withBytes(row: row, column: column) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Texts are appended field by field, a row at a time.
+    /// Texts are appended field by field, a row at a time; a row is written out whole when it ends.
     public struct Builder: Sendable {
         var bytes: [UInt8] = []
-        var ends: [UInt32] = []
-        var rowStarts: [UInt32] = [0]
+        var rowCount = 0
+        /// The row being written: its texts and the ends of its fields.
+        var openTexts: [UInt8] = []
+        var openEnds: [UInt32] = []
 
         /// An empty table; `bytes` is the size the texts will roughly take (a file's size), reserved once.
         public init(reservingBytes: Int = 0) {
             bytes.reserveCapacity(reservingBytes)
         }
 
-        /// The row the next `endRow()` ends.
-        public var rowCount: Int { rowStarts.count - 1 }
+        /// Where the next row to end will start: the `row` its record reads.
+        public var nextRow: Int { bytes.count }
 
         /// Fields of the row being written so far.
-        public var openFieldCount: Int { ends.count - Int(rowStarts[rowStarts.count - 1]) }
+        public var openFieldCount: Int { openEnds.count }
 
         /// Appends bytes to the field being written.
         public mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
-            bytes.append(contentsOf: text)
+            openTexts.append(contentsOf: text)
         }
 
         /// Appends one byte to the field being written.
         public mutating func append(_ byte: UInt8) {
-            bytes.append(byte)
+            openTexts.append(byte)
         }
 
-        /// Ends the field being written. Texts are counted in 32 bits: a table holds at most 4 GB of them, which
-        /// no file IndexSite reads whole comes near (a million rows are ~120 MB).
+        /// Ends the field being written. A row's texts are counted in 32 bits: at most 4 GB, which no row comes near.
         public mutating func endField() {
-            precondition(bytes.count <= Int(UInt32.max), "field texts past 4 GB")
-            ends.append(UInt32(bytes.count))
+            precondition(openTexts.count <= Int(UInt32.max), "a row of texts past 4 GB")
+            openEnds.append(UInt32(openTexts.count))
         }
 
-        /// Ends the row being written.
+        /// Ends the row being written: it is appended at `nextRow`.
         public mutating func endRow() {
-            rowStarts.append(UInt32(ends.count))
+            func append(_ word: UInt32) { withUnsafeBytes(of: word) { bytes.append(contentsOf: $0) } }
+            append(UInt32(openEnds.count))
+            openEnds.forEach(append)
+            bytes.append(contentsOf: openTexts)
+            rowCount += 1
+            dropOpenRow()
         }
 
-        /// Drops the row being written (a row that will not become an entry), or the last one ended when none is open.
+        /// Drops the row being written (a row that will not become an entry).
         public mutating func dropOpenRow() {
-            let start = Int(rowStarts[rowStarts.count - 1])
-            bytes.removeLast(bytes.count - (start == 0 ? 0 : Int(ends[start - 1])))
-            ends.removeLast(ends.count - start)
+            openTexts.removeAll(keepingCapacity: true)
+            openEnds.removeAll(keepingCapacity: true)
         }
 
-        /// The texts of row `row` written so far, as Strings.
-        public func strings(row: Int) -> [String] {
-            let first = Int(rowStarts[row]), last = row + 1 < rowStarts.count ? Int(rowStarts[row + 1]) : ends.count
-            return (first..<last).map { field in
-                String(decoding: bytes[(field == 0 ? 0 : Int(ends[field - 1]))..<Int(ends[field])], as: UTF8.self)
+        /// The texts of the row being written, as Strings.
+        public func openStrings() -> [String] {
+            openEnds.indices.map { field in
+                String(decoding: openTexts[(field == 0 ? 0 : Int(openEnds[field - 1]))..<Int(openEnds[field])], as: UTF8.self)
             }
         }
 
