@@ -112,10 +112,10 @@ struct ListPages: Sendable {
     func singlePage(emit: (OutputPage) -> Void) -> Output {
         var output = Output()
         let shown = list.sections.indices.filter(isShown)
-        let rendered = Array(zip(shown, sectionValues(shown, into: &output)))
-        listPage(path: "index.html", depth: 0, sections: rendered.map(\.1.0), current: nil, title: list.title, into: &output, emit: emit)
+        output.diagnostics = unsafeLinkWarnings(shown)
+        listPage(path: "index.html", depth: 0, sections: sectionValues(shown), current: nil, title: list.title, into: &output, emit: emit)
         if entryPages {
-            for (index, (_, rows)) in rendered { entryPagesOf(index, rows, into: &output) }
+            for index in shown { entryPagesOf(index, into: &output) }
         }
         return output
     }
@@ -133,20 +133,21 @@ struct ListPages: Sendable {
     func sectionPage(_ index: Int) -> Output {
         var output = Output()
         let section = list.sections[index]
-        let (value, rows) = sectionValues([index], into: &output)[0]
+        output.diagnostics = unsafeLinkWarnings([index])
         var pages: [OutputPage] = []
-        listPage(path: pagePath(of: section), depth: 1, sections: [value], current: index, title: section.title + " · " + list.title,
-                 into: &output) { pages.append($0) }
+        listPage(path: pagePath(of: section), depth: 1, sections: sectionValues([index]), current: index,
+                 title: section.title + " · " + list.title, into: &output) { pages.append($0) }
         output.pages = pages
-        if entryPages { entryPagesOf(index, rows, into: &output) }
+        if entryPages { entryPagesOf(index, into: &output) }
         return output
     }
 
-    /// The rows of `entries[range]`: links checked (unsafe ones reported), descriptions rendered, entry-page links
-    /// made. `section` is the index of the section the entries are in, or nil for an entry's nested items (which
-    /// are never shared copies). A later copy of a shared entry links to its first copy's page, or only refers to it
-    /// when the entry is too long to repeat: then it shows its title, cut short, and the first copy's section.
-    func entryRows(_ entries: [Entry], _ range: Range<Int>, section: Int?, pagePrefix: String, into output: inout Output) -> EntryRows {
+    /// The rows of `entries[range]`: safe links kept (`unsafeLinkWarnings` reports the others), descriptions rendered,
+    /// entry-page links made. `section` is the index of the section the entries are in, or nil for an entry's nested
+    /// items (which are never shared copies). A later copy of a shared entry links to its first copy's page, or only
+    /// refers to it when the entry is too long to repeat: then it shows its title, cut short, and the first copy's
+    /// section.
+    func entryRows(_ entries: [Entry], _ range: Range<Int>, section: Int?, pagePrefix: String) -> EntryRows {
         var rows = EntryRows.Builder(fieldNames: fieldNames, capacity: range.count)
         let allowUnsafe = renderer.site.allowUnsafeHTML
         // The settings the loop reads, taken out of the list's settings once.
@@ -170,7 +171,7 @@ struct ListPages: Sendable {
                 }
                 // Texts are copied from the fields' bytes: a row of a CSV file makes no String (see `FieldTexts`).
                 rows.add { bytes in _ = entry.pointee.fields.withText(at: titleField, column: titleColumn) { bytes.append(contentsOf: $0) } }
-                rows.add { bytes in appendCheckedLink(of: entry, urlField: urlField, to: &bytes, into: &output) }
+                rows.add { bytes in appendSafeLink(of: entry, urlField: urlField, to: &bytes) }
                 if entryPages {
                     let pageID = place.flatMap { copies.firstCopy(ofKey: copyKey, at: $0) }.map { list.sections[$0.section].entries[$0.entry].id }
                     rows.add(pagePrefix + (pageID ?? entry.pointee.id) + ".html")
@@ -189,71 +190,74 @@ struct ListPages: Sendable {
                 if rowsMarkMain { rows.main.append(entry.pointee.text(at: "main") == "true") }
                 if !entry.pointee.children.isEmpty {
                     rows.children[index - range.lowerBound] = entryRows(entry.pointee.children, entry.pointee.children.indices, section: nil,
-                                                                       pagePrefix: pagePrefix, into: &output)
+                                                                       pagePrefix: pagePrefix)
                 }
             }
         }
         return rows.finished()
     }
 
-    /// Appends the entry's link when it is safe to link to; an unsafe one is reported and the entry shows its title as
-    /// text. The entry is read where it is, not copied (see `EntryCopies.firstCopy(ofKey:at:)`), and a plain http(s)
-    /// link is copied from its bytes.
-    func appendCheckedLink(of entry: UnsafePointer<Entry>, urlField: KeyPath, to bytes: inout [UInt8], into output: inout Output) {
+    /// Appends the entry's link when it is safe to link to (else nothing: the entry shows its title as text). The
+    /// entry is read where it is, not copied (see `EntryCopies.firstCopy(ofKey:at:)`), and a plain http(s) link is
+    /// copied from its bytes.
+    func appendSafeLink(of entry: UnsafePointer<Entry>, urlField: KeyPath, to bytes: inout [UInt8]) {
         _ = entry.pointee.fields.withText(at: urlField, column: urlColumn) { url in
             guard !url.isEmpty else { return }
             if URLPolicy.isPlainHTTP(url) { return bytes.append(contentsOf: url) }
-            let raw = String(decoding: url, as: UTF8.self)
-            if let safe = URLPolicy.safeHref(raw) { return bytes.append(contentsOf: safe.utf8) }
-            output.diagnostics.append(.warning(.unsafeURL, "link '\(raw)' is not http, https, mailto or relative; it is shown as text",
-                                               at: entry.pointee.location(of: urlField), hint: "only http, https, mailto and relative links become live links"))
+            if let safe = URLPolicy.safeHref(String(decoding: url, as: UTF8.self)) { bytes.append(contentsOf: safe.utf8) }
         }
     }
 
-    /// Sections in template form, with their entries' rows (kept for entry pages). The rows, with their Markdown
-    /// descriptions, are made on every core in chunks of entries from all the sections at once, in order, warnings too:
-    /// made section by section, a page of small sections (10,000 entries under 24 letters) used one core.
-    func sectionValues(_ indices: [Int], into output: inout Output) -> [(TemplateValue, [EntryRows])] {
-        let tasks = ListPages.rowChunks(sectionSizes: indices.map { list.sections[$0].entries.count }, cores: activeCoreCount).map { chunk in
-            (slot: chunk.slot, section: indices[chunk.slot], entries: chunk.entries)
-        }
-        let pagePrefix = split ? "../" : ""
-        let parts = [(rows: EntryRows, diagnostics: [Diagnostic])].madeConcurrently(count: tasks.count) { task in
-            var local = Output()
-            let rows = entryRows(list.sections[tasks[task].section].entries, tasks[task].entries, section: tasks[task].section,
-                                 pagePrefix: pagePrefix, into: &local)
-            return (rows, local.diagnostics)
-        }
-        var sections: [(TemplateValue, [EntryRows])] = []
-        sections.reserveCapacity(indices.count)
-        var task = 0
-        for (slot, index) in indices.enumerated() {
-            let section = list.sections[index]
-            var values: [TemplateValue] = []
-            values.reserveCapacity(section.entries.count)
-            var rows: [EntryRows] = []
-            while task < tasks.count, tasks[task].slot == slot {
-                values += parts[task].rows.values
-                output.diagnostics += parts[task].diagnostics
-                rows.append(parts[task].rows)
-                task += 1
+    /// A warning for each entry of the sections at `indices` (and each nested item) whose link is not safe to link to,
+    /// in page order. A later copy that only refers to its first copy shows no link, and is not checked.
+    func unsafeLinkWarnings(_ indices: [Int]) -> [Diagnostic] {
+        let urlField = settings.urlField
+        var warnings: [Diagnostic] = []
+        func check(_ entries: [Entry], section: Int?) {
+            entries.withUnsafeBufferPointer { entries in
+                for index in entries.indices {
+                    let entry = entries.baseAddress! + index
+                    if let section, referredCopy(ofKey: entry.pointee.copyKey, at: EntryCopies.Place(section: section, entry: index)) != nil { continue }
+                    _ = entry.pointee.fields.withText(at: urlField, column: urlColumn) { url in
+                        guard !url.isEmpty, !URLPolicy.isPlainHTTP(url) else { return }
+                        let raw = String(decoding: url, as: UTF8.self)
+                        guard URLPolicy.safeHref(raw) == nil else { return }
+                        warnings.append(.warning(.unsafeURL, "link '\(raw)' is not http, https, mailto or relative; it is shown as text",
+                                                 at: entry.pointee.location(of: urlField), hint: "only http, https, mailto and relative links become live links"))
+                    }
+                    if !entry.pointee.children.isEmpty { check(entry.pointee.children, section: nil) }
+                }
             }
-            let value = TemplateValue.object(SectionContext(section: section, descriptionHTML: section.description.map { renderer.markdown($0) } ?? "",
-                                                            entries: values, subtreeContentCount: subtreeContentCounts[index]))
-            sections.append((value, rows))
         }
-        return sections
+        for index in indices { check(list.sections[index].entries, section: index) }
+        return warnings
     }
 
-    /// The tasks that make the rows of sections of `sectionSizes` entries: chunks of at most 256 entries (at most 32 a
-    /// section), smaller when the page has few entries in all, so that every core has several, in page order.
-    static func rowChunks(sectionSizes: [Int], cores: Int) -> [(slot: Int, entries: Range<Int>)] {
-        let chunkSize = max(32, min(256, sectionSizes.reduce(0, +) / (4 * max(1, cores))))
-        return sectionSizes.enumerated().flatMap { slot, count in
-            let chunks = min(max(1, count / chunkSize), 32)
-            return (0..<chunks).map { chunk in (slot: slot, entries: chunk * count / chunks..<(chunk + 1) * count / chunks) }
+    /// Sections in template form. Their entries' rows are made when the template shows them, a run of entries at a
+    /// time on the core that renders it (see `SectionContext.rows`).
+    func sectionValues(_ indices: [Int]) -> [TemplateValue] {
+        let pagePrefix = split ? "../" : ""
+        return indices.map { index in
+            let section = list.sections[index]
+            return .object(SectionContext(section: section, descriptionHTML: section.description.map { renderer.markdown($0) } ?? "",
+                                          rows: { range in rowValues(of: index, range, pagePrefix: pagePrefix) },
+                                          subtreeContentCount: subtreeContentCounts[index]))
         }
     }
+
+    /// The rows of entries `range` of section `index` as template values: a run's in one go, more (a template that
+    /// shows a long section's `entries` whole) in chunks of `rowChunk` on every core.
+    func rowValues(of index: Int, _ range: Range<Int>, pagePrefix: String) -> [TemplateValue] {
+        let entries = list.sections[index].entries
+        guard range.count > ListPages.rowChunk else { return entryRows(entries, range, section: index, pagePrefix: pagePrefix).values }
+        let starts = Array(stride(from: range.lowerBound, to: range.upperBound, by: ListPages.rowChunk))
+        return [EntryRows].madeConcurrently(count: starts.count) { chunk in
+            entryRows(entries, starts[chunk]..<min(starts[chunk] + ListPages.rowChunk, range.upperBound), section: index, pagePrefix: pagePrefix)
+        }.flatMap(\.values)
+    }
+
+    /// Rows made on one core at a time, when more are asked for at once.
+    static let rowChunk = 256
 
     /// The first copy of a shared entry when the copy at `place` only refers to it (the entry is too long to repeat).
     func referredCopy(ofKey copyKey: Int?, at place: EntryCopies.Place) -> EntryCopies.Place? {
@@ -406,8 +410,9 @@ struct ListPages: Sendable {
 
     /// One page per entry, named by its first copy's id: the later copies of an entry filed under several sections
     /// link to that page.
-    func entryPagesOf(_ sectionIndex: Int, _ rows: [EntryRows], into output: inout Output) {
+    func entryPagesOf(_ sectionIndex: Int, into output: inout Output) {
         let section = list.sections[sectionIndex]
+        let rows = [entryRows(section.entries, section.entries.indices, section: sectionIndex, pagePrefix: split ? "../" : "")]
         var index = -1
         for part in rows {
             for row in 0..<part.count {

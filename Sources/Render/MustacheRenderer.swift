@@ -123,7 +123,7 @@ struct MustacheLibrary: Sendable {
     }
 
     /// Where each chunk of a streamed list ends (`render(_:_:emit:)`): consecutive items up to `streamedChunkTarget`
-    /// of weight, and an item heavier than that alone (rendered on its own, its long lists streamed in turn).
+    /// of weight, and an item heavier than that alone.
     static func streamedChunkEnds(_ weights: [Int], total: Int) -> [Int] {
         let target = streamedChunkTarget(total: total)
         var ends: [Int] = []
@@ -261,8 +261,11 @@ struct MustacheLibrary: Sendable {
                 return
             }
             func start(of chunk: Int) -> Int { chunk == 0 ? 0 : ends[chunk - 1] }
-            let target = MustacheLibrary.streamedChunkTarget(total: weight)
-            func isHeavyItem(_ chunk: Int) -> Bool { ends[chunk] - start(of: chunk) == 1 && weights[start(of: chunk)] > target }
+            // An item past `streamedChunkWeight` (a long section) is rendered on its own, its lists streamed in turn;
+            // lighter ones are rendered whole in waves with their neighbours (a wave of one item would leave cores idle).
+            func isHeavyItem(_ chunk: Int) -> Bool {
+                ends[chunk] - start(of: chunk) == 1 && weights[start(of: chunk)] > MustacheLibrary.streamedChunkWeight
+            }
             var chunk = 0
             while chunk < ends.count {
                 if isHeavyItem(chunk) {

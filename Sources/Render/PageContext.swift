@@ -11,7 +11,10 @@ struct SectionContext: TemplateObject {
 
     let section: Section
     let descriptionHTML: String
-    let entries: [TemplateValue]
+    /// Makes the rows of a range of the section's entries (`ListPages.rowValues`) when a template shows them: the
+    /// rows of a page are made run by run as its body is rendered and let go once written, so a page of a million
+    /// entries never holds them all (250 MB).
+    let rows: @Sendable (Range<Int>) -> [TemplateValue]
     /// Entries and descriptions of the section and its sub-sections together: a parent whose entries are all in
     /// sub-sections is not empty, nor is a heading with only a paragraph.
     var subtreeContentCount: Int
@@ -25,7 +28,7 @@ struct SectionContext: TemplateObject {
         case .label?: .text(section.label)
         case .description_html?: .text(descriptionHTML)
         case .entry_count?: .text(String(section.entries.count))
-        case .entries?: .list(entries)
+        case .entries?: .list(rows(section.entries.indices))
         case .empty?: .bool(subtreeContentCount == 0)
         case .has_entries?: .bool(!section.entries.isEmpty)
         case .runs?: .list(runs)
@@ -41,11 +44,10 @@ struct SectionContext: TemplateObject {
 extension SectionContext {
     /// The section's entries in runs of at most `entriesPerRun`, in order; one run for a short section.
     var runs: [TemplateValue] {
-        if entries.isEmpty { return [] }
+        let count = section.entries.count
         let size = Self.entriesPerRun
-        let long = entries.count > size
-        return stride(from: 0, to: entries.count, by: size).map { start in
-            .object(RunContext(entries: Array(entries[start..<min(start + size, entries.count)]), longSection: long))
+        return stride(from: 0, to: count, by: size).map { start in
+            .object(RunContext(entries: start..<min(start + size, count), rows: rows, longSection: count > size))
         }
     }
 }
@@ -53,14 +55,17 @@ extension SectionContext {
 /// One run of a section's entries (`section.mustache`): `entries[]`, `entry_count`, and `long_section` when the
 /// section has several runs (each then says how many entries it holds, for the height estimate of its list).
 struct RunContext: TemplateObject {
-    let entries: [TemplateValue]
+    /// Which of the section's entries.
+    let entries: Range<Int>
+    /// The section's maker of rows (`SectionContext.rows`).
+    let rows: @Sendable (Range<Int>) -> [TemplateValue]
     let longSection: Bool
 
     var renderWeight: Int { entries.count }
 
     func value(forKey key: TemplateKey) -> TemplateValue? {
         switch key.known {
-        case .entries?: .list(entries)
+        case .entries?: .list(rows(entries))
         case .entry_count?: .text(String(entries.count))
         case .long_section?: .bool(longSection)
         default: nil

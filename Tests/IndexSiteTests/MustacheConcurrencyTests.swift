@@ -100,8 +100,7 @@ import Testing
         let list = IndexedList.make(title: "L", entries: entries, settings: ListSettings(source: "l.json")).0
         let renderer = try #require(PageRenderer.make(site: SiteSettings(), theme: .builtIn).0)
         let pages = ListPages(renderer: renderer, list: list)
-        var output = ListPages.Output()
-        let sections = pages.sectionValues(list.sections.indices.filter(pages.isShown), into: &output).map(\.0)
+        let sections = pages.sectionValues(list.sections.indices.filter(pages.isShown))
         #expect(sections.count == 24)
         #expect(sections.allSatisfy { section in
             guard case .object(let object) = section, case .list(let runs)? = object.value(forKey: TemplateKey("runs")) else { return false }
@@ -110,20 +109,25 @@ import Testing
         #expect(MustacheLibrary.concurrentWeight(of: sections) == 1_200)
     }
 
-    /// The rows of a page's sections are made in one pass of chunks from all its sections: 24 sections of 50 entries
-    /// are 24 tasks for two cores (they were 24 passes of one task each), and a section of 100,000 is cut in 32.
-    @Test func rowsAreMadeInChunksFromEverySection() {
-        let small = ListPages.rowChunks(sectionSizes: Array(repeating: 50, count: 24), cores: 2)
-        #expect(small.count == 24 && small.map(\.slot) == Array(0..<24))
-        #expect(small.allSatisfy { $0.entries == 0..<50 })
-        let mixed = ListPages.rowChunks(sectionSizes: [100_000, 0, 300], cores: 2)
-        #expect(mixed.filter { $0.slot == 0 }.count == 32 && mixed.filter { $0.slot == 1 }.count == 1)
-        // Every entry in exactly one chunk, in order.
-        for slot in 0..<3 {
-            let ranges = mixed.filter { $0.slot == slot }.map(\.entries)
-            #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
-            #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == [100_000, 0, 300][slot])
+    /// Rows are made when a template shows them: a run's at once, a long section's whole `entries` in chunks on every
+    /// core. Either way they are the rows of the entries asked for, in order.
+    @Test func rowsAreMadeAsAskedForInOrder() throws {
+        let entries = (0..<1_000).map { Entry(fields: ["title": .text("Entry \($0)"), "description": .text("*number* \($0)")]) }
+        let list = IndexedList.make(title: "L", entries: entries, settings: ListSettings(source: "l.json")).0
+        let renderer = try #require(PageRenderer.make(site: SiteSettings(), theme: .builtIn).0)
+        let pages = ListPages(renderer: renderer, list: list)
+        let section = try #require(list.sections.indices.first { list.sections[$0].entries.count > ListPages.rowChunk })
+        let count = list.sections[section].entries.count
+        func texts(_ values: [TemplateValue]) -> [String] {
+            values.map { value in
+                guard case .object(let row as EntryRow) = value else { return "not a row" }
+                return row.rows.string(of: row.row, .id) + " " + row.rows.string(of: row.row, .description)
+            }
         }
+        let whole = texts(pages.rowValues(of: section, 0..<count, pagePrefix: ""))
+        let runs = stride(from: 0, to: count, by: 100).flatMap { texts(pages.rowValues(of: section, $0..<min($0 + 100, count), pagePrefix: "")) }
+        #expect(whole.count == count && whole == runs)
+        #expect(whole.first == list.sections[section].entries[0].id + " <p><em>number</em> " + (list.sections[section].entries[0].text(at: "title") ?? "").dropFirst(6) + "</p>\n")
     }
 
     @Test func lightListsKeepWholeChunks() {
