@@ -14,7 +14,14 @@ public enum Slug {
 
     /// The slug of `text` ("Crème Brûlée" → "crème-brûlée"), or `fallback` when `text` has no letters or digits.
     public static func make(_ text: String, fallback: String) -> String {
-        if let slug = makeASCII(text) { return slug.isEmpty ? fallback : slug }
+        var text = text
+        return text.withUTF8 { make(utf8: $0, fallback: fallback) }
+    }
+
+    /// The slug of UTF-8 text read in place (a row of a CSV file's title: see `FieldTexts`).
+    public static func make(utf8: UnsafeBufferPointer<UInt8>, fallback: String) -> String {
+        if let slug = makeASCII(utf8) { return slug.isEmpty ? fallback : slug }
+        let text = String(decoding: utf8, as: UTF8.self)
         // Over scalars, not Characters: a prepended letter (U+0D4E) joins the next character into its cluster, so a
         // cluster that starts with a letter can still hold a `/`. Marks stay when they follow a kept letter or digit.
         var slug = String.UnicodeScalarView()
@@ -59,34 +66,31 @@ public enum Slug {
 
     /// The same rules over bytes, for the common all-ASCII title: no Unicode tables, no allocation beyond the result
     /// (none at all for slugs of up to 15 bytes, which Swift keeps inline). Nil when the text is not all ASCII.
-    static func makeASCII(_ text: String) -> String? {
-        var text = text
-        return text.withUTF8 { utf8 -> String? in
-            for byte in utf8 where byte >= 0x80 { return nil }
-            // A slug is never longer than its text (a dash stands for at least one byte) and stops one past the limit
-            // at most (a dash and a letter added together).
-            return String(unsafeUninitializedCapacity: min(utf8.count, maximumLength + 1)) { slug in
-                var count = 0
-                var pendingDash = false
-                for byte in utf8 {
-                    switch byte {
-                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                        if pendingDash && count > 0 {
-                            slug[count] = UInt8(ascii: "-")
-                            count += 1
-                        }
-                        pendingDash = false
-                        slug[count] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    static func makeASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+        for byte in utf8 where byte >= 0x80 { return nil }
+        // A slug is never longer than its text (a dash stands for at least one byte) and stops one past the limit
+        // at most (a dash and a letter added together).
+        return String(unsafeUninitializedCapacity: min(utf8.count, maximumLength + 1)) { slug in
+            var count = 0
+            var pendingDash = false
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                    if pendingDash && count > 0 {
+                        slug[count] = UInt8(ascii: "-")
                         count += 1
-                        if count >= maximumLength { return count }
-                    case UInt8(ascii: "'"):
-                        continue
-                    default:
-                        pendingDash = true
                     }
+                    pendingDash = false
+                    slug[count] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+                    count += 1
+                    if count >= maximumLength { return count }
+                case UInt8(ascii: "'"):
+                    continue
+                default:
+                    pendingDash = true
                 }
-                return count
             }
+            return count
         }
     }
 }

@@ -62,6 +62,8 @@ public struct AnchorAllocator: Sendable {
     /// title on 20,000 tags was slugged 20,000 times).
     private func baseIDs(of sections: [Section], titleField: KeyPath) -> [String] {
         let copies = EntryCopies(sections)
+        // Where the title sits in the rows (CSV rows share their names), so it is read in place, not made a String.
+        let titleColumn = sections.lazy.flatMap(\.entries).first?.fields.columns(of: [titleField])[0]
         var slugs: [String] = []
         slugs.reserveCapacity(sections.reduce(0) { $0 + $1.entries.count })
         var sectionStarts: [Int] = []
@@ -72,7 +74,7 @@ public struct AnchorAllocator: Sendable {
                 slugs += [String].madeConcurrently(count: entries.count) { entryIndex in
                     let place = EntryCopies.Place(section: sectionIndex, entry: entryIndex)
                     if copies.firstCopy(ofKey: entries[entryIndex].copyKey, at: place) != nil { return "" }
-                    return Slug.make(AnchorAllocator.idText(of: entries[entryIndex].fields, titleField: titleField), fallback: "entry")
+                    return AnchorAllocator.baseID(of: entries[entryIndex].fields, titleField: titleField, titleColumn: titleColumn)
                 }
             }
         }
@@ -83,21 +85,19 @@ public struct AnchorAllocator: Sendable {
         return slugs
     }
 
-    /// The text an entry's id is made from: the id the author gave it, else its title (else its first field). Read
-    /// from the fields alone: an Entry passed to another module's code is copied, a retain per field.
-    static func idText(of fields: FieldRecord, titleField: KeyPath) -> String {
-        if let explicit = fields.explicitID { return explicit }
-        if let title = fields.value(at: titleField)?.displayText, !title.isEmpty { return title }
-        return fields.values.first?.displayText ?? ""
-    }
-
-    static func baseID(of entry: Entry, titleField: KeyPath) -> String {
-        Slug.make(idText(of: entry.fields, titleField: titleField), fallback: "entry")
+    /// The slug an entry's id is made from: of the id the author gave it, else of its title (read in place, at
+    /// `titleColumn` when the record has it there), else of its first field. Read from the fields alone: an Entry
+    /// passed to another module's code is copied, a retain per field.
+    static func baseID(of fields: FieldRecord, titleField: KeyPath, titleColumn: Int? = nil) -> String {
+        if let explicit = fields.explicitID { return Slug.make(explicit, fallback: "entry") }
+        if let slug = fields.withText(at: titleField, column: titleColumn, { $0.isEmpty ? nil : Slug.make(utf8: $0, fallback: "entry") }),
+           let slug { return slug }
+        return Slug.make(fields.names.isEmpty ? "" : fields.value(column: 0).displayText, fallback: "entry")
     }
 
     private func assign(_ entry: inout Entry, base: String? = nil, titleField: KeyPath, ids: inout UniqueNames,
                         owners: inout [String: String], diagnostics: inout [Diagnostic]) {
-        let base = base ?? AnchorAllocator.baseID(of: entry, titleField: titleField)
+        let base = base ?? AnchorAllocator.baseID(of: entry.fields, titleField: titleField)
         let id = ids.claim(base)
         let me = reportsCollisions ? "\(entry.location.path):\(entry.location.line)" : ""
         // An entry listed in several sections (tags) meets itself: that is not a collision. Ids made from titles
