@@ -16,6 +16,9 @@ extension MarkdownListParser {
         }
 
         var entries: [Entry] = []
+        /// The names of items with a `category`, by their names without it: one array for all the items alike.
+        var namesWithCategory: [[String]: [String]] = [:]
+        var lastNamesWithCategory: (names: [String], withCategory: [String])?
         var sections: [OpenSection] = []
         /// Indices in `sections` of the open headings, outermost first.
         var stack: [Int] = []
@@ -97,7 +100,7 @@ extension MarkdownListParser {
                     }
                 case .item(var entry?):
                     if let index = stack.last {
-                        Assembler.file(&entry, under: sections[index].declared.title, index: index)
+                        file(&entry, under: sections[index].declared.title, index: index)
                         sections[index].itemCount += 1
                     }
                     entries.append(entry)
@@ -160,14 +163,24 @@ extension MarkdownListParser {
         }
 
         /// Gives an entry and its nested entries the heading they stand under, as `heading` and as a `category` field.
-        static func file(_ entry: inout Entry, under heading: String, index: Int) {
+        mutating func file(_ entry: inout Entry, under heading: String, index: Int) {
             entry.declaredSectionIndex = index
             file(&entry, under: heading)
         }
 
-        static func file(_ entry: inout Entry, under heading: String) {
+        mutating func file(_ entry: inout Entry, under heading: String) {
             entry.heading = heading
-            entry.fields.set("category", .text(heading))
+            let names = entry.fields.names
+            if names.contains("category") {
+                entry.fields.set("category", .text(heading))
+            } else if let last = lastNamesWithCategory, last.names == names {
+                entry.fields = entry.fields.appending(heading, names: last.withCategory)
+            } else {
+                let withCategory = namesWithCategory[names] ?? names + ["category"]
+                namesWithCategory[names] = withCategory
+                lastNamesWithCategory = (names, withCategory)
+                entry.fields = entry.fields.appending(heading, names: withCategory)
+            }
             for index in entry.children.indices { file(&entry.children[index], under: heading) }
         }
 

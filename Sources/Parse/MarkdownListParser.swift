@@ -36,6 +36,7 @@ public struct MarkdownListParser: Sendable {
             return CommonMark.withDocument(GitHubMarkdown.shieldingEscapedTildes(piece) ?? Array(piece)) { document in
                 var reader = BlockReader(file: file, lineOffset: split.bodyLineOffset + pieces[index].linesBefore)
                 reader.read(document)
+                reader.compactEntries()
                 return (reader.blocks, reader.diagnostics)
             }
         }
@@ -110,6 +111,21 @@ public struct MarkdownListParser: Sendable {
                     break
                 }
             }
+        }
+
+        /// Puts the piece's items' texts into one table (`FieldTexts.compact`), once they are all read: a million
+        /// items held a `String` per field and two arrays each.
+        mutating func compactEntries() {
+            var entries: [Entry] = []
+            var places: [Int] = []
+            for index in blocks.indices {
+                guard case .item(let entry?) = blocks[index] else { continue }
+                entries.append(entry)
+                places.append(index)
+                blocks[index] = .item(nil) // the items are held once, in `entries`
+            }
+            FieldTexts.compact(&entries)
+            for (entry, index) in zip(entries, places) { blocks[index] = .item(entry) }
         }
 
         /// Makes an entry of a list item, without its heading (the `Assembler` knows it); nil for table-of-contents

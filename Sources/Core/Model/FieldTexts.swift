@@ -108,3 +108,54 @@ public final class FieldTexts: Sendable {
         public func finished() -> FieldTexts { FieldTexts(self) }
     }
 }
+
+extension FieldTexts {
+    /// Moves the texts of `entries` and of their nested entries into one table, where every value of a record is text
+    /// (other records keep their values), and gives records with the same names one shared array of them: the items
+    /// of a Markdown list become rows like a CSV file's, not a `String` per field and two arrays per item.
+    public static func compact(_ entries: inout [Entry]) {
+        var builder = Builder()
+        // Each record's row in walk order (an entry, then its nested entries), or nil when it keeps its values.
+        var rows: [Int?] = []
+        func write(_ entries: [Entry]) {
+            for entry in entries {
+                if case .values(let values) = entry.fields.storage, values.allSatisfy(\.isText) {
+                    for value in values {
+                        if case .text(var text) = value { text.withUTF8 { builder.append($0) } }
+                        builder.endField()
+                    }
+                    rows.append(builder.nextRow)
+                    builder.endRow()
+                } else {
+                    rows.append(nil)
+                }
+                write(entry.children)
+            }
+        }
+        write(entries)
+        guard rows.contains(where: { $0 != nil }) else { return }
+        let table = builder.finished()
+        var shared: [[String]: [String]] = [:]
+        var last: (names: [String], shared: [String])? // asked first: neighbours nearly always have the same names
+        var next = 0
+        func assign(_ entries: inout [Entry]) {
+            for index in entries.indices {
+                if let row = rows[next] {
+                    let names = entries[index].fields.names
+                    let sharedNames: [String]
+                    if let last, last.names == names {
+                        sharedNames = last.shared
+                    } else {
+                        sharedNames = shared[names] ?? names
+                        shared[names] = sharedNames
+                        last = (names, sharedNames)
+                    }
+                    entries[index].fields = FieldRecord(names: sharedNames, texts: table, row: row)
+                }
+                next += 1
+                assign(&entries[index].children)
+            }
+        }
+        assign(&entries)
+    }
+}

@@ -64,8 +64,9 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     @usableFromInline enum Storage: Sendable {
         /// Values of their own, in the order of `names`.
         case values([FieldValue])
-        /// Texts only: row `row` of a table of texts (a field the row lacks is empty).
-        case texts(FieldTexts, row: Int)
+        /// Texts only: row `row` of a table of texts (a field the row lacks is empty), and the text of the last name
+        /// when a parser added it after the row was written (a Markdown item's `category`, the heading it stands under).
+        case texts(FieldTexts, row: Int, appended: String?)
     }
 
     /// An empty record, for fields to be added with `set(_:_:)`.
@@ -83,7 +84,20 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// A record of `names` whose values are the texts of row `row` of `texts`.
     public init(names: [String], texts: FieldTexts, row: Int) {
         self.names = names
-        storage = .texts(texts, row: row)
+        storage = .texts(texts, row: row, appended: nil)
+    }
+
+    /// The record with one more field, a text, named by the last of `names` (the record's names and that one, an
+    /// array the caller shares between records). A row of texts stays one, with the text beside it.
+    public func appending(_ text: String, names: [String]) -> FieldRecord {
+        precondition(names.count == self.names.count + 1, "one more name")
+        var record = self
+        record.names = names
+        switch storage {
+        case .texts(let texts, let row, nil): record.storage = .texts(texts, row: row, appended: text)
+        default: record.storage = .values(values + [.text(text)])
+        }
+        return record
     }
 
     /// A record with the literal's fields in the order written; a repeated name keeps its last value, in its first place.
@@ -96,7 +110,7 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     public var values: [FieldValue] {
         switch storage {
         case .values(let values): values
-        case .texts(let texts, let row): names.indices.map { .text(texts.string(row: row, column: $0)) }
+        case .texts: names.indices.map(value(column:))
         }
     }
 
@@ -105,7 +119,8 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     public func value(column: Int) -> FieldValue {
         switch storage {
         case .values(let values): values[column]
-        case .texts(let texts, let row): .text(texts.string(row: row, column: column))
+        case .texts(_, _, let appended?) where column == names.count - 1: .text(appended)
+        case .texts(let texts, let row, _): .text(texts.string(row: row, column: column))
         }
     }
 
@@ -114,7 +129,9 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     @inlinable
     public func withDisplayText<Result>(column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         switch storage {
-        case .texts(let texts, let row):
+        case .texts(_, _, var appended?) where column == names.count - 1:
+            return appended.withUTF8(body)
+        case .texts(let texts, let row, _):
             return texts.withBytes(row: row, column: column, body)
         case .values(let values):
             var text = values[column].displayText
