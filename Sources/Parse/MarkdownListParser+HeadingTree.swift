@@ -19,6 +19,8 @@ extension MarkdownListParser {
         /// The names of items with a `category`, by their names without it: one array for all the items alike.
         var namesWithCategory: [[String]: [String]] = [:]
         var lastNamesWithCategory: (names: [String], withCategory: [String])?
+        /// The heading items were last filed under, as the text their records share.
+        var lastCategory: FieldRecord.SharedText?
         var sections: [OpenSection] = []
         /// Indices in `sections` of the open headings, outermost first.
         var stack: [Int] = []
@@ -171,15 +173,17 @@ extension MarkdownListParser {
         mutating func file(_ entry: inout Entry, under heading: String) {
             entry.heading = heading
             let names = entry.fields.names
+            let category = lastCategory.flatMap { $0.text == heading ? $0 : nil } ?? FieldRecord.SharedText(heading)
+            lastCategory = category
             if names.contains("category") {
                 entry.fields.set("category", .text(heading))
             } else if let last = lastNamesWithCategory, last.names == names {
-                entry.fields = entry.fields.appending(heading, names: last.withCategory)
+                entry.fields = entry.fields.appending(category, names: last.withCategory)
             } else {
                 let withCategory = namesWithCategory[names] ?? names + ["category"]
                 namesWithCategory[names] = withCategory
                 lastNamesWithCategory = (names, withCategory)
-                entry.fields = entry.fields.appending(heading, names: withCategory)
+                entry.fields = entry.fields.appending(category, names: withCategory)
             }
             for index in entry.children.indices { file(&entry.children[index], under: heading) }
         }

@@ -1,39 +1,128 @@
 /// One item of a list: a CSV row, a JSON object, a Markdown list item or a Markdown entry file.
+///
+/// A million of them are held, sorted and moved into sections, so what most entries leave empty (nested items, an
+/// entry file's body, where its front matter keys were) is kept out of line, and numbers in 32 bits: 112 bytes an
+/// entry, not 168.
 public struct Entry: Sendable {
     /// The entry's named fields in source order (`title`, `url`, `description` and any others), reached by key paths.
     public var fields: FieldRecord
-    /// Where the entry starts in its source, for diagnostics.
-    public var location: SourceLocation
-    /// Nested items of a Markdown list, kept under their parent.
-    public var children: [Entry]
-    /// The Markdown body of an entry file, rendered on the entry's own page.
-    public var body: String?
+    /// `location`, kept as its parts.
+    @usableFromInline var sourcePath: String
+    @usableFromInline var sourceLine: Int32
+    @usableFromInline var sourceColumn: Int32
     /// The heading a Markdown list item stands under, for sectioning by heading.
     public var heading: String?
     /// The anchor id on the page, set by the AnchorAllocator.
     public var id: String = ""
+    /// `declaredSectionIndex` and `copyKey`, -1 for nil.
+    @usableFromInline var sectionIndex: Int32 = -1
+    @usableFromInline var sharedKey: Int32 = -1
+    /// What few entries have; nil for none of it.
+    @usableFromInline var extras: Extras?
+
+    /// `children`, `body` and `fieldLocations`, shared between copies of an entry until one of them changes
+    /// (copy on write).
+    @usableFromInline final class Extras: @unchecked Sendable {
+        var children: [Entry]
+        var body: String?
+        var fieldLocations: [String: SourceLocation]
+
+        init(children: [Entry] = [], body: String? = nil, fieldLocations: [String: SourceLocation] = [:]) {
+            self.children = children
+            self.body = body
+            self.fieldLocations = fieldLocations
+        }
+    }
+
+    /// The extras, made or copied so that this entry alone holds them, to be changed.
+    private mutating func uniqueExtras() -> Extras {
+        if isKnownUniquelyReferenced(&extras), let extras { return extras }
+        let unique = extras.map { Extras(children: $0.children, body: $0.body, fieldLocations: $0.fieldLocations) } ?? Extras()
+        extras = unique
+        return unique
+    }
+
+    /// Where the entry starts in its source, for diagnostics.
+    public var location: SourceLocation {
+        get { SourceLocation(path: sourcePath, line: Int(sourceLine), column: Int(sourceColumn)) }
+        set {
+            sourcePath = newValue.path
+            sourceLine = Int32(clamping: newValue.line)
+            sourceColumn = Int32(clamping: newValue.column)
+        }
+    }
+
+    /// Nested items of a Markdown list, kept under their parent.
+    public var children: [Entry] {
+        get { extras?.children ?? [] }
+        _modify {
+            if extras == nil {
+                // Walked over with nothing to change (most entries): no extras are made.
+                var children: [Entry] = []
+                yield &children
+                if !children.isEmpty { extras = Extras(children: children) }
+            } else {
+                yield &uniqueExtras().children
+            }
+        }
+    }
+
+    /// The Markdown body of an entry file, rendered on the entry's own page.
+    public var body: String? {
+        get { extras?.body }
+        _modify {
+            if extras == nil {
+                var body: String?
+                yield &body
+                if let body { extras = Extras(body: body) }
+            } else {
+                yield &uniqueExtras().body
+            }
+        }
+    }
+
     /// Which of the source's declared sections the item stands under (an index into `ParsedSource.declaredSections`):
     /// when heading names repeat ("Libraries" under two parents) the title alone cannot say which one.
-    public var declaredSectionIndex: Int?
+    public var declaredSectionIndex: Int? {
+        get { sectionIndex < 0 ? nil : Int(sectionIndex) }
+        set { sectionIndex = newValue.map { Int32(clamping: $0) } ?? -1 }
+    }
+
     /// Where individual fields were written, when the source says (front matter keys); others fall back to `location`.
-    public var fieldLocations: [String: SourceLocation] = [:]
+    public var fieldLocations: [String: SourceLocation] {
+        get { extras?.fieldLocations ?? [:] }
+        _modify {
+            if extras == nil {
+                var locations: [String: SourceLocation] = [:]
+                yield &locations
+                if !locations.isEmpty { extras = Extras(fieldLocations: locations) }
+            } else {
+                yield &uniqueExtras().fieldLocations
+            }
+        }
+    }
+
     /// Set by the Sectioner on every copy of an entry it files under several sections (tags), the same number in
     /// each and unique in the list, so the renderer can show the entry in full once and refer to it elsewhere; nil
     /// for an entry in one section.
-    public var copyKey: Int?
+    public var copyKey: Int? {
+        get { sharedKey < 0 ? nil : Int(sharedKey) }
+        set { sharedKey = newValue.map { Int32(clamping: $0) } ?? -1 }
+    }
 
     /// Where a field was written, as precisely as the source allows.
     public func location(of path: KeyPath) -> SourceLocation {
-        fieldLocations[path.components.first ?? ""] ?? location
+        extras?.fieldLocations[path.components.first ?? ""] ?? location
     }
 
     /// An entry with `fields`; entries made in memory may leave `location` empty (diagnostics then name no file).
     public init(fields: FieldRecord, location: SourceLocation = SourceLocation(path: ""), children: [Entry] = [], body: String? = nil, heading: String? = nil) {
         self.fields = fields
-        self.location = location
-        self.children = children
-        self.body = body
+        sourcePath = location.path
+        sourceLine = Int32(clamping: location.line)
+        sourceColumn = Int32(clamping: location.column)
         self.heading = heading
+        if !children.isEmpty || body != nil { extras = Extras(children: children, body: body) }
     }
 
     /// The anchor id the author gave the entry (its `id` field), or nil when the id is made from the title.

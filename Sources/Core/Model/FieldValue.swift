@@ -66,7 +66,7 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
         case values([FieldValue])
         /// Texts only: row `row` of a table of texts (a field the row lacks is empty), and the text of the last name
         /// when a parser added it after the row was written (a Markdown item's `category`, the heading it stands under).
-        case texts(FieldTexts, row: Int, appended: String?)
+        case texts(FieldTexts, row: Int, appended: SharedText?)
     }
 
     /// An empty record, for fields to be added with `set(_:_:)`.
@@ -87,15 +87,22 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
         storage = .texts(texts, row: row, appended: nil)
     }
 
+    /// A text that many records append (`appending(_:names:)`): one object, referred to by each (a word, where a
+    /// `String` beside every row made every entry 8 bytes longer).
+    public final class SharedText: Sendable {
+        public let text: String
+        public init(_ text: String) { self.text = text }
+    }
+
     /// The record with one more field, a text, named by the last of `names` (the record's names and that one, an
     /// array the caller shares between records). A row of texts stays one, with the text beside it.
-    public func appending(_ text: String, names: [String]) -> FieldRecord {
+    public func appending(_ text: SharedText, names: [String]) -> FieldRecord {
         precondition(names.count == self.names.count + 1, "one more name")
         var record = self
         record.names = names
         switch storage {
         case .texts(let texts, let row, nil): record.storage = .texts(texts, row: row, appended: text)
-        default: record.storage = .values(values + [.text(text)])
+        default: record.storage = .values(values + [.text(text.text)])
         }
         return record
     }
@@ -119,7 +126,7 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     public func value(column: Int) -> FieldValue {
         switch storage {
         case .values(let values): values[column]
-        case .texts(_, _, let appended?) where column == names.count - 1: .text(appended)
+        case .texts(_, _, let appended?) where column == names.count - 1: .text(appended.text)
         case .texts(let texts, let row, _): .text(texts.string(row: row, column: column))
         }
     }
@@ -129,8 +136,9 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     @inlinable
     public func withDisplayText<Result>(column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         switch storage {
-        case .texts(_, _, var appended?) where column == names.count - 1:
-            return appended.withUTF8(body)
+        case .texts(_, _, let appended?) where column == names.count - 1:
+            var text = appended.text
+            return text.withUTF8(body)
         case .texts(let texts, let row, _):
             return texts.withBytes(row: row, column: column, body)
         case .values(let values):
