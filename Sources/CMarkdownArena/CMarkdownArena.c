@@ -75,6 +75,8 @@ cmark_mem *indexsite_arena_mem(void) { return &arena; }
 
 void indexsite_arena_enter(void) { depth += 1; }
 
+int indexsite_arena_in_use(void) { return depth > 0; }
+
 void indexsite_arena_leave(void) {
     depth -= 1;
     if (depth > 0 || current == NULL) return;

@@ -16,4 +16,7 @@ void indexsite_arena_enter(void);
 /// from it may be read afterwards.
 void indexsite_arena_leave(void);
 
+/// Whether the calling thread is using its arena: nodes made then are made in it, as the tree they join is.
+int indexsite_arena_in_use(void);
+
 #endif
