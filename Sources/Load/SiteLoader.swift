@@ -145,11 +145,48 @@ public struct SiteLoader: Sendable {
             diagnostics.append(problem)
             return nil
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = SiteLoader.contents(atPath: path) else {
             diagnostics.append(.error(.sourceUnreadable, "cannot read '\(relative)'", at: SourceLocation(path: relative, line: 1),
                                       hint: "check the file's permissions"))
             return nil
         }
-        return SourceFile(path: relative, bytes: [UInt8](data))
+        return SourceFile(path: relative, bytes: bytes)
+    }
+
+    /// A file's bytes, read straight into the array: read into `Data` and copied, a 100,000-row file (12 MB) was
+    /// written into memory twice, a fifth of a rebuild that finds nothing changed. Nil when it cannot be read.
+    static func contents(atPath path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        /// Reads into `buffer` until it is full or the file ends; the count read, or nil on an error.
+        func fill(_ buffer: UnsafeMutableRawBufferPointer) -> Int? {
+            var filled = 0
+            while filled < buffer.count {
+                let count = Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return nil
+                }
+                if count == 0 { break }
+                filled += count
+            }
+            return filled
+        }
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(status.st_size), 0)) { buffer, count in
+            guard let filled = fill(UnsafeMutableRawBufferPointer(buffer)) else { failed = true; count = 0; return }
+            count = filled
+        }
+        // A file that grew since `fstat` is read to its end.
+        var more = [UInt8](repeating: 0, count: 4096)
+        while !failed {
+            guard let filled = more.withUnsafeMutableBytes(fill) else { failed = true; break }
+            if filled == 0 { break }
+            bytes += more[..<filled]
+        }
+        return failed ? nil : bytes
     }
 }
