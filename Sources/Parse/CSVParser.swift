@@ -224,6 +224,23 @@ public struct CSVParser: Sendable {
         return index
     }
 
+    /// Where the run of bytes starting at `start` that are none of the separator, a line break or a quote ends, to the
+    /// nearest eight bytes: an unquoted field is stepped over a word at a time (byte by byte, reading a million rows
+    /// went at 200 MB/s).
+    static func endOfPlainField(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, separator: UInt8) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        let separators = ones &* UInt64(separator), newlines = ones &* 0x0A, returns = ones &* 0x0D, quotes = ones &* 0x22
+        /// Non-zero when a byte of `word` is zero (the usual test: exact for the first zero byte, which is all it is used for).
+        func hasZero(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & high }
+        var index = start
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+            guard hasZero(word ^ separators) | hasZero(word ^ newlines) | hasZero(word ^ returns) | hasZero(word ^ quotes) == 0 else { break }
+            index += 8
+        }
+        return index
+    }
+
     /// Splits the bytes into a header and records, checking encoding, quoting and row lengths.
     package func parseTable(_ file: SourceFile) -> Table {
         file.bytes.withUnsafeBufferPointer { buffer in
@@ -444,6 +461,7 @@ public struct CSVParser: Sendable {
             if bytes[position] == UInt8(ascii: "\"") { return readQuotedField() }
             let start = position
             var sawQuote = false
+            position = CSVParser.endOfPlainField(bytes, from: position, separator: separator)
             while position < bytes.count {
                 let byte = bytes[position]
                 if byte == separator || byte == 0x0A || byte == 0x0D { break }

@@ -17,6 +17,22 @@ import Testing
         table(text).rows
     }
 
+    /// An unquoted field is stepped over eight bytes at a time: never past a separator, line break or quote, and
+    /// short of the first of them by less than a word (the rest is read byte by byte).
+    @Test func plainFieldsAreSteppedOverByWords() {
+        var random = SystemRandomNumberGenerator()
+        let alphabet = Array("abcé xyz0".utf8) + [UInt8(ascii: ","), 0x0A, 0x0D, UInt8(ascii: "\"")]
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in
+                Int.random(in: 0..<10, using: &random) == 0 ? alphabet.randomElement(using: &random)! : alphabet[Int.random(in: 0..<9, using: &random)]
+            }
+            let start = Int.random(in: 0...bytes.count, using: &random)
+            let special = bytes[start...].firstIndex { [UInt8(ascii: ","), 0x0A, 0x0D, UInt8(ascii: "\"")].contains($0) } ?? bytes.count
+            let end = bytes.withUnsafeBufferPointer { CSVParser.endOfPlainField($0, from: start, separator: UInt8(ascii: ",")) }
+            #expect(end <= special && special - end < 8 || end == special, "\(bytes) from \(start): \(end), first special at \(special)")
+        }
+    }
+
     @Test func plainRowsWithLF() {
         let parsed = table("title,year\nDune,1965\nEmma,1815\n")
         #expect(parsed.header == ["title", "year"])
