@@ -1,7 +1,7 @@
 /// One item of a list: a CSV row, a JSON object, a Markdown list item or a Markdown entry file.
 ///
 /// A million of them are held, sorted and moved into sections, so what most entries leave empty (nested items, an
-/// entry file's body, where its front matter keys were) is kept out of line, and numbers in 32 bits: 112 bytes an
+/// entry file's body, where its front matter keys were) is kept out of line, and numbers in 32 bits: 104 bytes an
 /// entry, not 168.
 public struct Entry: Sendable {
     /// The entry's named fields in source order (`title`, `url`, `description` and any others), reached by key paths.
