@@ -17,8 +17,7 @@ extension MarkdownListParser {
 
         var entries: [Entry] = []
         /// The names of items with a `category`, by their names without it: one array for all the items alike.
-        var namesWithCategory: [[String]: [String]] = [:]
-        var lastNamesWithCategory: (names: [String], withCategory: [String])?
+        var namesWithCategory = SharedNames()
         /// The heading items were last filed under, as the text their records share.
         var lastCategory: FieldRecord.SharedText?
         var sections: [OpenSection] = []
@@ -177,13 +176,8 @@ extension MarkdownListParser {
             lastCategory = category
             if names.contains("category") {
                 entry.fields.set("category", .text(heading))
-            } else if let last = lastNamesWithCategory, last.names == names {
-                entry.fields = entry.fields.appending(category, names: last.withCategory)
             } else {
-                let withCategory = namesWithCategory[names] ?? names + ["category"]
-                namesWithCategory[names] = withCategory
-                lastNamesWithCategory = (names, withCategory)
-                entry.fields = entry.fields.appending(category, names: withCategory)
+                entry.fields = entry.fields.appending(category, names: namesWithCategory.array(for: names) { $0 + ["category"] })
             }
             for index in entry.children.indices { file(&entry.children[index], under: heading) }
         }

@@ -261,10 +261,11 @@ struct MustacheLibrary: Sendable {
                 return
             }
             func start(of chunk: Int) -> Int { chunk == 0 ? 0 : ends[chunk - 1] }
+            let chunkWeights = ends.indices.map { weights[start(of: $0)..<ends[$0]].reduce(0, +) }
             // An item past `streamedChunkWeight` (a long section) is rendered on its own, its lists streamed in turn;
             // lighter ones are rendered whole in waves with their neighbours (a wave of one item would leave cores idle).
             func isHeavyItem(_ chunk: Int) -> Bool {
-                ends[chunk] - start(of: chunk) == 1 && weights[start(of: chunk)] > MustacheLibrary.streamedChunkWeight
+                ends[chunk] - start(of: chunk) == 1 && chunkWeights[chunk] > MustacheLibrary.streamedChunkWeight
             }
             var chunk = 0
             while chunk < ends.count {
@@ -277,11 +278,9 @@ struct MustacheLibrary: Sendable {
                     continue
                 }
                 var end = chunk + 1
-                var waveWeight = weights[start(of: chunk)..<ends[chunk]].reduce(0, +)
-                while end < ends.count, !isHeavyItem(end) {
-                    let next = weights[start(of: end)..<ends[end]].reduce(0, +)
-                    guard waveWeight + next <= MustacheLibrary.streamedWaveWeight else { break }
-                    waveWeight += next
+                var waveWeight = chunkWeights[chunk]
+                while end < ends.count, !isHeavyItem(end), waveWeight + chunkWeights[end] <= MustacheLibrary.streamedWaveWeight {
+                    waveWeight += chunkWeights[end]
                     end += 1
                 }
                 let parts = render(chunks: chunk..<end)

@@ -27,24 +27,25 @@ extension FieldRecord {
         }
     }
 
+    /// `column` when the record has the one-name `path` there (a column found once for a list, see `columns(of:)`).
+    @inlinable
+    func holds(_ path: KeyPath, at column: Int?) -> Int? {
+        guard path.components.count == 1, let column, column < names.count, names[column] == path.components[0] else { return nil }
+        return column
+    }
+
     /// The value at `path`, read at `column` when the record has the path's first name there, else searched for.
     @inlinable
     public func value(at path: KeyPath, column: Int?) -> FieldValue? {
-        guard path.components.count == 1, let column, column < names.count, names[column] == path.components[0] else {
-            return value(at: path)
-        }
+        guard let column = holds(path, at: column) else { return value(at: path) }
         return value(column: column)
     }
-}
 
-extension FieldRecord {
     /// Calls `body` with the bytes of the field at `path` as one line of text, read at `column` when the record has
     /// the path's first name there, in place for a row of texts (see `FieldTexts`); nil when there is no such field.
     @inlinable
     public func withText<Result>(at path: KeyPath, column: Int?, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        if path.components.count == 1, let column, column < names.count, names[column] == path.components[0] {
-            return withDisplayText(column: column, body)
-        }
+        if let column = holds(path, at: column) { return withDisplayText(column: column, body) }
         guard let value = value(at: path) else { return nil }
         var text = value.displayText
         return text.withUTF8(body)

@@ -129,31 +129,21 @@ extension FieldTexts {
                 } else {
                     rows.append(nil)
                 }
-                write(entry.children)
+                if !entry.children.isEmpty { write(entry.children) }
             }
         }
         write(entries)
         guard rows.contains(where: { $0 != nil }) else { return }
         let table = builder.finished()
-        var shared: [[String]: [String]] = [:]
-        var last: (names: [String], shared: [String])? // asked first: neighbours nearly always have the same names
+        var names = SharedNames()
         var next = 0
         func assign(_ entries: inout [Entry]) {
             for index in entries.indices {
                 if let row = rows[next] {
-                    let names = entries[index].fields.names
-                    let sharedNames: [String]
-                    if let last, last.names == names {
-                        sharedNames = last.shared
-                    } else {
-                        sharedNames = shared[names] ?? names
-                        shared[names] = sharedNames
-                        last = (names, sharedNames)
-                    }
-                    entries[index].fields = FieldRecord(names: sharedNames, texts: table, row: row)
+                    entries[index].fields = FieldRecord(names: names.array(for: entries[index].fields.names), texts: table, row: row)
                 }
                 next += 1
-                assign(&entries[index].children)
+                if !entries[index].children.isEmpty { assign(&entries[index].children) }
             }
         }
         assign(&entries)
