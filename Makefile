@@ -6,10 +6,14 @@
 SWIFT ?= swift
 BUILD_PACKAGES := libcmark-dev libicu-dev pkg-config
 TEST_PACKAGES := chromium chromium-driver python3-venv iso-codes tzdata
-# The release binary links the Swift runtime and Foundation statically: it runs on machines without Swift and starts
-# in about half the time. Static Foundation needs libcurl's development files to link.
+# The release binary links everything but the C library statically (the Swift runtime and Foundation; ICU, cmark and
+# the C++ runtime from the archives Scripts/static-libs.sh links into STATIC_LIBS, which the linker searches first) and
+# at a fixed address (-no-pie). It runs on machines without Swift, ICU or cmark, and starts in half the time: the
+# dynamic loader no longer relocates 93,000 pointers nor looks up ICU's and C++'s symbols (6.3 ms to 3.2 ms for
+# `--version`). Static Foundation needs libcurl's development files to link.
 RELEASE_PACKAGES := libcurl4-openssl-dev
-RELEASE_FLAGS := -c release --static-swift-stdlib
+STATIC_LIBS := .build/static-libs
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -L$(STATIC_LIBS) -Xlinker -no-pie
 DEBUG_BIN := .build/debug/indexsite
 RELEASE_BIN := .build/release/indexsite
 
@@ -50,11 +54,12 @@ fuzz: deps
 	Scripts/fuzz.sh
 
 # Hostile inputs (Tests/Stress/*.sh) through the release binary: each case must finish within 10 s and 1 GB.
-stress: deps
-	Scripts/stress.sh
+stress: release-deps
+	RELEASE_FLAGS="$(RELEASE_FLAGS)" Scripts/stress.sh
 
 release-deps: deps
 	@Scripts/install-packages.sh $(RELEASE_PACKAGES)
+	@Scripts/static-libs.sh $(STATIC_LIBS)
 
 bench: release-deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product indexsite

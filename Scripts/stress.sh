@@ -28,8 +28,10 @@ KILL_SECONDS=${STRESS_KILL_SECONDS:-60}
 if [ -n "${STRESS_BIN:-}" ]; then
     BIN=$(cd "$(dirname "$STRESS_BIN")" && pwd)/$(basename "$STRESS_BIN")
 else
-    "$SWIFT" build -c release --product indexsite >&2
-    BIN=$("$SWIFT" build -c release --show-bin-path)/indexsite
+    # The Makefile passes its RELEASE_FLAGS, so the binary tested is the one `make install` installs.
+    read -r -a release_flags <<< "${RELEASE_FLAGS:--c release}"
+    "$SWIFT" build "${release_flags[@]}" --product indexsite >&2
+    BIN=$("$SWIFT" build "${release_flags[@]}" --show-bin-path)/indexsite
 fi
 [ -x "$BIN" ] || { echo "stress.sh: no binary at $BIN" >&2; exit 1; }
 
