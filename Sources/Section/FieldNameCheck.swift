@@ -35,7 +35,8 @@ package struct FieldNameCheck {
         entries.withUnsafeBufferPointer { entries in
             for index in entries.indices {
                 let fields = entries[index].fields
-                let hasRecords = fields.values.contains { if case .record = $0 { true } else { false } }
+                // A row of texts (`isAllText`) is asked nothing more: making its `values` would copy out every field.
+                let hasRecords = !fields.isAllText && fields.values.contains { if case .record = $0 { true } else { false } }
                 if hasRecords || lastNames == nil || lastNames! != fields.names {
                     countFilled()
                     paths = FieldNameCheck.paths(of: fields, prefix: "")
@@ -43,6 +44,13 @@ package struct FieldNameCheck {
                     filled = Array(repeating: 0, count: paths.count)
                     lastNames = hasRecords ? nil : fields.names
                     for path in paths where seen.insert(path).inserted { names.append(path) }
+                }
+                if fields.isAllText, !hasRecords {
+                    // The run's paths are its names, one per column: the texts are read in place.
+                    for column in keyPaths.indices where !fields.withDisplayText(column: column) { $0.isBlank } {
+                        filled[column] += 1
+                    }
+                    continue
                 }
                 for column in keyPaths.indices {
                     guard let value = fields.value(at: keyPaths[column]) else { continue }

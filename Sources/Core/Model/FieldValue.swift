@@ -215,6 +215,15 @@ extension String {
     }
 }
 
+extension UnsafeBufferPointer<UInt8> {
+    /// `String.isBlank` of UTF-8 bytes read in place; only text that starts outside visible ASCII is decoded.
+    package var isBlank: Bool {
+        guard let first = first else { return true }
+        if first > 0x20 && first < 0x7F { return false }
+        return String(decoding: self, as: UTF8.self).isBlank
+    }
+}
+
 /// A dotted path into an entry's fields, such as `author.last`.
 public struct KeyPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The field names along the path: `["author", "last"]` for `author.last`.
