@@ -22,6 +22,9 @@ public struct CSVParser: Sendable {
 
     /// Problems listed per file; past these only a count is reported, in one more diagnostic.
     public static let maximumListedProblems = 200
+    /// Records are read on every core when each core gets at least this many bytes: below, a thread costs more than
+    /// it saves.
+    static let concurrentPartBytes = 256 * 1024
 
     /// The parser for a file name: tab-separated for `.tsv` and `.tab`, comma-separated otherwise.
     public static func forPath(_ path: String) -> CSVParser {
@@ -168,7 +171,9 @@ public struct CSVParser: Sendable {
         package var unterminated = false
         /// How many fields the record has.
         package var fieldCount = 0
-        /// Where its row starts in the table's `texts`.
+        /// Which of the table's `texts` holds its row: the part of the file it was read in.
+        package var part = 0
+        /// Where its row starts in that part's texts.
         package var row = 0
     }
 
@@ -178,14 +183,17 @@ public struct CSVParser: Sendable {
         package var header: [String] = []
         /// The rows after the header.
         package var records: [Record] = []
-        /// The records' fields' texts, unquoted, which the rows' entries read in place.
-        package var texts = FieldTexts.Builder().finished()
+        /// The records' fields' texts, unquoted, which the rows' entries read in place: one table per part of the
+        /// file read on a core of its own (`readRecordsConcurrently`), in the file's order.
+        package var texts: [FieldTexts] = []
         /// Problems found while reading.
         package var diagnostics: [Diagnostic] = []
+        /// How many parts the records were read in, on as many cores (1: in one pass).
+        package var partsRead = 1
 
         /// The fields' texts of a record.
         package func fields(of record: Record) -> [String] {
-            (0..<record.fieldCount).map { texts.string(row: record.row, column: $0) }
+            (0..<record.fieldCount).map { texts[record.part].string(row: record.row, column: $0) }
         }
 
         /// Every record's fields' texts, in order.
@@ -204,7 +212,7 @@ public struct CSVParser: Sendable {
             let count = record.fieldCount
             guard count == names.count || (allowsShortRows && count < names.count) else { continue }
             // A short row's missing fields read as empty.
-            parsed.entries.append(Entry(fields: FieldRecord(names: names, texts: table.texts, row: record.row), location: file.location(line: record.line)))
+            parsed.entries.append(Entry(fields: FieldRecord(names: names, texts: table.texts[record.part], row: record.row), location: file.location(line: record.line)))
         }
         return parsed
     }
@@ -228,16 +236,19 @@ public struct CSVParser: Sendable {
     }
 
     /// Splits the bytes into a header and records, checking encoding, quoting and row lengths.
-    package func parseTable(_ file: SourceFile) -> Table {
+    /// `concurrently: false` reads the records in one pass, the reference the tests hold the parts to.
+    package func parseTable(_ file: SourceFile, concurrently: Bool = true) -> Table {
         file.bytes.withUnsafeBufferPointer { buffer in
             var scanner = Scanner(file: file, bytes: buffer, parser: self)
+            scanner.readsConcurrently = concurrently
             return scanner.run()
         }
     }
 
     private struct Scanner {
         let file: SourceFile
-        let bytes: UnsafeBufferPointer<UInt8>
+        /// The file's bytes; a part read on another core sees them up to its part's end (`readRecordsConcurrently`).
+        var bytes: UnsafeBufferPointer<UInt8>
         let separator: UInt8
         let comment: [UInt8]?
         let givenHeader: [String]?
@@ -256,6 +267,8 @@ public struct CSVParser: Sendable {
         /// Field start offsets are recorded for the header row only.
         var keepFieldOffsets = true
         var sawUnterminatedQuote = false
+        /// Whether a large file's records may be read on every core (`readRecordsConcurrently`).
+        var readsConcurrently = true
         /// The column of the last problem located: (start of its line, byte offset, column).
         var lastColumn = (lineStart: -1, offset: 0, column: 1)
 
@@ -287,6 +300,16 @@ public struct CSVParser: Sendable {
             }
             keepFieldOffsets = false
             texts = FieldTexts.Builder(reservingBytes: bytes.count - position)
+            if !readsConcurrently || !readRecordsConcurrently() {
+                readRecords()
+                table.texts = [texts.finished()]
+            }
+            reportUnlisted()
+            return table
+        }
+
+        /// Reads the records up to the end of `bytes`, checking each row's length against the header.
+        mutating func readRecords() {
             let columns = table.header.count
             while var record = nextRecord() {
                 let count = record.fieldCount
@@ -305,9 +328,60 @@ public struct CSVParser: Sendable {
                     texts.dropOpenRow()
                 }
             }
-            reportUnlisted()
-            table.texts = texts.finished()
-            return table
+        }
+
+        /// Reads the records of a large file on every core: the rest of the file is cut after line breaks into one
+        /// part per core, each part read by a scanner of its own with the same steps, and the parts' rows joined in
+        /// order. A cut inside a quoted field leaves that part's last field unclosed, which is a problem; so when no
+        /// part meets a problem, every cut was between two records and the rows are those of one pass. Otherwise
+        /// nothing of the parts is kept and the file is read in one pass (false), so that its diagnostics and the
+        /// error budget are exactly one pass's.
+        mutating func readRecordsConcurrently() -> Bool {
+            let partCount = min(activeCoreCount, (bytes.count - position) / CSVParser.concurrentPartBytes)
+            guard partCount > 1 else { return false }
+            var ends: [Int] = []
+            for part in 1..<partCount {
+                let target = max(position + (bytes.count - position) * part / partCount, ends.last ?? position)
+                guard let lineBreak = bytes[target...].firstIndex(of: 0x0A), lineBreak + 1 < bytes.count else { break }
+                if lineBreak + 1 > (ends.last ?? position) { ends.append(lineBreak + 1) }
+            }
+            guard !ends.isEmpty else { return false }
+            ends.append(bytes.count)
+            let partEnds = ends
+            let first = self
+            nonisolated(unsafe) let prototype = first
+            let parts = [Scanner].madeConcurrently(count: partEnds.count) { part in
+                var scanner = prototype
+                if part > 0 {
+                    // Lines are counted from 1 in every part and shifted once the earlier parts are read.
+                    scanner.position = partEnds[part - 1]
+                    scanner.line = 1
+                    scanner.lineStart = scanner.position
+                }
+                scanner.texts = FieldTexts.Builder(reservingBytes: partEnds[part] - scanner.position)
+                scanner.bytes = UnsafeBufferPointer(rebasing: prototype.bytes[..<partEnds[part]])
+                scanner.readRecords()
+                return scanner
+            }
+            guard parts.allSatisfy({ $0.table.diagnostics.count == first.table.diagnostics.count && $0.unlisted == 0 }) else { return false }
+            self = parts[0]
+            table.partsRead = parts.count
+            table.texts = parts.map { $0.texts.finished() }
+            table.records.reserveCapacity(parts.reduce(0) { $0 + $1.table.records.count })
+            bytes = first.bytes
+            for (index, part) in parts.enumerated().dropFirst() {
+                let lineOffset = line - 1
+                table.records += part.table.records.lazy.map { record in
+                    var record = record
+                    record.part = index
+                    record.line += lineOffset
+                    return record
+                }
+                line = part.line + lineOffset
+                lineStart = part.lineStart
+                position = part.position
+            }
+            return true
         }
 
         /// One diagnostic for all the problems past the budget, at the first of them, saying how many there were.

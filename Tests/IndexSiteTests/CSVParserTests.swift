@@ -33,6 +33,48 @@ import Testing
         }
     }
 
+    /// A large file is read in parts on every core; the parts must join to exactly the one-pass table: the same
+    /// records (lines, offsets, rows), texts and diagnostics.
+    @Test(arguments: ["between records", "inside quoted fields", "with a problem"])
+    func partsJoinToTheOnePassTable(cuts: String) {
+        var text = "title,note,year\n"
+        var row = 0
+        while text.utf8.count < 1_200_000 {
+            row += 1
+            switch cuts {
+            case "between records":
+                // Line ends of both kinds, blank lines, quotes and separators inside quotes, but no line break in a field.
+                text += "Title \(row),\"a \"\"quoted\"\", note, \(row)\",\(1900 + row % 100)" + (row % 3 == 0 ? "\r\n" : "\n")
+                if row % 97 == 0 { text += "\n" }
+            case "inside quoted fields":
+                // Nearly every line break is inside a quoted field: a cut there must not split a record.
+                text += "Title \(row),\"" + (0..<12).map { "line \($0)" }.joined(separator: "\n") + "\",\(row)\n"
+            default:
+                text += row == 9_000 ? "Ragged \(row),only two\n" : "Title \(row),note,\(row)\n"
+            }
+        }
+        let file = SourceFile(path: "Content/big.csv", text: text)
+        let parts = CSVParser.forPath(file.path).parseTable(file)
+        let onePass = CSVParser.forPath(file.path).parseTable(file, concurrently: false)
+        #expect(parts.header == onePass.header)
+        // The first difference, not the tables: a failure prints a line, not megabytes.
+        let (rows, oneRows) = (parts.rows, onePass.rows)
+        #expect(parts.records.count == onePass.records.count && rows.count == oneRows.count)
+        // A record's row is where it starts in its part's texts, so records compare by where they stand and their texts.
+        func place(_ record: CSVParser.Record) -> [Int] { [record.line, record.offset, record.fieldCount, record.unterminated ? 1 : 0] }
+        let different = (0..<min(parts.records.count, onePass.records.count, rows.count, oneRows.count)).first {
+            place(parts.records[$0]) != place(onePass.records[$0]) || rows[$0] != oneRows[$0]
+        }
+        #expect(different == nil, "record \(different ?? 0): \(different.map { (parts.records[$0], rows[$0]) }.debugDescription) in parts, \(different.map { (onePass.records[$0], oneRows[$0]) }.debugDescription) in one pass")
+        #expect(parts.diagnostics == onePass.diagnostics)
+        #expect(onePass.partsRead == 1)
+        switch cuts {
+        case "between records": #expect(parts.partsRead > 1 || activeCoreCount == 1)
+        case "with a problem": #expect(parts.partsRead == 1 && parts.diagnostics.map(\.location.line) == [onePass.records[8_998].line + 1])
+        default: break
+        }
+    }
+
     @Test func plainRowsWithLF() {
         let parsed = table("title,year\nDune,1965\nEmma,1815\n")
         #expect(parsed.header == ["title", "year"])
