@@ -47,7 +47,7 @@ package struct FieldNameCheck {
                 }
                 if fields.isAllText, !hasRecords {
                     // The run's paths are its names, one per column: the texts are read in place.
-                    for column in keyPaths.indices where !fields.withDisplayText(column: column) { $0.isBlank } {
+                    for column in keyPaths.indices where !fields.withDisplayText(column: column, { $0.isBlank }) {
                         filled[column] += 1
                     }
                     continue

@@ -84,13 +84,14 @@ extension Sectioner {
             keyBytes += block.bytes
             ranges += block.ranges.lazy.map { $0.lowerBound + offset..<$0.upperBound + offset }
         }
+        let keyRanges = ranges
         // Ties on every key are broken by the titles' bytes, then by source order.
         let descending = sortKeys.map(\.descending)
         // Each entry is sorted as its index beside the first 24 bytes of its one key (zeros after a shorter key), in
         // one array: nearly every comparison is settled there, without reaching into the arena. When they are equal
         // the full comparison decides, so the order is exactly that of the keys.
         let comparesPrefixes = width == 1 && !descending[0]
-        var slots: [SortSlot] = keyBytes.withUnsafeBufferPointer { bytes in
+        let slots: [SortSlot] = keyBytes.withUnsafeBufferPointer { bytes in
             entries.indices.map { index in
                 let range = ranges[index * width]
                 var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
@@ -105,9 +106,11 @@ extension Sectioner {
                 return SortSlot(prefix: words, keyLength: range.count, index: index)
             }
         }
-        keyBytes.withUnsafeBufferPointer { bytes in
-            let base = bytes.baseAddress
-            slots.sort { x, y in
+        // Sorted a run per core, then merged (`sortedConcurrently`): source order breaks the last ties, so no two
+        // slots are equivalent and the order is the one a single sort gives.
+        return keyBytes.withUnsafeBufferPointer { bytes in
+            nonisolated(unsafe) let base = bytes.baseAddress
+            return slots.sortedConcurrently { x, y in
                 let a = x.index, b = y.index
                 var keysEqual = false
                 if comparesPrefixes, x.keyLength > 0, y.keyLength > 0 {
@@ -118,7 +121,7 @@ extension Sectioner {
                 }
                 if !keysEqual {
                     for k in 0..<width {
-                        let ra = ranges[a * width + k], rb = ranges[b * width + k]
+                        let ra = keyRanges[a * width + k], rb = keyRanges[b * width + k]
                         // Missing values go last whichever the direction.
                         if ra.isEmpty != rb.isEmpty { return rb.isEmpty }
                         let common = min(ra.count, rb.count)
@@ -129,9 +132,8 @@ extension Sectioner {
                 }
                 let bytes = Sectioner.compareBytes(rawTitles[a], rawTitles[b])
                 return bytes == 0 ? a < b : bytes < 0
-            }
+            }.map(\.index)
         }
-        return slots.map(\.index)
     }
 
     /// One entry being sorted: its index and the first bytes of its first key (when a single ascending key is sorted).
