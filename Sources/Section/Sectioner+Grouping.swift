@@ -26,9 +26,11 @@ extension Sectioner {
             sections.append(Section(title: settings.catchAllLabel, label: settings.catchAllLabel, isCatchAll: true))
         }
         // ICU's bucket look-up is most of this function's time, and thread-safe: made on every core.
-        let buckets = [Int].madeConcurrently(count: order.count) { index.bucket(of: titles[order[$0]]) }
+        let sectionOfBuckets = sectionOfBucket
+        let sectionOfEntry = [Int].madeConcurrently(count: order.count) {
+            sectionOfBuckets[min(index.bucket(of: titles[order[$0]]), sectionOfBuckets.count - 1)]
+        }
         // The entries' places, grouped by section in page order, so that each section is filled on its own.
-        let sectionOfEntry = buckets.map { sectionOfBucket[min($0, sectionOfBucket.count - 1)] }
         var starts = [Int](repeating: 0, count: sections.count + 1)
         for section in sectionOfEntry { starts[section + 1] += 1 }
         for section in sections.indices { starts[section + 1] += starts[section] }

@@ -91,7 +91,7 @@ extension Sectioner {
         // one array: nearly every comparison is settled there, without reaching into the arena. When they are equal
         // the full comparison decides, so the order is exactly that of the keys.
         let comparesPrefixes = width == 1 && !descending[0]
-        let slots: [SortSlot] = keyBytes.withUnsafeBufferPointer { bytes in
+        var slots: [SortSlot] = keyBytes.withUnsafeBufferPointer { bytes in
             entries.indices.map { index in
                 let range = ranges[index * width]
                 var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
@@ -103,14 +103,14 @@ extension Sectioner {
                     }
                     words = (word(0), word(8), word(16))
                 }
-                return SortSlot(prefix: words, keyLength: range.count, index: index)
+                return SortSlot(prefix: words, keyLength: UInt32(range.count), position: UInt32(index))
             }
         }
-        // Sorted a run per core, then merged (`sortedConcurrently`): source order breaks the last ties, so no two
+        // Sorted a run per core, then merged (`sortConcurrently`): source order breaks the last ties, so no two
         // slots are equivalent and the order is the one a single sort gives.
-        return keyBytes.withUnsafeBufferPointer { bytes in
+        keyBytes.withUnsafeBufferPointer { bytes in
             nonisolated(unsafe) let base = bytes.baseAddress
-            return slots.sortedConcurrently { x, y in
+            slots.sortConcurrently { x, y in
                 let a = x.index, b = y.index
                 var keysEqual = false
                 if comparesPrefixes, x.keyLength > 0, y.keyLength > 0 {
@@ -132,16 +132,19 @@ extension Sectioner {
                 }
                 let bytes = Sectioner.compareBytes(rawTitles[a], rawTitles[b])
                 return bytes == 0 ? a < b : bytes < 0
-            }.map(\.index)
+            }
         }
+        return slots.map(\.index)
     }
 
     /// One entry being sorted: its index and the first bytes of its first key (when a single ascending key is sorted).
     private struct SortSlot {
-        static let prefixLength = 24
+        static let prefixLength: UInt32 = 24
         var prefix: (UInt64, UInt64, UInt64)
-        var keyLength: Int
-        var index: Int
+        /// Kept in 32 bits, as an entry's other places are: a slot is 32 bytes, and a million are sorted in place.
+        var keyLength: UInt32
+        var position: UInt32
+        var index: Int { Int(position) }
     }
 
     /// Compares two strings' UTF-8 bytes with memcmp (the generic byte-by-byte comparison cost a tenth of sorting).
