@@ -16,6 +16,9 @@ public struct AnchorAllocator: Sendable {
 
     /// Collisions are reported only when asked (`--strict`): duplicate titles are common and their `-2` ids are stable anyway.
     public var reportsCollisions: Bool
+    /// How many parts the ids are handed out in (see `claimed`): nil for one per core, from 8,192 claims on; tests
+    /// set it to hold the parts to one pass.
+    var claimParts: Int?
 
     /// An allocator; `reportsCollisions: false` is what `indexsite build` uses without `--strict`.
     public init(reportsCollisions: Bool = true) {
@@ -24,36 +27,141 @@ public struct AnchorAllocator: Sendable {
 
     /// Takes the sections over (`consuming`), so ids are written into the entries in place rather than into a copy.
     public func assign(_ sections: consuming [Section], titleField: KeyPath = "title") -> ([Section], [Diagnostic]) {
-        var ids = UniqueNames(reserved: AnchorAllocator.reserved, capacity: sections.count + sections.reduce(0) { $0 + $1.entries.count })
-        var diagnostics: [Diagnostic] = []
         var sections = sections
         // Sections first, so a letter keeps its plain id ("a") whatever the entries are called.
-        var owners: [String: String] = [:]
         // A heading name used twice in a tree ("Libraries" under "Editors" and under "Networking") takes its id from its
         // path ("networking-libraries"), so neither id depends on which one comes first.
         let titleSlugs = sections.map { Slug.make($0.title, fallback: "section") }
         var slugUses: [String: Int] = [:]
         if sections.contains(where: { $0.level > 1 }) { for slug in titleSlugs { slugUses[slug, default: 0] += 1 } }
         let paths = slugUses.values.contains { $0 > 1 } ? sections.titlePaths : []
-        for index in sections.indices {
-            // Sections are never numbered behind an entry: they are all placed before any entry.
+        var claims: [Claim] = sections.indices.map { index in
             var base = sections[index].isCatchAll ? "other" : titleSlugs[index]
             if !sections[index].isCatchAll, slugUses[base, default: 0] > 1, paths[index].count > 1 {
                 base = Slug.make(paths[index].joined(separator: " "), fallback: "section")
             }
-            sections[index].id = ids.claim(base)
-            owners[sections[index].id] = "section '\(sections[index].title)'"
+            return Claim(base: base, owner: .section("section '\(sections[index].title)'"))
         }
+        // Then every entry in page order, each nested entry after its parent.
         let bases = baseIDs(of: sections, titleField: titleField)
+        claims.reserveCapacity(claims.count + bases.count)
         var position = 0
-        for sectionIndex in sections.indices {
-            for entryIndex in sections[sectionIndex].entries.indices {
-                assign(&sections[sectionIndex].entries[entryIndex], base: bases[position], titleField: titleField, ids: &ids,
-                       owners: &owners, diagnostics: &diagnostics)
-                position += 1
+        for section in sections.indices {
+            sections[section].entries.withUnsafeBufferPointer { entries in
+                for entry in entries.indices {
+                    appendClaims(of: entries.baseAddress! + entry, base: bases[position], titleField: titleField, to: &claims)
+                    position += 1
+                }
             }
         }
+        let (ids, diagnostics) = claimed(claims)
+        var next = 0
+        for section in sections.indices {
+            sections[section].id = ids[next]
+            next += 1
+        }
+        for section in sections.indices {
+            for entry in sections[section].entries.indices { setIDs(of: &sections[section].entries[entry], ids, next: &next) }
+        }
         return (sections, diagnostics)
+    }
+
+    /// An id to hand out: its base, and whose it is, for `id-collision` warnings (an entry's only when they are reported).
+    private struct Claim {
+        var base: String
+        var owner: Owner
+    }
+
+    private enum Owner {
+        /// "section 'B'"
+        case section(String)
+        /// An entry: "path:line", whether its id was written by the author, and where.
+        case entry(String, explicit: Bool, at: SourceLocation)
+        /// An entry, when collisions are not reported.
+        case quietEntry
+    }
+
+    private func appendClaims(of entry: UnsafePointer<Entry>, base: String?, titleField: KeyPath, to claims: inout [Claim]) {
+        // Read through the pointer: an entry handed on whole is copied, a retain per field.
+        let base = base ?? AnchorAllocator.baseID(of: entry.pointee.fields, titleField: titleField)
+        let owner = reportsCollisions
+            ? Owner.entry("\(entry.pointee.location.path):\(entry.pointee.location.line)", explicit: entry.pointee.fields.explicitID != nil,
+                          at: entry.pointee.location(of: "id"))
+            : .quietEntry
+        claims.append(Claim(base: base, owner: owner))
+        guard !entry.pointee.children.isEmpty else { return }
+        entry.pointee.children.withUnsafeBufferPointer { children in
+            for child in children.indices { appendClaims(of: children.baseAddress! + child, base: nil, titleField: titleField, to: &claims) }
+        }
+    }
+
+    private func setIDs(of entry: inout Entry, _ ids: [String], next: inout Int) {
+        entry.id = ids[next]
+        next += 1
+        for child in entry.children.indices { setIDs(of: &entry.children[child], ids, next: &next) }
+    }
+
+    /// The id of every claim, in order, and the warnings about ids the author wrote that were taken.
+    ///
+    /// A claim can only meet names of its own family: `intro`, the `intro-2` it may be numbered to, an `intro-2`
+    /// written as it is, and its `intro-2-2`; every one of them is `intro` once trailing `-<number>`s are cut off
+    /// (`familyHash`). So the families are shared out between the cores, each core hands out its families' ids in
+    /// page order, and the ids are those of one pass over all the claims (one pass cost a hash-table look-up, and
+    /// usually a cache miss, per entry: 0.4 s of a million).
+    private func claimed(_ claims: [Claim]) -> ([String], [Diagnostic]) {
+        let parts = claimParts ?? (claims.count < 8_192 ? 1 : min(activeCoreCount, Int(UInt8.max)))
+        let partOfClaim = parts == 1 ? [] : [UInt8].madeConcurrently(count: claims.count) { UInt8(AnchorAllocator.familyHash(claims[$0].base) % UInt64(parts)) }
+        var diagnostics: [(claim: Int, diagnostic: Diagnostic)] = []
+        let ids = [String](unsafeUninitializedCapacity: claims.count) { buffer, initialized in
+            nonisolated(unsafe) let slots = buffer
+            let found = [[(claim: Int, diagnostic: Diagnostic)]].madeConcurrently(count: parts) { part in
+                var names = UniqueNames(reserved: AnchorAllocator.reserved, capacity: claims.count / parts)
+                var owners: [String: String] = [:]
+                var found: [(claim: Int, diagnostic: Diagnostic)] = []
+                for index in claims.indices where parts == 1 || partOfClaim[index] == part {
+                    let base = claims[index].base
+                    let id = names.claim(base)
+                    (slots.baseAddress! + index).initialize(to: id)
+                    switch claims[index].owner {
+                    case .section(let owner):
+                        owners[id] = owner
+                    case .entry(let me, let explicit, let location):
+                        // An entry listed in several sections (tags) meets itself: that is not a collision. Ids made
+                        // from titles number themselves quietly; only an id the author wrote is worth a warning.
+                        if explicit, id != base, let owner = owners[base], owner != me {
+                            found.append((index, .warning(.idCollision, "entry id '\(base)' is already used on this page (by \(owner)); this entry gets '\(id)'",
+                                                          at: location, hint: "give each entry its own id; links to '\(base)' reach the other one")))
+                        }
+                        if owners[base] == nil { owners[base] = me }
+                    case .quietEntry:
+                        break
+                    }
+                }
+                return found
+            }
+            initialized = claims.count
+            diagnostics = found.flatMap { $0 }
+        }
+        // In page order, as one pass would have found them.
+        return (ids, diagnostics.sorted { $0.claim < $1.claim }.map(\.diagnostic))
+    }
+
+    /// A hash of the name without its trailing `-<number>`s (`intro-2-3` → `intro`): equal for a whole family of
+    /// names (see `claimed`).
+    static func familyHash(_ name: String) -> UInt64 {
+        var name = name
+        return name.withUTF8 { bytes in
+            var end = bytes.count
+            while true {
+                var digits = end
+                while digits > 0, bytes[digits - 1] >= UInt8(ascii: "0"), bytes[digits - 1] <= UInt8(ascii: "9") { digits -= 1 }
+                guard digits < end, digits > 0, bytes[digits - 1] == UInt8(ascii: "-") else { break }
+                end = digits - 1
+            }
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325 // FNV-1a
+            for byte in bytes[..<end] { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            return hash
+        }
     }
 
     /// The slug of every entry's title, section after section, made on every core: slugs depend on nothing but the
@@ -93,23 +201,5 @@ public struct AnchorAllocator: Sendable {
         if let slug = fields.withText(at: titleField, column: titleColumn, { $0.isEmpty ? nil : Slug.make(utf8: $0, fallback: "entry") }),
            let slug { return slug }
         return Slug.make(fields.names.isEmpty ? "" : fields.value(column: 0).displayText, fallback: "entry")
-    }
-
-    private func assign(_ entry: inout Entry, base: String? = nil, titleField: KeyPath, ids: inout UniqueNames,
-                        owners: inout [String: String], diagnostics: inout [Diagnostic]) {
-        let base = base ?? AnchorAllocator.baseID(of: entry.fields, titleField: titleField)
-        let id = ids.claim(base)
-        let me = reportsCollisions ? "\(entry.location.path):\(entry.location.line)" : ""
-        // An entry listed in several sections (tags) meets itself: that is not a collision. Ids made from titles
-        // number themselves quietly; only an id the author wrote is worth a warning.
-        if reportsCollisions, entry.explicitID != nil, id != base, let owner = owners[base], owner != me {
-            diagnostics.append(.warning(.idCollision, "entry id '\(base)' is already used on this page (by \(owner)); this entry gets '\(id)'",
-                                        at: entry.location(of: "id"), hint: "give each entry its own id; links to '\(base)' reach the other one"))
-        }
-        if reportsCollisions, owners[base] == nil { owners[base] = me }
-        entry.id = id
-        for child in entry.children.indices {
-            assign(&entry.children[child], titleField: titleField, ids: &ids, owners: &owners, diagnostics: &diagnostics)
-        }
     }
 }

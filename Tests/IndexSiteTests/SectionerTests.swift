@@ -252,6 +252,43 @@ func titles(_ sections: [Section]) -> [String: [String]] {
         #expect(diagnostics.map { "\($0.location.line) \($0.code.rawValue)" } == ["3 id-collision", "4 id-collision"])
     }
 
+    /// Ids are handed out a family of names per core (`intro`, `intro-2`, `intro-2-2` are one family): whatever the
+    /// number of parts, the ids and warnings are those of one pass, even where families' names meet.
+    @Test(arguments: [false, true])
+    func idsHandedOutInPartsAreThoseOfOnePass(strict: Bool) {
+        // Titles that number one another: "Intro" three times, "Intro 2" written out (taken by the second "Intro"),
+        // "Intro 2 2", reserved and section names, and explicit ids that collide.
+        let tricky = ["Intro", "Intro 2", "Intro", "Intro 2", "Intro-2-2", "Top", "A", "Index", "Intro 3", "Intro"]
+        func entry(_ number: Int) -> Entry {
+            var fields: FieldRecord = ["title": .text(number % 7 == 0 ? tricky[number / 7 % tricky.count] : "Entry \(number % 5_000)")]
+            if number % 97 == 0 { fields.set("id", .text(number % 2 == 0 ? "intro" : "entry-\(number % 300)")) }
+            var entry = Entry(fields: fields, location: SourceLocation(path: "x.csv", line: number + 2))
+            if number % 501 == 0 { entry.children = [Entry(fields: ["title": "Intro"]), Entry(fields: ["title": "Entry 7"])] }
+            return entry
+        }
+        let sections = [Section(title: "A", entries: (0..<6_000).map(entry)), Section(title: "Intro", entries: (6_000..<12_000).map(entry)),
+                        Section(title: "Other", entries: [], isCatchAll: true)]
+        var onePass = AnchorAllocator(reportsCollisions: strict)
+        onePass.claimParts = 1
+        let (expected, expectedWarnings) = onePass.assign(sections)
+        func ids(_ sections: [Section]) -> [String] {
+            sections.map(\.id) + sections.flatMap(\.entries).flatMap { [$0.id] + $0.children.map(\.id) }
+        }
+        #expect(Set(ids(expected)).count == ids(expected).count)
+        #expect(expectedWarnings.isEmpty != strict)
+        for parts in [2, 3, 7] {
+            var allocator = AnchorAllocator(reportsCollisions: strict)
+            allocator.claimParts = parts
+            let (anchored, warnings) = allocator.assign(sections)
+            let (got, want) = (ids(anchored), ids(expected))
+            let different = (0..<min(got.count, want.count)).first { got[$0] != want[$0] }
+            #expect(got.count == want.count && different == nil, "\(parts) parts: id \(different ?? 0) is \(different.map { got[$0] } ?? ""), not \(different.map { want[$0] } ?? "")")
+            #expect(warnings == expectedWarnings, "\(parts) parts")
+        }
+        #expect(AnchorAllocator.familyHash("intro-2-3") == AnchorAllocator.familyHash("intro"))
+        #expect(AnchorAllocator.familyHash("intro-x-2") != AnchorAllocator.familyHash("intro"))
+    }
+
     @Test func reservedNamesAreAvoided() {
         let (anchored, _) = AnchorAllocator().assign([Section(title: "C", entries: entries(["Index", "CON", "content"]))])
         #expect(anchored[0].entries.map(\.id) == ["index-2", "con-2", "content-2"])

@@ -23,8 +23,8 @@ public struct Entry: Sendable {
     /// `children`, `body` and `fieldLocations`, shared between copies of an entry until one of them changes
     /// (copy on write).
     @usableFromInline final class Extras: @unchecked Sendable {
-        var children: [Entry]
-        var body: String?
+        @usableFromInline var children: [Entry]
+        @usableFromInline var body: String?
         var fieldLocations: [String: SourceLocation]
 
         init(children: [Entry] = [], body: String? = nil, fieldLocations: [String: SourceLocation] = [:]) {
@@ -54,7 +54,8 @@ public struct Entry: Sendable {
 
     /// Nested items of a Markdown list, kept under their parent.
     public var children: [Entry] {
-        get { extras?.children ?? [] }
+        // Inlinable, as `body` is: a loop reading entries in place through a pointer copied each whole entry to call them.
+        @inlinable get { extras?.children ?? [] }
         _modify {
             if extras == nil {
                 // Walked over with nothing to change (most entries): no extras are made.
@@ -69,7 +70,7 @@ public struct Entry: Sendable {
 
     /// The Markdown body of an entry file, rendered on the entry's own page.
     public var body: String? {
-        get { extras?.body }
+        @inlinable get { extras?.body }
         _modify {
             if extras == nil {
                 var body: String?
