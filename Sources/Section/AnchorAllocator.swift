@@ -35,16 +35,18 @@ public struct AnchorAllocator: Sendable {
         var slugUses: [String: Int] = [:]
         if sections.contains(where: { $0.level > 1 }) { for slug in titleSlugs { slugUses[slug, default: 0] += 1 } }
         let paths = slugUses.values.contains { $0 > 1 } ? sections.titlePaths : []
-        var claims: [Claim] = sections.indices.map { index in
+        var claims = Claims(sectionCount: sections.count)
+        claims.bases = sections.indices.map { index in
             var base = sections[index].isCatchAll ? "other" : titleSlugs[index]
             if !sections[index].isCatchAll, slugUses[base, default: 0] > 1, paths[index].count > 1 {
                 base = Slug.make(paths[index].joined(separator: " "), fallback: "section")
             }
-            return Claim(base: base, owner: .section("section '\(sections[index].title)'"))
+            return base
         }
+        claims.sectionOwners = sections.map { "section '\($0.title)'" }
         // Then every entry in page order, each nested entry after its parent.
         let bases = baseIDs(of: sections, titleField: titleField)
-        claims.reserveCapacity(claims.count + bases.count)
+        claims.bases.reserveCapacity(claims.bases.count + bases.count)
         var position = 0
         for section in sections.indices {
             sections[section].entries.withUnsafeBufferPointer { entries in
@@ -66,29 +68,31 @@ public struct AnchorAllocator: Sendable {
         return (sections, diagnostics)
     }
 
-    /// An id to hand out: its base, and whose it is, for `id-collision` warnings (an entry's only when they are reported).
-    private struct Claim {
-        var base: String
-        var owner: Owner
+    /// The ids to hand out, in page order: the sections' and then the entries' bases, and whose they are, for
+    /// `id-collision` warnings (the entries' only when those are reported: a million owners were 80 MB).
+    private struct Claims {
+        let sectionCount: Int
+        var bases: [String] = []
+        /// "section 'B'", for each section.
+        var sectionOwners: [String] = []
+        /// For each entry claim after the sections, when collisions are reported.
+        var entryOwners: [EntryOwner] = []
     }
 
-    private enum Owner {
-        /// "section 'B'"
-        case section(String)
-        /// An entry: "path:line", whether its id was written by the author, and where.
-        case entry(String, explicit: Bool, at: SourceLocation)
-        /// An entry, when collisions are not reported.
-        case quietEntry
+    /// An entry: "path:line", whether its id was written by the author, and where.
+    private struct EntryOwner {
+        var name: String
+        var explicit: Bool
+        var location: SourceLocation
     }
 
-    private func appendClaims(of entry: UnsafePointer<Entry>, base: String?, titleField: KeyPath, to claims: inout [Claim]) {
+    private func appendClaims(of entry: UnsafePointer<Entry>, base: String?, titleField: KeyPath, to claims: inout Claims) {
         // Read through the pointer: an entry handed on whole is copied, a retain per field.
-        let base = base ?? AnchorAllocator.baseID(of: entry.pointee.fields, titleField: titleField)
-        let owner = reportsCollisions
-            ? Owner.entry("\(entry.pointee.location.path):\(entry.pointee.location.line)", explicit: entry.pointee.fields.explicitID != nil,
-                          at: entry.pointee.location(of: "id"))
-            : .quietEntry
-        claims.append(Claim(base: base, owner: owner))
+        claims.bases.append(base ?? AnchorAllocator.baseID(of: entry.pointee.fields, titleField: titleField))
+        if reportsCollisions {
+            claims.entryOwners.append(EntryOwner(name: "\(entry.pointee.location.path):\(entry.pointee.location.line)",
+                                                 explicit: entry.pointee.fields.explicitID != nil, location: entry.pointee.location(of: "id")))
+        }
         guard !entry.pointee.children.isEmpty else { return }
         entry.pointee.children.withUnsafeBufferPointer { children in
             for child in children.indices { appendClaims(of: children.baseAddress! + child, base: nil, titleField: titleField, to: &claims) }
@@ -108,38 +112,37 @@ public struct AnchorAllocator: Sendable {
     /// (`familyHash`). So the families are shared out between the cores, each core hands out its families' ids in
     /// page order, and the ids are those of one pass over all the claims (one pass cost a hash-table look-up, and
     /// usually a cache miss, per entry: 0.4 s of a million).
-    private func claimed(_ claims: [Claim]) -> ([String], [Diagnostic]) {
-        let parts = claimParts ?? (claims.count < 8_192 ? 1 : min(activeCoreCount, Int(UInt8.max)))
-        let partOfClaim = parts == 1 ? [] : [UInt8].madeConcurrently(count: claims.count) { UInt8(AnchorAllocator.familyHash(claims[$0].base) % UInt64(parts)) }
+    private func claimed(_ claims: Claims) -> ([String], [Diagnostic]) {
+        let bases = claims.bases
+        let parts = claimParts ?? (bases.count < 8_192 ? 1 : min(activeCoreCount, Int(UInt8.max)))
+        let partOfClaim = parts == 1 ? [] : [UInt8].madeConcurrently(count: bases.count) { UInt8(AnchorAllocator.familyHash(bases[$0]) % UInt64(parts)) }
         var diagnostics: [(claim: Int, diagnostic: Diagnostic)] = []
-        let ids = [String](unsafeUninitializedCapacity: claims.count) { buffer, initialized in
+        let ids = [String](unsafeUninitializedCapacity: bases.count) { buffer, initialized in
             nonisolated(unsafe) let slots = buffer
             let found = [[(claim: Int, diagnostic: Diagnostic)]].madeConcurrently(count: parts) { part in
-                var names = UniqueNames(reserved: AnchorAllocator.reserved, capacity: claims.count / parts)
+                var names = UniqueNames(reserved: AnchorAllocator.reserved, capacity: bases.count / parts)
                 var owners: [String: String] = [:]
                 var found: [(claim: Int, diagnostic: Diagnostic)] = []
-                for index in claims.indices where parts == 1 || partOfClaim[index] == part {
-                    let base = claims[index].base
+                for index in bases.indices where parts == 1 || partOfClaim[index] == part {
+                    let base = bases[index]
                     let id = names.claim(base)
                     (slots.baseAddress! + index).initialize(to: id)
-                    switch claims[index].owner {
-                    case .section(let owner):
-                        owners[id] = owner
-                    case .entry(let me, let explicit, let location):
+                    if index < claims.sectionCount {
+                        owners[id] = claims.sectionOwners[index]
+                    } else if !claims.entryOwners.isEmpty {
+                        let me = claims.entryOwners[index - claims.sectionCount]
                         // An entry listed in several sections (tags) meets itself: that is not a collision. Ids made
                         // from titles number themselves quietly; only an id the author wrote is worth a warning.
-                        if explicit, id != base, let owner = owners[base], owner != me {
+                        if me.explicit, id != base, let owner = owners[base], owner != me.name {
                             found.append((index, .warning(.idCollision, "entry id '\(base)' is already used on this page (by \(owner)); this entry gets '\(id)'",
-                                                          at: location, hint: "give each entry its own id; links to '\(base)' reach the other one")))
+                                                          at: me.location, hint: "give each entry its own id; links to '\(base)' reach the other one")))
                         }
-                        if owners[base] == nil { owners[base] = me }
-                    case .quietEntry:
-                        break
+                        if owners[base] == nil { owners[base] = me.name }
                     }
                 }
                 return found
             }
-            initialized = claims.count
+            initialized = bases.count
             diagnostics = found.flatMap { $0 }
         }
         // In page order, as one pass would have found them.

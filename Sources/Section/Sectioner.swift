@@ -52,21 +52,27 @@ public struct Sectioner: Sendable {
         rawTitles.reserveCapacity(entries.count)
         var titles: [String] = []
         titles.reserveCapacity(entries.count)
-        for index in entries.indices {
-            let title = entries[index].fields.value(at: settings.titleField)
-            if let title, !title.isText {
-                diagnostics.append(.error(.wrongFieldType, "'\(settings.titleField)' must be text, not \(title.kindDescription)",
+        // Read and stripped on every core (a million titles took 0.35 s on one); kept and reported in order after.
+        let readings = entries.withUnsafeBufferPointer { entries in
+            nonisolated(unsafe) let entries = entries // read only, while `entries` holds them
+            return [TitleReading].madeConcurrently(count: entries.count) {
+                Sectioner.titleReading(of: entries[$0].fields, settings: settings) // the fields alone: a whole entry is copied
+            }
+        }
+        for (index, reading) in readings.enumerated() {
+            switch reading {
+            case .wrongTitle(let kind):
+                diagnostics.append(.error(.wrongFieldType, "'\(settings.titleField)' must be text, not \(kind)",
                                           at: entries[index].location(of: settings.titleField), hint: "write the title as one line of text"))
-            } else if !entries[index].fields.isAllText, let value = entries[index].fields.value(at: settings.urlField), !value.isText {
-                diagnostics.append(.error(.wrongFieldType, "'\(settings.urlField)' must be text, not \(value.kindDescription)",
+            case .wrongURL(let kind):
+                diagnostics.append(.error(.wrongFieldType, "'\(settings.urlField)' must be text, not \(kind)",
                                           at: entries[index].location(of: settings.urlField), hint: "give one link per entry"))
-            } else if case .text(let text) = title, !text.isBlank {
+            case .title(let raw, let sorted):
                 if kept != index { entries.swapAt(kept, index) }
                 kept += 1
-                rawTitles.append(text)
-                let reading = settings.readingField.flatMap { entries[kept - 1].text(at: $0) }.map(\.trimmingSpaces) ?? ""
-                titles.append(Sectioner.stripPrefixes(reading.isEmpty ? text : reading, settings.ignorePrefixes))
-            } else {
+                rawTitles.append(raw)
+                titles.append(sorted)
+            case .missing:
                 diagnostics.append(.error(.missingTitle, "entry has no '\(settings.titleField)'", at: entries[index].location,
                                           hint: "give every entry a \(settings.titleField), or set title_field to the field that names entries"))
             }
@@ -114,6 +120,28 @@ public struct Sectioner: Sendable {
         case .index, .show: break
         }
         return (sections, diagnostics)
+    }
+
+    /// What an entry's title is: its raw text and the text it sorts and is lettered by, or why it has none.
+    enum TitleReading {
+        /// The title as written (it breaks sorting ties), and without ignored prefixes, or the reading when there is one.
+        case title(raw: String, sorted: String)
+        case wrongTitle(kind: String)
+        case wrongURL(kind: String)
+        case missing
+    }
+
+    /// An entry's title, read as `section` keeps entries: a title must be non-blank text, and a link text.
+    /// A reading (phonetic name, sort form) stands in for the title wherever it is given.
+    static func titleReading(of fields: FieldRecord, settings: ListSettings) -> TitleReading {
+        let title = fields.value(at: settings.titleField)
+        if let title, !title.isText { return .wrongTitle(kind: title.kindDescription) }
+        if !fields.isAllText, let value = fields.value(at: settings.urlField), !value.isText {
+            return .wrongURL(kind: value.kindDescription)
+        }
+        guard case .text(let text) = title, !text.isBlank else { return .missing }
+        let reading = settings.readingField.flatMap { fields.value(at: $0)?.displayText }.map(\.trimmingSpaces) ?? ""
+        return .title(raw: text, sorted: Sectioner.stripPrefixes(reading.isEmpty ? text : reading, settings.ignorePrefixes))
     }
 
     private func isDate(_ grouping: Grouping) -> Bool {

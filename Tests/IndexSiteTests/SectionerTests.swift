@@ -167,6 +167,31 @@ func titles(_ sections: [Section]) -> [String: [String]] {
         #expect(Sectioner().section(input, settings: settings).1.map(\.code) == [.missingTitle])
     }
 
+    /// Titles are read on every core but kept and reported in order: the entries without a usable title are left
+    /// out, each with its error at its own line, and the others keep their order; a reading sorts in the title's place.
+    @Test func entriesWithoutTitlesAreReportedInOrder() {
+        var settings = ListSettings(source: "t")
+        settings.readingField = "reading"
+        settings.grouping = .heading
+        func entry(_ fields: FieldRecord, line: Int) -> Entry { Entry(fields: fields, location: SourceLocation(path: "x.json", line: line)) }
+        let entries = [
+            entry(["title": "Beta", "url": "https://example.org/b"], line: 1),
+            entry(["title": "  "], line: 2),
+            entry(["title": .list(["A", "B"])], line: 3),
+            entry(["title": "Alpha", "reading": "zeta"], line: 4),
+            entry(["title": "Gamma", "url": .list(["https://a.example", "https://b.example"])], line: 5),
+            entry(["name": "No title"], line: 6),
+            entry(["title": "Delta"], line: 7),
+        ]
+        settings.sort = [SortKey(path: "title")]
+        let input = Sectioner.Input(entries: entries, kind: .json, settingsLocation: SourceLocation(path: "x"))
+        let (sections, diagnostics) = Sectioner().section(input, settings: settings)
+        #expect(diagnostics.map { "\($0.location.line) \($0.code.rawValue)" }
+                == ["2 missing-title", "3 wrong-field-type", "5 wrong-field-type", "6 missing-title"])
+        // Sorted by title, "Alpha" by its reading "zeta": last.
+        #expect(sections.flatMap(\.entries).map { $0.text(at: "title") } == ["Beta", "Delta", "Alpha"])
+    }
+
     @Test func unknownLocaleIsReportedAtTheSetting() {
         var settings = ListSettings(source: "t")
         settings.locale = "xx-bogus!"
