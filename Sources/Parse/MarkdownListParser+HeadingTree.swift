@@ -45,19 +45,24 @@ extension MarkdownListParser {
             var levels: [Int] = []
             // Whether an item stands right under each heading, before the next one.
             var itemsUnder: [Bool] = []
+            var itemCount = 0
             for blocks in pieces {
                 for block in blocks {
                     switch block {
                     case .heading(let level, _, _):
                         levels.append(level)
                         itemsUnder.append(false)
-                    case .item(_?) where !itemsUnder.isEmpty:
-                        itemsUnder[itemsUnder.count - 1] = true
+                    case .item(_?):
+                        itemCount += 1
+                        if !itemsUnder.isEmpty { itemsUnder[itemsUnder.count - 1] = true }
                     default:
                         break
                     }
                 }
             }
+            // The entries are gathered into an array of its final size: grown by doubling, it was reallocated twenty
+            // times for a million entries, each time copied whole into fresh memory.
+            entries.reserveCapacity(itemCount)
             // The first `#` heading titles the list; later ones are sections. Only when several `#` headings each hold
             // their own items (`# Fruit`, `- Apple`, `# Vegetables`) is the first one a section like the others.
             var title = levels.firstIndex(of: 1)
