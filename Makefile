@@ -12,7 +12,7 @@ TEST_PACKAGES := chromium chromium-driver python3-venv iso-codes tzdata
 # dynamic loader no longer relocates 93,000 pointers nor looks up ICU's and C++'s symbols (6.3 ms to 3.2 ms for
 # `--version`). Static Foundation needs libcurl's development files to link.
 RELEASE_PACKAGES := libcurl4-openssl-dev
-STATIC_LIBS := .build/static-libs
+STATIC_LIBS := $(CURDIR)/.build/static-libs
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -L$(STATIC_LIBS) -Xlinker -no-pie
 DEBUG_BIN := .build/debug/indexsite
 RELEASE_BIN := .build/release/indexsite
