@@ -208,11 +208,15 @@ public struct CSVParser: Sendable {
         guard !table.header.isEmpty else { return parsed }
         let names = table.header
         parsed.entries.reserveCapacity(table.records.count)
-        for record in table.records {
-            let count = record.fieldCount
-            guard count == names.count || (allowsShortRows && count < names.count) else { continue }
-            // A short row's missing fields read as empty.
-            parsed.entries.append(Entry(fields: FieldRecord(names: names, texts: table.texts[record.part], row: record.row), location: file.location(line: record.line)))
+        // The records are read in place: a record copied out retained and released its field offsets.
+        table.records.withUnsafeBufferPointer { records in
+            for record in records.indices {
+                let count = records[record].fieldCount
+                guard count == names.count || (allowsShortRows && count < names.count) else { continue }
+                // A short row's missing fields read as empty.
+                let fields = FieldRecord(names: names, texts: table.texts[records[record].part], row: records[record].row)
+                parsed.entries.append(Entry(fields: fields, location: file.location(line: records[record].line)))
+            }
         }
         return parsed
     }
