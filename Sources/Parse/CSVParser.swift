@@ -229,6 +229,48 @@ public struct CSVParser: Sendable {
         }
     }
 
+    /// The offset of the first NUL byte or invalid UTF-8 sequence at or after `start`, nil when there is none.
+    static func firstEncodingProblem(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count {
+            index = endOfPlainText(bytes, from: index)
+            guard index < bytes.count else { return nil }
+            let byte = bytes[index]
+            if byte == 0 { return index }
+            if byte < 0x80 {
+                index += 1
+            } else if let length = validSequenceLength(in: bytes, at: index) {
+                index += length
+            } else {
+                return index
+            }
+        }
+        return nil
+    }
+
+    /// The length of the valid UTF-8 sequence that starts at `index`, nil when it is not one (overlong, a surrogate,
+    /// past U+10FFFF, cut short).
+    static func validSequenceLength(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let lead = bytes[index]
+        let length: Int
+        var lowerBound: UInt8 = 0x80, upperBound: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lowerBound = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upperBound = 0x9F
+        case 0xF0: length = 4; lowerBound = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upperBound = 0x8F
+        default: return nil
+        }
+        guard index + length <= bytes.count else { return nil }
+        let second = bytes[index + 1]
+        guard second >= lowerBound && second <= upperBound else { return nil }
+        for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return nil }
+        return length
+    }
+
     /// Where the run of bytes starting at `start` that are none of the separator, a line break or a quote ends, to the
     /// nearest eight bytes: an unquoted field is stepped over a word at a time (byte by byte, reading a million rows
     /// went at 200 MB/s).
@@ -273,6 +315,8 @@ public struct CSVParser: Sendable {
         var sawUnterminatedQuote = false
         /// Whether a large file's records may be read on every core (`readRecordsConcurrently`).
         var readsConcurrently = true
+        /// Set in a part read on another core, which is of no use once it meets a problem.
+        var stopsAtFirstProblem = false
         /// The column of the last problem located: (start of its line, byte offset, column).
         var lastColumn = (lineStart: -1, offset: 0, column: 1)
 
@@ -315,7 +359,10 @@ public struct CSVParser: Sendable {
         /// Reads the records up to the end of `bytes`, checking each row's length against the header.
         mutating func readRecords() {
             let columns = table.header.count
+            let problemsBefore = table.diagnostics.count
             while var record = nextRecord() {
+                // A part read on another core is given up at its first problem: the file is then read in one pass.
+                if stopsAtFirstProblem, table.diagnostics.count != problemsBefore { return }
                 let count = record.fieldCount
                 if count != columns && !record.unterminated && !(count < columns && allowsShortRows) {
                     reportAt(.csvRaggedRow, "row has \(count) field\(count == 1 ? "" : "s"), the header has \(columns)",
@@ -363,6 +410,7 @@ public struct CSVParser: Sendable {
                     scanner.lineStart = scanner.position
                 }
                 scanner.texts = FieldTexts.Builder(reservingBytes: partEnds[part] - scanner.position)
+                scanner.stopsAtFirstProblem = true
                 scanner.bytes = UnsafeBufferPointer(rebasing: prototype.bytes[..<partEnds[part]])
                 scanner.readRecords()
                 return scanner
@@ -398,57 +446,51 @@ public struct CSVParser: Sendable {
         }
 
         /// Rejects NUL bytes and invalid UTF-8 up front, naming the byte offset, since both garble every later field.
+        /// A large file is first checked in parts on every core (`isCleanInParts`): nearly every file is clean, and
+        /// then there is nothing to report. A file with a problem is gone through in order, for its diagnostics.
         mutating func checkEncoding() -> Bool {
+            if readsConcurrently, isCleanInParts() { return true }
             var ok = true
             var index = position
             var lineNumber = 1
             var currentLineStart = 0
-            while index < bytes.count {
-                index = CSVParser.endOfPlainText(bytes, from: index)
-                guard index < bytes.count else { break }
-                let byte = bytes[index]
-                if byte == 0x0A {
+            while let problem = CSVParser.firstEncodingProblem(in: bytes, from: index) {
+                // Lines are counted only up to a problem: a clean file is never walked for them.
+                while let lineBreak = bytes[index..<problem].firstIndex(of: 0x0A) {
                     lineNumber += 1
-                    currentLineStart = index + 1
-                    index += 1
-                } else if byte == 0 {
-                    reportAt(.nulByte, "NUL byte at byte offset \(index)", line: lineNumber, lineStart: currentLineStart, offset: index,
+                    currentLineStart = lineBreak + 1
+                    index = lineBreak + 1
+                }
+                if bytes[problem] == 0 {
+                    reportAt(.nulByte, "NUL byte at byte offset \(problem)", line: lineNumber, lineStart: currentLineStart, offset: problem,
                              hint: "the file looks binary or UTF-16; save it as UTF-8 text")
                     return false
-                } else if byte < 0x80 {
-                    index += 1
-                } else if let length = validSequenceLength(at: index) {
-                    index += length
-                } else {
-                    reportAt(.invalidUTF8, "invalid UTF-8 at byte offset \(index)", line: lineNumber, lineStart: currentLineStart, offset: index,
-                             hint: "save the file as UTF-8")
-                    ok = false
-                    index += 1
-                    if errorBudget <= 0 { reportUnlisted(); return false }
                 }
+                reportAt(.invalidUTF8, "invalid UTF-8 at byte offset \(problem)", line: lineNumber, lineStart: currentLineStart, offset: problem,
+                         hint: "save the file as UTF-8")
+                ok = false
+                index = problem + 1
+                if errorBudget <= 0 { reportUnlisted(); return false }
             }
             return ok
         }
 
-        func validSequenceLength(at index: Int) -> Int? {
-            let lead = bytes[index]
-            let length: Int
-            var lowerBound: UInt8 = 0x80, upperBound: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lowerBound = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; upperBound = 0x9F
-            case 0xF0: length = 4; lowerBound = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; upperBound = 0x8F
-            default: return nil
+        /// Whether the file after `position` has no NUL byte and no invalid UTF-8, checked on every core: it is cut
+        /// after line breaks (a UTF-8 sequence never spans one), one part per core. False for a small file.
+        func isCleanInParts() -> Bool {
+            let partCount = min(activeCoreCount, (bytes.count - position) / CSVParser.concurrentPartBytes)
+            guard partCount > 1 else { return false }
+            var starts = [position]
+            for part in 1..<partCount {
+                let target = max(position + (bytes.count - position) * part / partCount, starts.last!)
+                guard let lineBreak = bytes[target...].firstIndex(of: 0x0A), lineBreak + 1 < bytes.count else { break }
+                if lineBreak + 1 > starts.last! { starts.append(lineBreak + 1) }
             }
-            guard index + length <= bytes.count else { return nil }
-            let second = bytes[index + 1]
-            guard second >= lowerBound && second <= upperBound else { return nil }
-            for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return nil }
-            return length
+            let ends = Array(starts.dropFirst()) + [bytes.count], partStarts = starts
+            nonisolated(unsafe) let bytes = bytes
+            return [Bool].madeConcurrently(count: partStarts.count) { part in
+                CSVParser.firstEncodingProblem(in: UnsafeBufferPointer(rebasing: bytes[..<ends[part]]), from: partStarts[part]) == nil
+            }.allSatisfy { $0 }
         }
 
         mutating func checkHeader(_ header: Record, names: [String]) {

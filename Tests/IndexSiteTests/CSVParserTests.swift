@@ -35,7 +35,7 @@ import Testing
 
     /// A large file is read in parts on every core; the parts must join to exactly the one-pass table: the same
     /// records (lines, offsets, rows), texts and diagnostics.
-    @Test(arguments: ["between records", "inside quoted fields", "with a problem"])
+    @Test(arguments: ["between records", "inside quoted fields", "with a problem", "invalid UTF-8"])
     func partsJoinToTheOnePassTable(cuts: String) {
         var text = "title,note,year\n"
         var row = 0
@@ -53,7 +53,10 @@ import Testing
                 text += row == 9_000 ? "Ragged \(row),only two\n" : "Title \(row),note,\(row)\n"
             }
         }
-        let file = SourceFile(path: "Content/big.csv", text: text)
+        var bytes = Array(text.utf8)
+        // A byte that is never UTF-8, three quarters into the file: the check in parts finds it, the one pass reports it.
+        if cuts == "invalid UTF-8" { bytes[bytes.count * 3 / 4] = 0xFF }
+        let file = SourceFile(path: "Content/big.csv", bytes: bytes)
         let parts = CSVParser.forPath(file.path).parseTable(file)
         let onePass = CSVParser.forPath(file.path).parseTable(file, concurrently: false)
         #expect(parts.header == onePass.header)
@@ -71,6 +74,7 @@ import Testing
         switch cuts {
         case "between records": #expect(parts.partsRead > 1 || activeCoreCount == 1)
         case "with a problem": #expect(parts.partsRead == 1 && parts.diagnostics.map(\.location.line) == [onePass.records[8_998].line + 1])
+        case "invalid UTF-8": #expect(parts.diagnostics.map(\.code) == [.invalidUTF8] && parts.records.isEmpty)
         default: break
         }
     }
