@@ -80,7 +80,7 @@ struct ListPages: Sendable {
         stringsValue = renderer.stringsContext(words, listTitle: list.title)
         let plurals = ScriptStrings.pluralTable(locale: list.settings.locale, maxCount: list.entryCount)
         scriptData = ScriptStrings.json(words: words, plurals: plurals ?? ScriptStrings.PluralTable(small: "", cycle: "", exceptions: [:]),
-                                        numbers: ScriptStrings.NumberTable(words: words), fold: ScriptStrings.tables(locale: list.settings.locale).typedFold)
+                                        numbers: ScriptStrings.NumberTable(words: words), foldJSON: ScriptStrings.tables(locale: list.settings.locale).typedFoldJSON)
         stripTicks = ListPages.stripDrawsTicks(list)
         listContext = [
             "title": .text(list.title),

@@ -22,7 +22,8 @@ public struct PageRenderer: Sendable {
         _ = localization.catalog("en")
         for locale in locales {
             _ = localization.mergedCatalog(for: locale)
-            _ = ScriptStrings.tables(locale: locale)
+            // The plural table checked as far as any list needs (its first counts are checked when it is made).
+            _ = ScriptStrings.pluralTable(locale: locale, maxCount: ScriptStrings.checkedCounts)
         }
     }
 

@@ -112,8 +112,9 @@ struct ScriptStrings {
 
     /// What the script's tables need of one locale, made once per process by `tables(locale:)`.
     struct LocaleTables: Sendable {
-        /// The search forms of `typedCharacters` (empty when ICU has no collator for the locale).
-        var typedFold: [(String, String)] = []
+        /// The search forms of `typedCharacters`, as the JSON object `appendFold` writes (empty when ICU has no
+        /// collator for the locale): written once, on the core that makes the tables, and copied into every list.
+        var typedFoldJSON: [UInt8] = Array("{}".utf8)
         /// The locale's plural rules and number format, nil when ICU has none.
         var numbers: LocaleNumbers?
         /// The plural table, checked through `pluralsChecked`: lists cut theirs from it (`pluralTable(locale:maxCount:)`).
@@ -129,7 +130,9 @@ struct ScriptStrings {
         // Made outside the lock: two threads asking at once both make them, and either's tables are the same.
         var tables = LocaleTables()
         if let folder = try? SearchFolder(locale: locale) {
-            tables.typedFold = foldTable(typedCharacters.lazy.flatMap { $0 }.compactMap(Unicode.Scalar.init), folder: folder)
+            var json = JSONWriter()
+            appendFold(foldTable(typedCharacters.lazy.flatMap { $0 }.compactMap(Unicode.Scalar.init), folder: folder), to: &json)
+            tables.typedFoldJSON = json.bytes
         }
         tables.numbers = try? LocaleNumbers(locale: locale)
         tables.plurals = tables.numbers.map { PluralTable(numbers: $0) }
@@ -167,7 +170,7 @@ struct ScriptStrings {
     }
 
     /// The JSON object the script reads.
-    static func json(words: UIStrings, plurals: PluralTable, numbers: NumberTable, fold: [(String, String)]) -> String {
+    static func json(words: UIStrings, plurals: PluralTable, numbers: NumberTable, foldJSON: [UInt8]) -> String {
         var json = JSONWriter()
         json.raw("{\"lang\":"); json.string(words.languageTag)
         for key in UIStringKey.scriptKeys where !key.isPlural {
@@ -190,7 +193,7 @@ struct ScriptStrings {
         json.raw("}},\"number\":{\"digits\":"); json.string(numbers.digits.joined())
         json.raw(",\"group\":"); json.string(numbers.group)
         json.raw(text: ",\"min\":" + String(numbers.minimumDigits) + "},\"fold\":")
-        appendFold(fold, to: &json)
+        json.raw(foldJSON)
         json.raw("}")
         return scriptSafe(json)
     }
