@@ -17,6 +17,21 @@ public enum URLPolicy {
         return href  // an allowed scheme, or none: a relative URL, a path or a fragment
     }
 
+    /// Hands `body` the href of the UTF-8 link `bytes` as `safeHref` makes it: the bytes themselves for a plain
+    /// http(s) URL (no String made: this runs for every entry's link), nothing for no link. False when the link is
+    /// refused, which the caller reports; the one check behind a page's links, `entries.json` and the warnings.
+    @inlinable @discardableResult
+    public static func withSafeHref(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        if bytes.isEmpty { return true }
+        if isPlainHTTP(bytes) {
+            body(bytes)
+            return true
+        }
+        guard var safe = safeHref(String(decoding: bytes, as: UTF8.self)) else { return false }
+        safe.withUTF8(body)
+        return true
+    }
+
     /// True for the common case, checked over bytes: an absolute http(s) URL with nothing odd in it, safe as it is.
     @inlinable
     public static func isPlainHTTP(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -388,40 +388,30 @@ public struct CSVParser: Sendable {
         /// nothing of the parts is kept and the file is read in one pass (false), so that its diagnostics and the
         /// error budget are exactly one pass's.
         mutating func readRecordsConcurrently() -> Bool {
-            let partCount = min(activeCoreCount, (bytes.count - position) / CSVParser.concurrentPartBytes)
-            guard partCount > 1 else { return false }
-            var ends: [Int] = []
-            for part in 1..<partCount {
-                let target = max(position + (bytes.count - position) * part / partCount, ends.last ?? position)
-                guard let lineBreak = bytes[target...].firstIndex(of: 0x0A), lineBreak + 1 < bytes.count else { break }
-                if lineBreak + 1 > (ends.last ?? position) { ends.append(lineBreak + 1) }
-            }
-            guard !ends.isEmpty else { return false }
-            ends.append(bytes.count)
-            let partEnds = ends
+            guard let parts = partsAfterLineBreaks() else { return false }
             let first = self
             nonisolated(unsafe) let prototype = first
-            let parts = [Scanner].madeConcurrently(count: partEnds.count) { part in
+            let scanners = [Scanner].madeConcurrently(count: parts.count) { part in
                 var scanner = prototype
                 if part > 0 {
                     // Lines are counted from 1 in every part and shifted once the earlier parts are read.
-                    scanner.position = partEnds[part - 1]
+                    scanner.position = parts[part].lowerBound
                     scanner.line = 1
                     scanner.lineStart = scanner.position
                 }
-                scanner.texts = FieldTexts.Builder(reservingBytes: partEnds[part] - scanner.position)
+                scanner.texts = FieldTexts.Builder(reservingBytes: parts[part].count)
                 scanner.stopsAtFirstProblem = true
-                scanner.bytes = UnsafeBufferPointer(rebasing: prototype.bytes[..<partEnds[part]])
+                scanner.bytes = UnsafeBufferPointer(rebasing: prototype.bytes[..<parts[part].upperBound])
                 scanner.readRecords()
                 return scanner
             }
-            guard parts.allSatisfy({ $0.table.diagnostics.count == first.table.diagnostics.count && $0.unlisted == 0 }) else { return false }
-            self = parts[0]
-            table.partsRead = parts.count
-            table.texts = parts.map { $0.texts.finished() }
-            table.records.reserveCapacity(parts.reduce(0) { $0 + $1.table.records.count })
+            guard scanners.allSatisfy({ $0.table.diagnostics.count == first.table.diagnostics.count && $0.unlisted == 0 }) else { return false }
+            self = scanners[0]
+            table.partsRead = scanners.count
+            table.texts = scanners.map { $0.texts.finished() }
+            table.records.reserveCapacity(scanners.reduce(0) { $0 + $1.table.records.count })
             bytes = first.bytes
-            for (index, part) in parts.enumerated().dropFirst() {
+            for (index, part) in scanners.enumerated().dropFirst() {
                 let lineOffset = line - 1
                 table.records += part.table.records.lazy.map { record in
                     var record = record
@@ -478,19 +468,26 @@ public struct CSVParser: Sendable {
         /// Whether the file after `position` has no NUL byte and no invalid UTF-8, checked on every core: it is cut
         /// after line breaks (a UTF-8 sequence never spans one), one part per core. False for a small file.
         func isCleanInParts() -> Bool {
+            guard let parts = partsAfterLineBreaks() else { return false }
+            nonisolated(unsafe) let bytes = bytes
+            return [Bool].madeConcurrently(count: parts.count) { part in
+                CSVParser.firstEncodingProblem(in: UnsafeBufferPointer(rebasing: bytes[..<parts[part].upperBound]), from: parts[part].lowerBound) == nil
+            }.allSatisfy { $0 }
+        }
+
+        /// The bytes after `position` cut into one part per core, each cut just after a line break; nil for a file
+        /// too small to share out (`concurrentPartBytes` a core) or with no line break where a cut should go.
+        func partsAfterLineBreaks() -> [Range<Int>]? {
             let partCount = min(activeCoreCount, (bytes.count - position) / CSVParser.concurrentPartBytes)
-            guard partCount > 1 else { return false }
+            guard partCount > 1 else { return nil }
             var starts = [position]
             for part in 1..<partCount {
                 let target = max(position + (bytes.count - position) * part / partCount, starts.last!)
                 guard let lineBreak = bytes[target...].firstIndex(of: 0x0A), lineBreak + 1 < bytes.count else { break }
                 if lineBreak + 1 > starts.last! { starts.append(lineBreak + 1) }
             }
-            let ends = Array(starts.dropFirst()) + [bytes.count], partStarts = starts
-            nonisolated(unsafe) let bytes = bytes
-            return [Bool].madeConcurrently(count: partStarts.count) { part in
-                CSVParser.firstEncodingProblem(in: UnsafeBufferPointer(rebasing: bytes[..<ends[part]]), from: partStarts[part]) == nil
-            }.allSatisfy { $0 }
+            guard starts.count > 1 else { return nil }
+            return zip(starts, starts.dropFirst() + [bytes.count]).map { $0..<$1 }
         }
 
         mutating func checkHeader(_ header: Record, names: [String]) {

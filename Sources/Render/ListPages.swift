@@ -202,9 +202,7 @@ struct ListPages: Sendable {
     /// copied from its bytes.
     func appendSafeLink(of entry: UnsafePointer<Entry>, urlField: KeyPath, to bytes: inout [UInt8]) {
         _ = entry.pointee.fields.withText(at: urlField, column: urlColumn) { url in
-            guard !url.isEmpty else { return }
-            if URLPolicy.isPlainHTTP(url) { return bytes.append(contentsOf: url) }
-            if let safe = URLPolicy.safeHref(String(decoding: url, as: UTF8.self)) { bytes.append(contentsOf: safe.utf8) }
+            URLPolicy.withSafeHref(url) { bytes.append(contentsOf: $0) }
         }
     }
 
@@ -233,10 +231,8 @@ struct ListPages: Sendable {
                 let entry = entries.baseAddress! + index
                 if let section, referredCopy(ofKey: entry.pointee.copyKey, at: EntryCopies.Place(section: section, entry: index)) != nil { continue }
                 _ = entry.pointee.fields.withText(at: urlField, column: urlColumn) { url in
-                    guard !url.isEmpty, !URLPolicy.isPlainHTTP(url) else { return }
-                    let raw = String(decoding: url, as: UTF8.self)
-                    guard URLPolicy.safeHref(raw) == nil else { return }
-                    warnings.append(.warning(.unsafeURL, "link '\(raw)' is not http, https, mailto or relative; it is shown as text",
+                    guard !URLPolicy.withSafeHref(url, { _ in }) else { return }
+                    warnings.append(.warning(.unsafeURL, "link '\(String(decoding: url, as: UTF8.self))' is not http, https, mailto or relative; it is shown as text",
                                              at: entry.pointee.location(of: urlField), hint: "only http, https, mailto and relative links become live links"))
                 }
                 let children = entry.pointee.children
@@ -424,26 +420,22 @@ struct ListPages: Sendable {
     /// link to that page.
     func entryPagesOf(_ sectionIndex: Int, into output: inout Output) {
         let section = list.sections[sectionIndex]
-        let rows = [entryRows(section.entries, section.entries.indices, section: sectionIndex, pagePrefix: split ? "../" : "")]
-        var index = -1
-        for part in rows {
-            for row in 0..<part.count {
-                index += 1
-                let entry = section.entries[index]
-                guard copies.firstCopy(ofKey: entry.copyKey, at: EntryCopies.Place(section: sectionIndex, entry: index)) == nil else { continue }
-                let full = EntryPageEntry(entry: EntryRow(rows: part, row: row), bodyHTML: entry.body.map { renderer.markdown($0) } ?? "")
-                let title = part.string(of: row, .title)
-                let pageContext: [String: TemplateValue] = [
-                    "site": renderer.siteContext(), "root": .text("../"), "entry": .object(full),
-                    "list": .object(["title": .text(list.title), "href": .text(pagePath(of: section) + "#" + entry.id.percentEncoded)] as [String: TemplateValue]),
-                    "strings": stringsValue,
-                ]
-                var body: [UInt8] = []
-                output.missing.formUnion(renderer.library.render("entry-page", .object(pageContext), into: &body))
-                let description = entry.text(at: settings.descriptionField).map(CommonMark.plainText) ?? ""
-                output.pages.append(renderer.page(path: list.slug + "/" + entry.id + ".html", title: title + " · " + list.title,
-                                                  description: description, kind: "entry", root: "../", body: body, words: words, missing: &output.missing))
-            }
+        let rows = entryRows(section.entries, section.entries.indices, section: sectionIndex, pagePrefix: split ? "../" : "")
+        for index in section.entries.indices {
+            let entry = section.entries[index]
+            guard copies.firstCopy(ofKey: entry.copyKey, at: EntryCopies.Place(section: sectionIndex, entry: index)) == nil else { continue }
+            let full = EntryPageEntry(entry: EntryRow(rows: rows, row: index), bodyHTML: entry.body.map { renderer.markdown($0) } ?? "")
+            let title = rows.string(of: index, .title)
+            let pageContext: [String: TemplateValue] = [
+                "site": renderer.siteContext(), "root": .text("../"), "entry": .object(full),
+                "list": .object(["title": .text(list.title), "href": .text(pagePath(of: section) + "#" + entry.id.percentEncoded)] as [String: TemplateValue]),
+                "strings": stringsValue,
+            ]
+            var body: [UInt8] = []
+            output.missing.formUnion(renderer.library.render("entry-page", .object(pageContext), into: &body))
+            let description = entry.text(at: settings.descriptionField).map(CommonMark.plainText) ?? ""
+            output.pages.append(renderer.page(path: list.slug + "/" + entry.id + ".html", title: title + " · " + list.title,
+                                              description: description, kind: "entry", root: "../", body: body, words: words, missing: &output.missing))
         }
     }
 }

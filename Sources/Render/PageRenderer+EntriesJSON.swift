@@ -127,13 +127,7 @@ struct EntriesJSONWriter: Sendable {
                 json.raw(",\"id\":"); json.string(id)
                 json.raw(",\"href\":"); json.raw(hrefPrefix); json.stringContents(id.percentEncoded); json.raw("\"")
                 json.raw(",\"url\":\"")
-                fields.withText(at: urlField, column: urlColumn) { url in
-                    if URLPolicy.isPlainHTTP(url) {
-                        json.stringContents(url)
-                    } else if !url.isEmpty, let safe = URLPolicy.safeHref(String(decoding: url, as: UTF8.self)) {
-                        json.stringContents(safe)
-                    }
-                }
+                _ = fields.withText(at: urlField, column: urlColumn) { url in URLPolicy.withSafeHref(url) { json.stringContents($0) } }
                 json.raw("\"")
                 json.raw(",\"section\":"); json.raw(sectionTitle)
                 if let key = entry.pointee.copyKey, let others = copies.others[key] {

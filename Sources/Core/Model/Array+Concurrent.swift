@@ -21,7 +21,7 @@ extension Array {
 extension Array {
     /// Sorts the elements by `areInIncreasingOrder`, a strict total order (no two elements equivalent: break ties by
     /// index), so that the order is the one `sort(by:)` gives: a run per core is sorted on its core, in place, and
-    /// the runs are then merged. Below `minimumCountPerRun` elements a run it is `sort(by:)` itself.
+    /// the runs are then merged. With fewer than `minimumCountPerRun` elements for each run, it is `sort(by:)` itself.
     @inlinable // specialized where it is called: unspecialized, each comparison and copy went through witness tables
     package mutating func sortConcurrently(runs: Int? = nil, minimumCountPerRun: Int = 32_768,
                                            by areInIncreasingOrder: @Sendable (Element, Element) -> Bool) {

@@ -166,6 +166,7 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// Sets a field, replacing the value of an existing name or appending a new one.
     public mutating func set(_ name: String, _ value: FieldValue) {
         var values = self.values
+        storage = .values([]) // `values` alone holds them now, so they change in place, not copied
         if let index = names.firstIndex(of: name) {
             values[index] = value
         } else {
