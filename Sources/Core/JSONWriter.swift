@@ -5,7 +5,9 @@ package struct JSONWriter {
     /// The field names of the last record written, with each written as a key (`"name":`): every row of a CSV
     /// file shares one names array, whose keys are then escaped once, not once per row. Holding the array keeps its
     /// storage alive, so the same address is the same array.
-    private var recordKeys: (names: [String], keys: [[UInt8]])?
+    private var recordNames: (names: [String], address: UnsafeRawPointer?)?
+    /// Each of `recordNames` written as a key with its colon, one after another, and where each ends.
+    private var keyBytes: [UInt8] = [], keyEnds: [Int] = []
 
     package init() {}
 
@@ -135,32 +137,57 @@ package struct JSONWriter {
     /// Appends a record as an object with keys in source order. Names and values are read in place: copying them out
     /// of their arrays cost a retain and a release each, on the one names array every row of a CSV file shares.
     package mutating func record(_ record: FieldRecord) {
+        withUnsafePointer(to: record) { self.record(at: $0) }
+    }
+
+    /// Appends the record at `record`, read where it is (an entry's fields, in its section's array): a record passed
+    /// by value out of an array is copied, a retain and a release of what every row of a file shares, from every core.
+    package mutating func record(at record: UnsafePointer<FieldRecord>) {
         raw("{")
-        let shared = record.names.withUnsafeBufferPointer { names in
-            recordKeys.map { $0.names.withUnsafeBufferPointer { $0.baseAddress == names.baseAddress } } ?? false
-        }
+        let address = record.pointee.namesAddress
         // The items of a Markdown list each have their own names array, nearly always with the same names.
-        if !shared, recordKeys?.names != record.names {
-            recordKeys = (record.names, record.names.map { JSONWriter.encoded($0) + [UInt8(ascii: ":")] })
+        if recordNames == nil || (recordNames?.address != address && recordNames?.names != record.pointee.names) {
+            let names = record.pointee.names
+            var keys = JSONWriter()
+            keyEnds = []
+            for name in names {
+                keys.string(name)
+                keys.raw(":")
+                keyEnds.append(keys.bytes.count)
+            }
+            keyBytes = keys.bytes
+            recordNames = (names, names.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) })
         }
-        let keys = recordKeys?.keys ?? []
-        if case .texts = record.storage {
+        let count = keyEnds.count
+        if record.pointee.isRowOfTexts {
             // A row of texts: each written from its bytes, with no value made.
-            for index in record.names.indices {
+            for index in 0..<count {
                 if index > 0 { raw(",") }
-                raw(keys[index])
-                record.withDisplayText(column: index) { string($0) }
+                key(index)
+                if let text = record.pointee.rowText(column: index) {
+                    string(text)
+                } else {
+                    record.pointee.withDisplayText(column: index) { string($0) }
+                }
             }
             raw("}")
             return
         }
-        record.values.withUnsafeBufferPointer { values in
+        // Values of their own: a nested record writes its own keys, so these are kept aside.
+        let (keyBytes, keyEnds) = (keyBytes, keyEnds)
+        record.pointee.values.withUnsafeBufferPointer { values in
             for index in values.indices {
                 if index > 0 { raw(",") }
-                raw(keys[index])
+                bytes.append(contentsOf: keyBytes[(index == 0 ? 0 : keyEnds[index - 1])..<keyEnds[index]])
                 value(values[index])
             }
         }
         raw("}")
+    }
+
+    /// Appends the key of field `index` (with its colon) from the names' keys made once.
+    private mutating func key(_ index: Int) {
+        let start = index == 0 ? 0 : keyEnds[index - 1], end = keyEnds[index]
+        keyBytes.withUnsafeBufferPointer { all in bytes.append(contentsOf: UnsafeBufferPointer(rebasing: all[start..<end])) }
     }
 }

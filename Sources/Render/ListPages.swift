@@ -10,10 +10,10 @@ struct ListPages: Sendable {
     /// The shown fields' labels as readers see them (`official_name` as "Official name", or the list's
     /// `field_labels:`), made once per list.
     let fieldNames: [String]
-    /// Where each shown field sits in the list's first entry, found once so that rows are read by position.
-    let fieldColumns: [Int?]
-    /// Where the title, link and description sit in the list's first entry, found once like `fieldColumns`.
-    let titleColumn: Int?, urlColumn: Int?, descriptionColumn: Int?
+    /// The shown fields, their columns found once in the list's first entry so that rows are read in place.
+    let fieldColumns: [FieldColumn]
+    /// The title, link and description, found once like `fieldColumns`.
+    let titleColumn: FieldColumn, urlColumn: FieldColumn, descriptionColumn: FieldColumn
     /// In a docs index, the page that defines a term (`main:` front matter) is shown first and in bold.
     let rowsMarkMain: Bool
     let entryPages: Bool
@@ -66,11 +66,11 @@ struct ListPages: Sendable {
             if size * others.count > ListPages.repeatBudget { referenced.insert(key) }
         }
         self.referenced = referenced
-        let entryColumns = list.sections.lazy.flatMap(\.entries).first?.fields.columns(of: [list.settings.titleField, list.settings.urlField,
-                                                                                             list.settings.descriptionField]) ?? [nil, nil, nil]
+        let firstFields = list.sections.lazy.flatMap(\.entries).first?.fields
+        let entryColumns = FieldColumn.columns([list.settings.titleField, list.settings.urlField, list.settings.descriptionField], in: firstFields)
         (titleColumn, urlColumn, descriptionColumn) = (entryColumns[0], entryColumns[1], entryColumns[2])
         fieldNames = fieldPaths.map { FieldLabel.make($0, overrides: list.settings.fieldLabels) }
-        fieldColumns = list.sections.lazy.flatMap(\.entries).first?.fields.columns(of: fieldPaths) ?? fieldPaths.map { _ in nil }
+        fieldColumns = FieldColumn.columns(fieldPaths, in: firstFields)
         rowsMarkMain = list.kind == .docsIndex
         entryPages = list.hasEntryPages
         let split = renderer.isSplit(list)
@@ -150,8 +150,6 @@ struct ListPages: Sendable {
     func entryRows(_ entries: [Entry], _ range: Range<Int>, section: Int?, pagePrefix: String) -> EntryRows {
         var rows = EntryRows.Builder(fieldNames: fieldNames, capacity: range.count)
         let allowUnsafe = renderer.site.allowUnsafeHTML
-        // The settings the loop reads, taken out of the list's settings once.
-        let titleField = settings.titleField, urlField = settings.urlField, descriptionField = settings.descriptionField
         entries.withUnsafeBufferPointer { entries in
             for index in range {
                 let entry = entries.baseAddress! + index
@@ -160,7 +158,7 @@ struct ListPages: Sendable {
                 let copyKey = entry.pointee.copyKey
                 if let place, let first = referredCopy(ofKey: copyKey, at: place) {
                     let reference = reference(to: first)
-                    rows.add(ListPages.shortened(entry.pointee.text(at: titleField, column: titleColumn) ?? ""))
+                    rows.add(ListPages.shortened(entry.pointee.text(at: titleColumn.path, column: titleColumn.column) ?? ""))
                     rows.add(nil)
                     rows.add(reference.pageHref)
                     rows.add(reference.sectionTitle)
@@ -170,8 +168,8 @@ struct ListPages: Sendable {
                     continue
                 }
                 // Texts are copied from the fields' bytes: a row of a CSV file makes no String (see `FieldTexts`).
-                rows.add { bytes in _ = entry.pointee.fields.withText(at: titleField, column: titleColumn) { bytes.append(contentsOf: $0) } }
-                rows.add { bytes in appendSafeLink(of: entry, urlField: urlField, to: &bytes) }
+                rows.add { bytes in _ = titleColumn.withText(of: entry) { bytes.append(contentsOf: $0) } }
+                rows.add { bytes in appendSafeLink(of: entry, to: &bytes) }
                 if entryPages {
                     let pageID = place.flatMap { copies.firstCopy(ofKey: copyKey, at: $0) }.map { list.sections[$0.section].entries[$0.entry].id }
                     rows.add(pagePrefix + (pageID ?? entry.pointee.id) + ".html")
@@ -180,12 +178,12 @@ struct ListPages: Sendable {
                 }
                 rows.add(nil)
                 rows.add { html in
-                    _ = entry.pointee.fields.withText(at: descriptionField, column: descriptionColumn) { markdown in
+                    _ = descriptionColumn.withText(of: entry) { markdown in
                         if !markdown.isEmpty { CommonMark.appendHTML(markdown, allowUnsafeHTML: allowUnsafe, to: &html) }
                     }
                 }
                 for field in fieldPaths.indices {
-                    rows.add { bytes in _ = entry.pointee.fields.withText(at: fieldPaths[field], column: fieldColumns[field]) { bytes.append(contentsOf: $0) } }
+                    rows.add { bytes in _ = fieldColumns[field].withText(of: entry) { bytes.append(contentsOf: $0) } }
                 }
                 if rowsMarkMain { rows.main.append(entry.pointee.text(at: "main") == "true") }
                 if !entry.pointee.children.isEmpty {
@@ -200,8 +198,8 @@ struct ListPages: Sendable {
     /// Appends the entry's link when it is safe to link to (else nothing: the entry shows its title as text). The
     /// entry is read where it is, not copied (see `EntryCopies.firstCopy(ofKey:at:)`), and a plain http(s) link is
     /// copied from its bytes.
-    func appendSafeLink(of entry: UnsafePointer<Entry>, urlField: KeyPath, to bytes: inout [UInt8]) {
-        _ = entry.pointee.fields.withText(at: urlField, column: urlColumn) { url in
+    func appendSafeLink(of entry: UnsafePointer<Entry>, to bytes: inout [UInt8]) {
+        _ = urlColumn.withText(of: entry) { url in
             URLPolicy.withSafeHref(url) { bytes.append(contentsOf: $0) }
         }
     }
@@ -230,7 +228,7 @@ struct ListPages: Sendable {
             for index in range {
                 let entry = entries.baseAddress! + index
                 if let section, referredCopy(ofKey: entry.pointee.copyKey, at: EntryCopies.Place(section: section, entry: index)) != nil { continue }
-                _ = entry.pointee.fields.withText(at: urlField, column: urlColumn) { url in
+                _ = urlColumn.withText(of: entry) { url in
                     guard !URLPolicy.withSafeHref(url, { _ in }) else { return }
                     warnings.append(.warning(.unsafeURL, "link '\(String(decoding: url, as: UTF8.self))' is not http, https, mailto or relative; it is shown as text",
                                              at: entry.pointee.location(of: urlField), hint: "only http, https, mailto and relative links become live links"))

@@ -85,9 +85,8 @@ extension PageRenderer {
 struct EntriesJSONWriter: Sendable {
     let list: IndexedList
     let copies: EntryCopies
-    let titleField: KeyPath, urlField: KeyPath
-    /// Where the title and link sit in the rows, found once (CSV rows share their field names).
-    let titleColumn: Int?, urlColumn: Int?
+    /// The title and link, their columns found once (CSV rows share their field names).
+    let titleColumn: FieldColumn, urlColumn: FieldColumn
     /// Each section's title as a JSON string.
     let sectionTitles: [[UInt8]]
     /// Each section's link to its entries up to the `#`, as the start of a JSON string (opening quote, no closing one).
@@ -96,10 +95,7 @@ struct EntriesJSONWriter: Sendable {
     init(list: IndexedList, split: Bool, copies: EntryCopies) {
         self.list = list
         self.copies = copies
-        titleField = list.settings.titleField
-        urlField = list.settings.urlField
-        let first = list.sections.lazy.flatMap(\.entries).first
-        let columns = first?.fields.columns(of: [titleField, urlField]) ?? [nil, nil]
+        let columns = FieldColumn.columns([list.settings.titleField, list.settings.urlField], in: list.sections.lazy.flatMap(\.entries).first?.fields)
         titleColumn = columns[0]
         urlColumn = columns[1]
         sectionTitles = list.sections.map { JSONWriter.encoded($0.title) }
@@ -120,14 +116,13 @@ struct EntriesJSONWriter: Sendable {
                 let entry = entries.baseAddress! + index
                 // Only an entry filed under several sections can be a later copy, which its first copy stands for.
                 if copies.firstCopy(ofKey: entry.pointee.copyKey, at: EntryCopies.Place(section: section, entry: index)) != nil { continue }
-                // The fields alone are taken out: a method of the entry would copy all of it (a retain per property).
-                let fields = entry.pointee.fields, id = entry.pointee.id
+                let id = entry.pointee.id
                 json.raw("{\"title\":")
-                if fields.withText(at: titleField, column: titleColumn, { json.string($0) }) == nil { json.raw("\"\"") }
+                if titleColumn.withText(of: entry, { json.string($0) }) == nil { json.raw("\"\"") }
                 json.raw(",\"id\":"); json.string(id)
                 json.raw(",\"href\":"); json.raw(hrefPrefix); json.stringContents(id.percentEncoded); json.raw("\"")
                 json.raw(",\"url\":\"")
-                _ = fields.withText(at: urlField, column: urlColumn) { url in URLPolicy.withSafeHref(url) { json.stringContents($0) } }
+                _ = urlColumn.withText(of: entry) { url in URLPolicy.withSafeHref(url) { json.stringContents($0) } }
                 json.raw("\"")
                 json.raw(",\"section\":"); json.raw(sectionTitle)
                 if let key = entry.pointee.copyKey, let others = copies.others[key] {
@@ -141,7 +136,7 @@ struct EntriesJSONWriter: Sendable {
                     }
                     json.raw("]")
                 }
-                json.raw(",\"fields\":"); json.record(fields)
+                json.raw(",\"fields\":"); json.record(at: entry.fields)
                 json.raw("},\n")
             }
         }

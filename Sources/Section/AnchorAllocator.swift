@@ -88,7 +88,7 @@ public struct AnchorAllocator: Sendable {
 
     private func appendClaims(of entry: UnsafePointer<Entry>, base: String?, titleField: KeyPath, to claims: inout Claims) {
         // Read through the pointer: an entry handed on whole is copied, a retain per field.
-        claims.bases.append(base ?? AnchorAllocator.baseID(of: entry.pointee.fields, titleField: titleField))
+        claims.bases.append(base ?? AnchorAllocator.baseID(of: entry, title: FieldColumn(titleField, in: nil), id: FieldColumn("id", in: nil)))
         if reportsCollisions {
             claims.entryOwners.append(EntryOwner(name: "\(entry.pointee.location.path):\(entry.pointee.location.line)",
                                                  explicit: entry.pointee.fields.explicitID != nil, location: entry.pointee.location(of: "id")))
@@ -174,7 +174,8 @@ public struct AnchorAllocator: Sendable {
     private func baseIDs(of sections: [Section], titleField: KeyPath) -> [String] {
         let copies = EntryCopies(sections)
         // Where the title sits in the rows (CSV rows share their names), so it is read in place, not made a String.
-        let titleColumn = sections.lazy.flatMap(\.entries).first?.fields.columns(of: [titleField])[0]
+        let first = sections.lazy.flatMap(\.entries).first?.fields
+        let title = FieldColumn(titleField, in: first), id = FieldColumn("id", in: first)
         var slugs: [String] = []
         slugs.reserveCapacity(sections.reduce(0) { $0 + $1.entries.count })
         var sectionStarts: [Int] = []
@@ -185,7 +186,7 @@ public struct AnchorAllocator: Sendable {
                 slugs += [String].madeConcurrently(count: entries.count) { entryIndex in
                     let place = EntryCopies.Place(section: sectionIndex, entry: entryIndex)
                     if copies.firstCopy(ofKey: entries[entryIndex].copyKey, at: place) != nil { return "" }
-                    return AnchorAllocator.baseID(of: entries[entryIndex].fields, titleField: titleField, titleColumn: titleColumn)
+                    return AnchorAllocator.baseID(of: entries.baseAddress! + entryIndex, title: title, id: id)
                 }
             }
         }
@@ -196,13 +197,12 @@ public struct AnchorAllocator: Sendable {
         return slugs
     }
 
-    /// The slug an entry's id is made from: of the id the author gave it, else of its title (read in place, at
-    /// `titleColumn` when the record has it there), else of its first field. Read from the fields alone: an Entry
-    /// passed to another module's code is copied, a retain per field.
-    static func baseID(of fields: FieldRecord, titleField: KeyPath, titleColumn: Int? = nil) -> String {
-        if let explicit = fields.explicitID { return Slug.make(explicit, fallback: "entry") }
-        if let slug = fields.withText(at: titleField, column: titleColumn, { $0.isEmpty ? nil : Slug.make(utf8: $0, fallback: "entry") }),
-           let slug { return slug }
-        return Slug.make(fields.names.isEmpty ? "" : fields.value(column: 0).displayText, fallback: "entry")
+    /// The slug an entry's id is made from: of the id the author gave it, else of its title (read in place where
+    /// the entry's row has it, see `FieldColumn`), else of its first field. Read through the pointer: an entry or its
+    /// fields handed on by value are copied, a retain and a release of what every row of a file shares.
+    static func baseID(of entry: UnsafePointer<Entry>, title: FieldColumn, id: FieldColumn) -> String {
+        if !id.isAbsent(in: entry), let explicit = entry.pointee.fields.explicitID { return Slug.make(explicit, fallback: "entry") }
+        if let slug = title.withText(of: entry, { $0.isEmpty ? nil : Slug.make(utf8: $0, fallback: "entry") }), let slug { return slug }
+        return Slug.make(entry.pointee.fields.names.isEmpty ? "" : entry.pointee.fields.value(column: 0).displayText, fallback: "entry")
     }
 }

@@ -36,7 +36,7 @@ extension Sectioner {
                 // Through the pointer, field by field: an `Entry` handed on whole is copied first.
                 let entry = entries.baseAddress! + position
                 guard candidates[position], entry.pointee.children.isEmpty else { return nil }
-                return RecordKey.hash(fields: entry.pointee.fields, body: entry.pointee.body)
+                return RecordKey.hash(fields: entry.fields, body: entry.pointee.body)
             }
         }
 
@@ -112,15 +112,23 @@ extension Sectioner {
 
         /// A hash of every byte of an entry's field texts and body, equal for records that are equal (`==`), made
         /// without `Hasher` (its setup and per-call cost were most of the duplicate check).
-        static func hash(fields: FieldRecord, body: String?) -> UInt64 {
+        static func hash(fields: UnsafePointer<FieldRecord>, body: String?) -> UInt64 {
             var hash = RecordHash()
-            hash.add(UInt64(fields.names.count))
+            let count = fields.pointee.names.count
+            hash.add(UInt64(count))
             if let body { hash.add(body) }
-            if fields.isAllText {
-                for column in fields.names.indices { fields.withDisplayText(column: column) { hash.add($0) } }
+            if fields.pointee.isAllText {
+                // Read in place, not through a closure: see `FieldRecord.rowText(column:)`.
+                for column in 0..<count {
+                    if let text = fields.pointee.rowText(column: column) {
+                        hash.add(text)
+                    } else {
+                        fields.pointee.withDisplayText(column: column) { hash.add($0) }
+                    }
+                }
                 return hash.value
             }
-            for value in fields.values {
+            for value in fields.pointee.values {
                 // The bytes, not the String: String hashing normalizes Unicode, which `==` above does not.
                 if case .text(let text) = value { hash.add(text) } else { hash.add(0) }
             }

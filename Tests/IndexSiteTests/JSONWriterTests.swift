@@ -15,6 +15,8 @@ import Testing
             FieldRecord(names: header.map { $0 }, values: ["Beloved", "z"]), // the same names in an array of its own
             FieldRecord(names: ["title", "a\"c"], values: ["Walden", "w"]),
             ["title": "Ulysses", "author": .record(["last": "Joyce"])],
+            // A nested record writes its own keys; the keys after it are still the outer record's.
+            ["title": "Emma", "author": .record(["last": "Austen", "first": "Jane"]), "year": "1815"],
         ]
         var json = JSONWriter()
         for row in rows {
@@ -29,6 +31,31 @@ import Testing
         {"title":"Beloved","a\\"b":"z"}
         {"title":"Walden","a\\"c":"w"}
         {"title":"Ulysses","author":{"last":"Joyce"}}
+        {"title":"Emma","author":{"last":"Austen","first":"Jane"},"year":"1815"}
+
+        """)
+    }
+
+    /// Rows of texts are written from their bytes in place: a short row's missing field as empty, a text appended to
+    /// a row (a Markdown item's category) as its last field, and a record of values after them with its own keys.
+    @Test func rowsOfTexts() {
+        let (texts, rows) = EntryStorageTests.table()
+        let names = ["title", "url"]
+        var json = JSONWriter()
+        for record in [
+            FieldRecord(names: names, texts: texts, row: rows[0]),
+            FieldRecord(names: names, texts: texts, row: rows[1]),
+            FieldRecord(names: names, texts: texts, row: rows[0]).appending(FieldRecord.SharedText("Novels"), names: names + ["category"]),
+            FieldRecord(names: ["title"], values: ["Walden"]),
+        ] {
+            json.record(record)
+            json.raw("\n")
+        }
+        #expect(String(decoding: json.bytes, as: UTF8.self) == """
+        {"title":"Dune","url":"https://example.org/dune"}
+        {"title":"Emma","url":""}
+        {"title":"Dune","url":"https://example.org/dune","category":"Novels"}
+        {"title":"Walden"}
 
         """)
     }

@@ -52,6 +52,83 @@ extension FieldRecord {
     }
 }
 
+extension FieldRecord {
+    /// The bytes of field `column` of a row of texts, where they are; nil when the record holds values of its own or
+    /// the row lacks the field (a parser's appended text, a short row: read those with `withDisplayText`). It takes
+    /// no closure and calls nothing: read through a pointer to an entry, a call that takes a closure copied the whole
+    /// record first, a retain and a release of the table and the names that every row of a file shares, from every core.
+    @inlinable @inline(__always)
+    public func rowText(column: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard let row, column < FieldTexts.fieldCount(atRow: row) else { return nil }
+        return FieldTexts.field(atRow: row, column: column)
+    }
+
+    /// Where the names are kept: records with the same address share one names array, so a column found in one holds
+    /// in the others without comparing names (a comparison of Strings is a call, which made the record be copied).
+    @inlinable @inline(__always)
+    public var namesAddress: UnsafeRawPointer? {
+        names.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+}
+
+/// One field read from every entry of a list, in its hot loops: its key path, and its column in the list's rows,
+/// found once in the first entry. Another entry with the same names array (every row of a CSV file, every item of a
+/// Markdown list under the same names) is read at that column in place, with no reference taken on anything the
+/// rows share, and is known to lack a one-name field its names lack; any other entry is read by path
+/// (`FieldRecord.withText(at:column:_:)`).
+public struct FieldColumn: Sendable {
+    public let path: KeyPath
+    /// Where the field is in the first entry's names; nil when they lack it or the path is dotted.
+    public let column: Int?
+    /// True when the path is one name, so that names without it have no such field.
+    public let isOneName: Bool
+    /// The names the column was looked for in, kept so that their address stays theirs while this lives.
+    private let names: [String]?
+    nonisolated(unsafe) public let namesAddress: UnsafeRawPointer?
+
+    /// The fields at `paths`, their columns found in `first` (the list's first entry) in one walk along its names.
+    public static func columns(_ paths: [KeyPath], in first: FieldRecord?) -> [FieldColumn] {
+        let columns = first?.columns(of: paths) ?? paths.map { _ in nil }
+        return zip(paths, columns).map { FieldColumn(path: $0, column: $1, names: first?.names) }
+    }
+
+    /// The field at `path`, its column found in `first`.
+    public init(_ path: KeyPath, in first: FieldRecord?) {
+        self = FieldColumn.columns([path], in: first)[0]
+    }
+
+    private init(path: KeyPath, column: Int?, names: [String]?) {
+        self.path = path
+        self.column = column
+        isOneName = path.components.count == 1
+        self.names = names
+        namesAddress = names?.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    /// Calls `body` with the field's bytes as one line of text, read in place where the entry's row has them; nil when
+    /// the entry has no such field.
+    @inlinable @inline(__always)
+    public func withText<Result>(of entry: UnsafePointer<Entry>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        if let bytes = textInPlace(of: entry) { return body(bytes) }
+        if isAbsent(in: entry) { return nil }
+        return entry.pointee.fields.withText(at: path, column: column, body)
+    }
+
+    /// The field's bytes where the entry's row has them at the column; nil when they must be read by path.
+    @inlinable @inline(__always)
+    public func textInPlace(of entry: UnsafePointer<Entry>) -> UnsafeBufferPointer<UInt8>? {
+        guard let column, let namesAddress, entry.pointee.fields.namesAddress == namesAddress else { return nil }
+        return entry.pointee.fields.rowText(column: column)
+    }
+
+    /// True when the entry has the names the field was looked for in, and they lack it.
+    @inlinable @inline(__always)
+    public func isAbsent(in entry: UnsafePointer<Entry>) -> Bool {
+        guard column == nil, isOneName, let namesAddress else { return false }
+        return entry.pointee.fields.namesAddress == namesAddress
+    }
+}
+
 extension Entry {
     /// The field at `path` as display text, read at `column` when the entry has it there (see `FieldRecord.value(at:column:)`).
     /// Always inlined: a call that is not copies the whole entry first when it is read in place (a retain per field,

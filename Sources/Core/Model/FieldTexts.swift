@@ -7,44 +7,50 @@
 /// a sorted list reads its rows out of file order, and a row's fields together cost one or two cache lines, not one
 /// for each table of offsets and one for the texts.
 public final class FieldTexts: Sendable {
-    @usableFromInline let bytes: [UInt8]
+    let bytes: [UInt8]
+    /// Where `bytes` starts. The array is never changed, so its elements stay where they are while the table lives:
+    /// records keep the address of their row (`FieldRecord.row`) and read it without taking a reference on the table.
+    nonisolated(unsafe) let base: UnsafeRawPointer
     /// How many rows there are.
     public let rowCount: Int
 
     private init(_ builder: Builder) {
         bytes = builder.bytes
+        base = bytes.withUnsafeBytes { $0.baseAddress } ?? UnsafeRawPointer(bitPattern: 1)!
         rowCount = builder.rowCount
     }
 
-    /// Where the row starting at byte `row` has the texts of field `column` (empty when the row has fewer fields).
+    /// The address of the row starting at byte `row`, valid while the table lives.
+    func address(ofRow row: Int) -> UnsafeRawPointer {
+        precondition(row >= 0 && row < bytes.count, "a row of the table")
+        return base + row
+    }
+
+    /// How many fields the row at `row` has.
     @inlinable @inline(__always)
-    static func range(in bytes: UnsafeRawBufferPointer, row: Int, column: Int) -> Range<Int> {
-        let count = Int(bytes.loadUnaligned(fromByteOffset: row, as: UInt32.self))
-        guard column < count else { return 0..<0 }
-        let texts = row + 4 + 4 * count
-        let end = Int(bytes.loadUnaligned(fromByteOffset: row + 4 + 4 * column, as: UInt32.self))
-        let start = column == 0 ? 0 : Int(bytes.loadUnaligned(fromByteOffset: row + 4 * column, as: UInt32.self))
-        return texts + start..<texts + end
+    static func fieldCount(atRow row: UnsafeRawPointer) -> Int {
+        Int(row.loadUnaligned(as: UInt32.self))
+    }
+
+    /// The texts of field `column` of the row at `row` (empty when the row has fewer fields), in place.
+    @inlinable @inline(__always)
+    static func field(atRow row: UnsafeRawPointer, column: Int) -> UnsafeBufferPointer<UInt8> {
+        let count = fieldCount(atRow: row)
+        guard column < count else { return UnsafeBufferPointer(start: nil, count: 0) }
+        let texts = (row + 4 + 4 * count).assumingMemoryBound(to: UInt8.self)
+        let end = Int(row.loadUnaligned(fromByteOffset: 4 + 4 * column, as: UInt32.self))
+        let start = column == 0 ? 0 : Int(row.loadUnaligned(fromByteOffset: 4 * column, as: UInt32.self))
+        return UnsafeBufferPointer(start: texts + start, count: end - start)
     }
 
     /// How many fields the row starting at byte `row` has.
     public func fieldCount(row: Int) -> Int {
-        bytes.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: row, as: UInt32.self)) }
-    }
-
-    /// Calls `body` with the bytes of field `column` of the row starting at byte `row`, in place.
-    @inlinable
-    public func withBytes<Result>(row: Int, column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        bytes.withUnsafeBufferPointer { buffer in
-            let range = FieldTexts.range(in: UnsafeRawBufferPointer(buffer), row: row, column: column)
-            return body(UnsafeBufferPointer(rebasing: buffer[range]))
-        }
+        FieldTexts.fieldCount(atRow: address(ofRow: row))
     }
 
     /// Field `column` of the row starting at byte `row`, as a String.
-    @inlinable
     public func string(row: Int, column: Int) -> String {
-        withBytes(row: row, column: column) { String(decoding: $0, as: UTF8.self) }
+        String(decoding: FieldTexts.field(atRow: address(ofRow: row), column: column), as: UTF8.self)
     }
 
     /// Texts are appended field by field, a row at a time; a row is written out whole when it ends.

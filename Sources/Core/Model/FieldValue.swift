@@ -59,14 +59,20 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// The field names, in source order; there is one value per name.
     public private(set) var names: [String]
     /// Where the values are.
-    @usableFromInline var storage: Storage
+    @usableFromInline private(set) var storage: Storage
+    /// For a row of texts, the address of its row in the table that `storage` holds (and so keeps alive); nil for
+    /// values of its own. Fields are read through this plain address: reading them through `storage` took and dropped
+    /// a reference on the table every row of a file shares, from both cores at once, for every field read (with the
+    /// cache line passed back and forth, 15–20% of a 100,000-entry build's time went to those counts).
+    @usableFromInline nonisolated(unsafe) private(set) var row: UnsafeRawPointer?
 
     @usableFromInline enum Storage: Sendable {
         /// Values of their own, in the order of `names`.
         case values([FieldValue])
-        /// Texts only: row `row` of a table of texts (a field the row lacks is empty), and the text of the last name
-        /// when a parser added it after the row was written (a Markdown item's `category`, the heading it stands under).
-        case texts(FieldTexts, row: Int, appended: SharedText?)
+        /// Texts only: a row of a table of texts (at `row`; a field the row lacks is empty), and the text of the last
+        /// name when a parser added it after the row was written (a Markdown item's `category`, the heading it stands
+        /// under).
+        case texts(FieldTexts, appended: SharedText?)
     }
 
     /// An empty record, for fields to be added with `set(_:_:)`.
@@ -79,12 +85,14 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
         precondition(names.count == values.count, "one value per field name")
         self.names = names
         storage = .values(values)
+        row = nil
     }
 
-    /// A record of `names` whose values are the texts of row `row` of `texts`.
+    /// A record of `names` whose values are the texts of the row starting at byte `row` of `texts`.
     public init(names: [String], texts: FieldTexts, row: Int) {
         self.names = names
-        storage = .texts(texts, row: row, appended: nil)
+        storage = .texts(texts, appended: nil)
+        self.row = texts.address(ofRow: row)
     }
 
     /// A text that many records append (`appending(_:names:)`): one object, referred to by each (a word, where a
@@ -101,8 +109,8 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
         var record = self
         record.names = names
         switch storage {
-        case .texts(let texts, let row, nil): record.storage = .texts(texts, row: row, appended: text)
-        default: record.storage = .values(values + [.text(text.text)])
+        case .texts(let texts, nil): record.storage = .texts(texts, appended: text)
+        default: record.setValues(values + [.text(text.text)])
         }
         return record
     }
@@ -121,39 +129,54 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
         }
     }
 
+    /// The values a record of its own holds; set only here, so that `row` is nil whenever `storage` holds values.
+    private mutating func setValues(_ values: [FieldValue]) {
+        storage = .values(values)
+        row = nil
+    }
+
+    /// The text a parser appended to a row of texts, when `column` is its place (the last name, which the row itself
+    /// lacks: a row written with all its names never reads this).
+    @usableFromInline
+    func appendedText(column: Int) -> String? {
+        guard column == names.count - 1, case .texts(_, let appended?) = storage else { return nil }
+        return appended.text
+    }
+
     /// The value of the field at `column` (an index into `names`).
     @inlinable
     public func value(column: Int) -> FieldValue {
-        switch storage {
-        case .values(let values): values[column]
-        case .texts(_, _, let appended?) where column == names.count - 1: .text(appended.text)
-        case .texts(let texts, let row, _): .text(texts.string(row: row, column: column))
+        if let row {
+            if column >= FieldTexts.fieldCount(atRow: row), let appended = appendedText(column: column) { return .text(appended) }
+            return .text(String(decoding: FieldTexts.field(atRow: row, column: column), as: UTF8.self))
         }
+        guard case .values(let values) = storage else { preconditionFailure("a row of texts has its row") }
+        return values[column]
     }
 
     /// Calls `body` with the UTF-8 bytes of the field at `column` as one line of text (`FieldValue.displayText`), read
     /// in place when the record is a row of texts.
     @inlinable
     public func withDisplayText<Result>(column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        switch storage {
-        case .texts(_, _, let appended?) where column == names.count - 1:
-            var text = appended.text
-            return text.withUTF8(body)
-        case .texts(let texts, let row, _):
-            return texts.withBytes(row: row, column: column, body)
-        case .values(let values):
-            var text = values[column].displayText
-            return text.withUTF8(body)
+        if let row {
+            if column >= FieldTexts.fieldCount(atRow: row), var appended = appendedText(column: column) { return appended.withUTF8(body) }
+            return body(FieldTexts.field(atRow: row, column: column))
         }
+        guard case .values(let values) = storage else { preconditionFailure("a row of texts has its row") }
+        var text = values[column].displayText
+        return text.withUTF8(body)
     }
+
+    /// True for a row of texts, whose fields are read in place (`withDisplayText`) and never made into values.
+    @inlinable
+    public var isRowOfTexts: Bool { row != nil }
 
     /// True when every value is text (so `withDisplayText` is each value's own text).
     @inlinable
     public var isAllText: Bool {
-        switch storage {
-        case .texts: true
-        case .values(let values): values.allSatisfy(\.isText)
-        }
+        if row != nil { return true }
+        guard case .values(let values) = storage else { return true }
+        return values.allSatisfy(\.isText)
     }
 
     /// The value of the top-level field `name`, or nil when there is none (see `value(at:)` for dotted paths).
@@ -166,14 +189,14 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// Sets a field, replacing the value of an existing name or appending a new one.
     public mutating func set(_ name: String, _ value: FieldValue) {
         var values = self.values
-        storage = .values([]) // `values` alone holds them now, so they change in place, not copied
+        setValues([]) // `values` alone holds them now, so they change in place, not copied
         if let index = names.firstIndex(of: name) {
             values[index] = value
         } else {
             names.append(name)
             values.append(value)
         }
-        storage = .values(values)
+        setValues(values)
     }
 
     /// The value at a dotted key path such as `author.last`, or nil when any part of the path is missing.
