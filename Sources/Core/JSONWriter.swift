@@ -166,6 +166,8 @@ package struct JSONWriter {
                 key(index)
                 if let text = record.pointee.rowText(column: index) {
                     string(text)
+                } else if let text = record.pointee.appendedText(column: index) {
+                    string(text)
                 } else {
                     record.pointee.withDisplayText(column: index) { string($0) }
                 }

@@ -11,14 +11,16 @@ public struct MarkdownListParser: Sendable {
     public static let maximumDepth = 64
 
     /// Bodies longer than this are cut into pieces of about this size, parsed on every core: cmark's tree of a whole
-    /// 100 MB list would take gigabytes and one core.
+    /// 100 MB list would take gigabytes and one core. A piece of 128 KB makes a tree that stays in a core's cache
+    /// while cmark walks it again (it joins adjacent texts once the piece is parsed) and the items are read from it:
+    /// pieces of 512 KB took 15% longer to build a 100,000-item list (0.50 s, not 0.42 s), 64 KB no shorter.
     let pieceSize: Int
     /// A body shorter than four pieces a core is cut into pieces of a quarter of its share, but none smaller than
     /// this: a 1 MB list was two pieces on two cores and then a third on one.
     static let minimumPieceSize = 1 << 16
 
     /// A Markdown list parser.
-    public init() { pieceSize = 1 << 19 }
+    public init() { pieceSize = 1 << 17 }
 
     /// A parser that cuts bodies into pieces of about `pieceSize` bytes, so tests and the fuzzer can cut small files.
     package init(pieceSize: Int) { self.pieceSize = max(1, pieceSize) }

@@ -122,6 +122,8 @@ extension Sectioner {
                 for column in 0..<count {
                     if let text = fields.pointee.rowText(column: column) {
                         hash.add(text)
+                    } else if let text = fields.pointee.appendedText(column: column) {
+                        hash.add(text)
                     } else {
                         fields.pointee.withDisplayText(column: column) { hash.add($0) }
                     }

@@ -137,8 +137,8 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
 
     /// The text a parser appended to a row of texts, when `column` is its place (the last name, which the row itself
     /// lacks: a row written with all its names never reads this).
-    @usableFromInline
-    func appendedText(column: Int) -> String? {
+    @inlinable @inline(__always)
+    public func appendedText(column: Int) -> String? {
         guard column == names.count - 1, case .texts(_, let appended?) = storage else { return nil }
         return appended.text
     }
