@@ -35,7 +35,9 @@ import IndexSiteTestSupport
     }
 
     /// A staging folder removed while pages are written (another tool, a careless cleanup) fails the build, which
-    /// leaves the previous site in place instead of swapping in one holding only the pages written after.
+    /// leaves the previous site in place instead of swapping in one holding only the pages written after. Pages are
+    /// written on a queue of their own, so the removal may come before any of them is written: a page in a new
+    /// folder must not make the staging folder anew.
     @Test func aStagingFolderRemovedMidBuildFailsAndKeepsThePreviousSite() throws {
         let output = try temporaryOutput()
         _ = try write([OutputPage(path: "index.html", bytes: Array("old".utf8))], to: output)
@@ -43,11 +45,14 @@ import IndexSiteTestSupport
         staging.add(OutputPage(path: "a/index.html", bytes: Array("a".utf8)))
         try FileManager.default.removeItem(at: staging.folder)
         staging.add(OutputPage(path: "index.html", bytes: Array("new".utf8)))
+        staging.add(OutputPage(path: "b/c/index.html", bytes: Array("c".utf8)))
         var message = "the build did not fail"
         do { _ = try staging.finish(manifest: nil) } catch { message = error.description }
         #expect(message.contains("was removed while the site was being written; the previous site is left as it was"), "\(message)")
         #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) == "old")
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("a").path))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("b").path))
+        #expect(!FileManager.default.fileExists(atPath: staging.folder.path))
     }
 
     @Test func partsAreJoinedIntoOneFile() throws {
