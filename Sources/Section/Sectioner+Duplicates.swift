@@ -11,12 +11,18 @@ extension Sectioner {
         // The runs of entries sharing a raw title, in page order: only those can repeat one another.
         var runs: [ArraySlice<Int>] = []
         if sorted {
+            // Where the title changes, found a chunk of the order at a time on every core: each comparison reads two
+            // titles out of file order, and waits on memory.
+            let chunks = (order.count + Sectioner.duplicateChunk - 1) / Sectioner.duplicateChunk
+            let changes = [[Int]].madeConcurrently(count: chunks) { chunk in
+                let range = max(1, chunk * Sectioner.duplicateChunk)..<min(order.count, (chunk + 1) * Sectioner.duplicateChunk)
+                return range.filter { Sectioner.compareBytes(rawTitles[order[$0]], rawTitles[order[$0 - 1]]) != 0 }
+            }
             var runStart = 0
-            for index in order.indices.dropFirst() where Sectioner.compareBytes(rawTitles[order[index]], rawTitles[order[index - 1]]) != 0 {
+            for index in changes.joined() + [order.count] {
                 if index - runStart > 1 { runs.append(order[runStart..<index]) }
                 runStart = index
             }
-            if order.count - runStart > 1 { runs.append(order[runStart...]) }
         } else {
             var byTitle: [String: [Int]] = [:]
             for position in order { byTitle[rawTitles[position], default: []].append(position) }
@@ -40,41 +46,57 @@ extension Sectioner {
             }
         }
 
-        var diagnostics: [Diagnostic] = []
-        // Reused for every run: its members as (record hash, place in the run), and the repeats found in it.
-        var members: [(hash: UInt64, place: Int)] = []
-        var repeats: [(place: Int, original: Int)] = []
-        for run in runs {
-            let run = Array(run)
-            // Equal records have equal hashes: sorted by hash (then by place), a record is compared only with the
-            // earlier ones of its hash, and the first of them that it equals is the one it repeats.
-            members.removeAll(keepingCapacity: true)
-            for place in run.indices { if let hash = hashes[run[place]] { members.append((hash, place)) } }
-            members.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.place < $1.place }
-            repeats.removeAll(keepingCapacity: true)
-            // The first record of each kind in the current hash group (distinct records of one hash are rare).
-            var originals: [Int] = []
-            for index in members.indices {
-                if index > 0, members[index].hash != members[index - 1].hash { originals.removeAll(keepingCapacity: true) }
-                let place = members[index].place
-                if !originals.isEmpty {
-                    let key = RecordKey(entries[run[place]])
-                    if let original = originals.first(where: { RecordKey(entries[run[$0]]) == key }) {
-                        repeats.append((place, run[original]))
-                        continue
-                    }
+        // The runs are checked a group at a time on every core (thousands of short runs cost more in their turns than
+        // in their comparisons), the warnings kept in page order.
+        let groups = stride(from: 0, to: runs.count, by: Sectioner.duplicateRunGroup).map { $0..<min($0 + Sectioner.duplicateRunGroup, runs.count) }
+        let allRuns = runs
+        let found = [[Diagnostic]].madeConcurrently(count: groups.count) { group in
+            var diagnostics: [Diagnostic] = []
+            // Reused for every run: its members as (record hash, place in the run), and the repeats found in it.
+            var members: [(hash: UInt64, place: Int)] = []
+            var repeats: [(place: Int, original: Int)] = []
+            for run in allRuns[groups[group]].map({ Array($0) }) {
+                Sectioner.repeats(in: run, entries: entries, hashes: hashes, members: &members, repeats: &repeats)
+                for (place, original) in repeats {
+                    let first = entries[original].location
+                    diagnostics.append(.warning(.duplicateEntry, "entry repeats \(first.path):\(first.line) field for field",
+                                                at: entries[run[place]].location, hint: "remove one of the two"))
                 }
-                originals.append(place)
             }
-            // Reported in the run's order, as the entries stand on the page.
-            repeats.sort { $0.place < $1.place }
-            for (place, original) in repeats {
-                let first = entries[original].location
-                diagnostics.append(.warning(.duplicateEntry, "entry repeats \(first.path):\(first.line) field for field",
-                                            at: entries[run[place]].location, hint: "remove one of the two"))
-            }
+            return diagnostics
         }
-        return diagnostics
+        return Array(found.joined())
+    }
+
+    /// Titles compared for runs a chunk of this many at a time, and runs checked a group of this many at a time.
+    static let duplicateChunk = 16_384, duplicateRunGroup = 256
+
+    /// The entries of `run` (positions in `entries`, in page order) that repeat an earlier one, into `repeats` as
+    /// (place in the run, position of the one repeated), in the run's order.
+    static func repeats(in run: [Int], entries: [Entry], hashes: [UInt64?], members: inout [(hash: UInt64, place: Int)],
+                        repeats: inout [(place: Int, original: Int)]) {
+        // Equal records have equal hashes: sorted by hash (then by place), a record is compared only with the
+        // earlier ones of its hash, and the first of them that it equals is the one it repeats.
+        members.removeAll(keepingCapacity: true)
+        for place in run.indices { if let hash = hashes[run[place]] { members.append((hash, place)) } }
+        members.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.place < $1.place }
+        repeats.removeAll(keepingCapacity: true)
+        // The first record of each kind in the current hash group (distinct records of one hash are rare).
+        var originals: [Int] = []
+        for index in members.indices {
+            if index > 0, members[index].hash != members[index - 1].hash { originals.removeAll(keepingCapacity: true) }
+            let place = members[index].place
+            if !originals.isEmpty {
+                let key = RecordKey(entries[run[place]])
+                if let original = originals.first(where: { RecordKey(entries[run[$0]]) == key }) {
+                    repeats.append((place, run[original]))
+                    continue
+                }
+            }
+            originals.append(place)
+        }
+        // Reported in the run's order, as the entries stand on the page.
+        repeats.sort { $0.place < $1.place }
     }
 
     /// A record compared and hashed in full, byte for byte. Hashing only lengths and end bytes was cheaper, but rows

@@ -111,6 +111,30 @@ func titles(_ sections: [Section]) -> [String: [String]] {
         #expect(diagnostics[1].message.contains("t:2 "))
     }
 
+    /// A list long enough that its titles are compared a chunk at a time on every core and its runs checked a group at
+    /// a time (`duplicateChunk`, `duplicateRunGroup`) reports exactly the repeats a plain walk finds, in page order.
+    @Test func repeatsInChunksAreThoseOfOneWalk() {
+        var generator = SplitMix(seed: 19)
+        let count = Sectioner.duplicateChunk * 2 + 123
+        let numbers = (0..<count).map { _ in generator.next() % 3000 }
+        let titles = numbers.map { "Title \($0)" }
+        let urls = (0..<count).map { _ in "u\(generator.next() % 3)" }
+        let input = Sectioner.Input(entries: entries(titles, extra: ["url": urls]), kind: .csv)
+        let diagnostics = Sectioner().section(input, settings: ListSettings(source: "t")).1.filter { $0.code == .duplicateEntry }
+        // The plain walk: in page order (numbers compared naturally, ties in file order), each entry repeats the first
+        // earlier one with its title and url.
+        let order = titles.indices.sorted { (numbers[$0], $0) < (numbers[$1], $1) }
+        var first: [String: Int] = [:]
+        var expected: [(line: Int, original: Int)] = []
+        for index in order {
+            let key = titles[index] + "\u{0}" + urls[index]
+            if let original = first[key] { expected.append((index + 1, original + 1)) } else { first[key] = index }
+        }
+        #expect(Set(titles).count < count / 5 && expected.count > Sectioner.duplicateRunGroup * 2)
+        #expect(diagnostics.map(\.location.line) == expected.map(\.line))
+        #expect(zip(diagnostics, expected).allSatisfy { $0.message.contains("t:\($1.original) ") })
+    }
+
     /// Entry files titled alike (a book's SUMMARY.md and its title page) are duplicates only when their bodies match too.
     @Test func entryFilesAreDuplicatesOnlyWithTheSameBody() {
         func page(_ body: String, line: Int) -> Entry {

@@ -90,9 +90,10 @@ public final class FieldTexts: Sendable {
 
         /// Ends the row being written: it is appended at `nextRow`.
         public mutating func endRow() {
-            func append(_ word: UInt32) { withUnsafeBytes(of: word) { bytes.append(contentsOf: $0) } }
-            append(UInt32(openEnds.count))
-            openEnds.forEach(append)
+            // The count, the ends and the texts, each copied in one go (a word at a time, the ends took longer than
+            // reading the fields).
+            withUnsafeBytes(of: UInt32(openEnds.count)) { bytes.append(contentsOf: $0) }
+            openEnds.withUnsafeBytes { bytes.append(contentsOf: $0) }
             bytes.append(contentsOf: openTexts)
             rowCount += 1
             dropOpenRow()
