@@ -9,7 +9,7 @@ extension PageRenderer {
     /// never held whole.
     func emitEntriesJSON(_ list: IndexedList, split: Bool, copies: EntryCopies, emit: (OutputPage) -> Void) {
         let path = list.slug + "/entries.json"
-        let pieces = PageRenderer.entriesJSONPieces(list)
+        let pieces = PageRenderer.entriesJSONPieces(list, size: PageRenderer.entriesJSONPieceSize(entryCount: list.sections.reduce(0) { $0 + $1.entries.count }))
         guard !pieces.isEmpty else {
             emit(OutputPage(path: path, bytes: Array("[\n\n]\n".utf8)))
             return
@@ -51,10 +51,10 @@ extension PageRenderer {
         var entryCount = 0
     }
 
-    /// The list's entries cut into pieces of `entriesJSONPiece` entries (the last may have fewer): a large section is
-    /// several pieces, so the cores stay evenly busy, and small sections share one, so a small list is one task
-    /// rather than one per section.
-    static func entriesJSONPieces(_ list: IndexedList) -> [EntriesJSONPiece] {
+    /// The list's entries cut into pieces of `size` entries (the last may have fewer): a large section is several
+    /// pieces, so the cores stay evenly busy, and small sections share one, so a small list is a few tasks rather than
+    /// one per section.
+    static func entriesJSONPieces(_ list: IndexedList, size entriesJSONPiece: Int) -> [EntriesJSONPiece] {
         var pieces: [EntriesJSONPiece] = []
         var current = EntriesJSONPiece()
         for section in list.sections.indices {
@@ -75,8 +75,15 @@ extension PageRenderer {
         return pieces
     }
 
-    /// Entries of `entries.json` written by one task.
+    /// Entries of `entries.json` written by one task, at most.
     static let entriesJSONPiece = 4096
+
+    /// How many entries a piece of a list of `entryCount` entries holds: four pieces a core for a list shorter than
+    /// that many full pieces (a list of 1,000 entries was one piece, written on one core while the other waited), but
+    /// no fewer than 128 entries, and at most `entriesJSONPiece`.
+    static func entriesJSONPieceSize(entryCount: Int) -> Int {
+        min(entriesJSONPiece, max(128, (entryCount + 4 * activeCoreCount - 1) / (4 * activeCoreCount)))
+    }
 }
 
 /// Writes the objects of a list's `entries.json`. What many objects share (section titles, the start of every link)

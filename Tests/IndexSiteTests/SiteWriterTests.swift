@@ -118,8 +118,13 @@ import IndexSiteTestSupport
         // Sections of 10, 2 × piece + 5 and 20 entries: small sections share a piece, the large one is cut.
         let titles = (0..<10).map { "A \($0)" } + (0..<(2 * piece + 5)).map { "B \($0)" } + (0..<20).map { "C \($0)" }
         let (list, _) = IndexedList.make(title: "Pieces", entries: entries(titles), settings: ListSettings(source: "t"))
-        let pieces = PageRenderer.entriesJSONPieces(list)
+        let pieces = PageRenderer.entriesJSONPieces(list, size: piece)
         #expect(pieces.map(\.entryCount) == [piece, piece, 35])
+        // A short list is cut into four pieces a core, of 128 entries at least; a long one into full pieces.
+        let cores = activeCoreCount
+        #expect(PageRenderer.entriesJSONPieceSize(entryCount: 1000 * cores) == 250)
+        #expect(PageRenderer.entriesJSONPieceSize(entryCount: 100) == 128)
+        #expect(PageRenderer.entriesJSONPieceSize(entryCount: 1_000_000) == piece)
         #expect(pieces.allSatisfy { $0.entryCount == $0.runs.reduce(0) { $0 + $1.entries.count } })
         // Every entry once, in page order.
         let places = pieces.flatMap(\.runs).flatMap { run in run.entries.map { (run.section, $0) } }
