@@ -39,10 +39,16 @@ let package = Package(
             name: "CFileSystem",
             path: "Sources/CFileSystem"
         ),
+        // A cache prefetch hint, which Swift cannot spell, for the loops that read a sorted list's rows out of order.
+        .target(
+            name: "CPrefetch",
+            path: "Sources/CPrefetch"
+        ),
         // The pipeline, one target per stage: each imports only the stages before it, so the arrows stay one-way.
         // Core holds the values every stage passes on (entries, sections, settings, diagnostics, source positions).
         .target(
             name: "IndexSiteCore",
+            dependencies: ["CPrefetch"],
             path: "Sources/Core"
         ),
         // Load: the only stage besides Write that touches the disk; reads the site folder into a LoadedSite.

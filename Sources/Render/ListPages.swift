@@ -153,6 +153,7 @@ struct ListPages: Sendable {
         entries.withUnsafeBufferPointer { entries in
             for index in range {
                 let entry = entries.baseAddress! + index
+                if index + UnsafePointer<Entry>.prefetchDistance < range.upperBound { (entry + UnsafePointer<Entry>.prefetchDistance).prefetchRow() }
                 let place = section.map { EntryCopies.Place(section: $0, entry: index) }
                 rows.add(entry.pointee.id)
                 let copyKey = entry.pointee.copyKey
@@ -227,6 +228,7 @@ struct ListPages: Sendable {
         entries.withUnsafeBufferPointer { entries in
             for index in range {
                 let entry = entries.baseAddress! + index
+                if index + UnsafePointer<Entry>.prefetchDistance < range.upperBound { (entry + UnsafePointer<Entry>.prefetchDistance).prefetchRow() }
                 if let section, referredCopy(ofKey: entry.pointee.copyKey, at: EntryCopies.Place(section: section, entry: index)) != nil { continue }
                 _ = urlColumn.withText(of: entry) { url in
                     guard !URLPolicy.withSafeHref(url, { _ in }) else { return }

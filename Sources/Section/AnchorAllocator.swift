@@ -183,11 +183,19 @@ public struct AnchorAllocator: Sendable {
             sectionStarts.append(slugs.count)
             sections[sectionIndex].entries.withUnsafeBufferPointer { entries in
                 nonisolated(unsafe) let entries = entries  // read only, while `sections` holds them
-                slugs += [String].madeConcurrently(count: entries.count) { entryIndex in
-                    let place = EntryCopies.Place(section: sectionIndex, entry: entryIndex)
-                    if copies.firstCopy(ofKey: entries[entryIndex].copyKey, at: place) != nil { return "" }
-                    return AnchorAllocator.baseID(of: entries.baseAddress! + entryIndex, title: title, id: id)
-                }
+                // A chunk of entries at a time on each core, each entry's row asked for a few entries ahead (the rows
+                // lie in file order, the entries in page order).
+                let chunks = (entries.count + AnchorAllocator.baseIDChunk - 1) / AnchorAllocator.baseIDChunk
+                slugs += [[String]].madeConcurrently(count: chunks) { chunk in
+                    let range = chunk * AnchorAllocator.baseIDChunk..<min(entries.count, (chunk + 1) * AnchorAllocator.baseIDChunk)
+                    return range.map { entryIndex in
+                        let entry = entries.baseAddress! + entryIndex
+                        if entryIndex + UnsafePointer<Entry>.prefetchDistance < range.upperBound { (entry + UnsafePointer<Entry>.prefetchDistance).prefetchRow() }
+                        let place = EntryCopies.Place(section: sectionIndex, entry: entryIndex)
+                        if copies.firstCopy(ofKey: entry.pointee.copyKey, at: place) != nil { return "" }
+                        return AnchorAllocator.baseID(of: entry, title: title, id: id)
+                    }
+                }.joined()
             }
         }
         for (key, places) in copies.others {
@@ -196,6 +204,9 @@ public struct AnchorAllocator: Sendable {
         }
         return slugs
     }
+
+    /// Entries whose base ids a task makes.
+    static let baseIDChunk = 1024
 
     /// The slug an entry's id is made from: of the id the author gave it, else of its title (read in place where
     /// the entry's row has it, see `FieldColumn`), else of its first field. Read through the pointer: an entry or its

@@ -51,6 +51,10 @@ extension Sectioner {
                 return [Entry](unsafeUninitializedCapacity: range.count) { buffer, initialized in
                     let empty = Entry(fields: FieldRecord())
                     for (slot, place) in range.enumerated() {
+                        // The entries are read out of their order: each is asked for a few places ahead.
+                        if place + UnsafePointer<Entry>.prefetchDistance < range.upperBound {
+                            UnsafePointer(source! + places[place + UnsafePointer<Entry>.prefetchDistance]).prefetchEntry()
+                        }
                         (buffer.baseAddress! + slot).initialize(to: (source! + places[place]).move())
                         (source! + places[place]).initialize(to: empty)
                     }

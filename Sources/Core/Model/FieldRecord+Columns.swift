@@ -1,3 +1,4 @@
+import CPrefetch
 /// Field look-up by column: the rows of one CSV file (or JSON array) share their field names in the same order, so a
 /// name is found once per list and then read by position, instead of searched for in every row. With a million columns
 /// the search per row and field made rendering quadratic in columns (issue 17, item 6).
@@ -126,6 +127,34 @@ public struct FieldColumn: Sendable {
     public func isAbsent(in entry: UnsafePointer<Entry>) -> Bool {
         guard column == nil, isOneName, let namesAddress else { return false }
         return entry.pointee.fields.namesAddress == namesAddress
+    }
+}
+
+/// Asks the processor to start loading the cache line at `address` (see `UnsafePointer<Entry>.prefetchRow`).
+@inlinable @inline(__always)
+package func prefetch(_ address: UnsafeRawPointer) {
+    ixs_prefetch(address)
+}
+
+extension UnsafePointer<Entry> {
+    /// How far ahead a loop over a sorted list's entries asks for their rows (see `prefetchRow`).
+    @inlinable package static var prefetchDistance: Int { 8 }
+
+    /// Asks the processor to start loading the entry itself, for a loop that reads entries out of their array's order.
+    @inlinable @inline(__always)
+    package func prefetchEntry() {
+        prefetch(UnsafeRawPointer(self))
+        prefetch(UnsafeRawPointer(self) + 64)
+    }
+
+    /// Asks the processor to start loading the entry's row of texts (its first two cache lines), for a loop that
+    /// reads the entries of a sorted list in page order: their rows lie in file order, so without it every row read
+    /// waited on memory (the passes over the rows of 100,000 sorted entries were half waiting).
+    @inlinable @inline(__always)
+    package func prefetchRow() {
+        guard let row = pointee.fields.row else { return }
+        prefetch(row)
+        prefetch(row + 64)
     }
 }
 
