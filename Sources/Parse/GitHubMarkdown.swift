@@ -15,6 +15,14 @@ enum GitHubMarkdown {
             var index = 0
             let count = bytes.count
             while index < count {
+                // Words holding none of the bytes below are stepped over whole (this ran over every description's
+                // bytes one at a time: 3% of a build).
+                index = bytes.endOfWords(from: index) { word in
+                    !(UnsafeBufferPointer.word(word, contains: UInt8(ascii: "|")) || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "~"))
+                        || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "[")) || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "@"))
+                        || UnsafeBufferPointer.word(word, contains: UInt8(ascii: ":")) || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "w")))
+                }
+                guard index < count else { break }
                 switch bytes[index] {
                 case UInt8(ascii: "|"): pipe = true
                 case UInt8(ascii: "~"): tilde = true

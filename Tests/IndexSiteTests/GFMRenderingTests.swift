@@ -78,6 +78,42 @@ import IndexSiteTestSupport
     }
 
     /// Hostile input: deep nesting and long runs must not blow the stack or take quadratic time.
+    /// The extensions a text may need are found a word at a time; they are those a look at every byte finds, wherever
+    /// the marks fall in or across the words.
+    @Test func marksFoundAWordAtATimeAreThoseOfEveryByte() {
+        func byteByByte(_ bytes: [UInt8]) -> [Bool] {
+            var (pipe, tilde, bracket, autolink) = (false, false, false, false)
+            for index in bytes.indices {
+                switch bytes[index] {
+                case UInt8(ascii: "|"): pipe = true
+                case UInt8(ascii: "~"): tilde = true
+                case UInt8(ascii: "["): bracket = true
+                case UInt8(ascii: "@"): autolink = true
+                case UInt8(ascii: ":"): if Array(bytes[index...].prefix(3)) == Array("://".utf8) { autolink = true }
+                case UInt8(ascii: "w"): if Array(bytes[index...].prefix(4)) == Array("www.".utf8) { autolink = true }
+                default: break
+                }
+            }
+            return [pipe, tilde, bracket, autolink]
+        }
+        var generator = SplitMix(seed: 5)
+        let alphabet = Array("ab w.:/|~[@é\n".utf8)
+        var seen = Set<[Bool]>()
+        for length in 0..<200 {
+            let bytes = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            let marks = bytes.withUnsafeBufferPointer { GitHubMarkdown.Marks($0) }
+            let found = [marks.pipe, marks.tilde, marks.bracket, marks.autolink]
+            #expect(found == byteByByte(bytes), "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            seen.insert(found)
+        }
+        // Marks near the end of a text and in its last partial word count too.
+        for text in ["abcdefgh|", "abcdefghijklmno~", "0123456789 www.a", "0123456://", "www.", "x@"] {
+            let marks = Array(text.utf8).withUnsafeBufferPointer { GitHubMarkdown.Marks($0) }
+            #expect(!marks.isEmpty, "\(text)")
+        }
+        #expect(seen.count > 4)
+    }
+
     @Test func pathologicalInputsFinish() {
         let nested = String(repeating: "> ", count: 5_000) + "| a |\n| - |\n"
         #expect(CommonMark.html(nested).contains("<th>a</th>"))
