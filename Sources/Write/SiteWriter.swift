@@ -140,6 +140,12 @@ public struct SiteWriter: Sendable {
         let writer: SiteWriter
         /// Where pages are written, one at a time, in order.
         private let queue = DispatchQueue(label: "indexsite.write")
+        /// The bytes of the pages added and not yet written, and the lock that guards the count: `add` waits while
+        /// they are over `pendingLimit`, so a disk slower than the cores (the kernel holding back writes when much is
+        /// waiting to reach the disk) makes the build wait rather than hold the site in memory.
+        private let pending = NSCondition()
+        private var pendingBytes = 0
+        package var pendingLimit = 32 << 20
         let folder: URL
         private var summary = Summary(written: 0, unchanged: 0)
         private var sizes: [String: Int] = [:]
@@ -180,12 +186,31 @@ public struct SiteWriter: Sendable {
 
         /// Writes one page, or hard-links the previous site's file when its bytes are the same, on the writing queue.
         public func add(_ page: OutputPage) {
-            queue.async { self.write(page) }
+            let size = page.bytes.count
+            pending.lock()
+            // A page larger than the limit is let through alone.
+            while pendingBytes > 0, pendingBytes + size > pendingLimit { pending.wait() }
+            pendingBytes += size
+            pending.unlock()
+            queue.async {
+                self.write(page)
+                self.pending.lock()
+                self.pendingBytes -= size
+                self.pending.broadcast()
+                self.pending.unlock()
+            }
         }
 
         /// Waits until every page added has been written.
         private func drain() {
             queue.sync {}
+        }
+
+        /// Holds the writing queue until the returned function is called: for tests of what `add` does meanwhile.
+        package func holdWriting() -> @Sendable () -> Void {
+            let held = DispatchSemaphore(value: 0)
+            queue.async { held.wait() }
+            return { held.signal() }
         }
 
         private func write(_ page: OutputPage) {

@@ -91,6 +91,31 @@ import IndexSiteTestSupport
         #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) == "old")
     }
 
+    /// Pages are written on a queue of their own; while the pages waiting there are over the limit, adding another
+    /// waits for the writes (a slow disk makes the build wait instead of holding the site in memory). A page over the
+    /// limit is let through once nothing else waits.
+    @Test func addingWaitsWhileTooMuchIsWaitingToBeWritten() throws {
+        let output = try temporaryOutput()
+        let staging = try SiteWriter(output: output).begin()
+        staging.pendingLimit = 1000
+        let release = staging.holdWriting()
+        // Under the limit: added at once, though nothing is written yet.
+        staging.add(OutputPage(path: "a.html", bytes: Array(repeating: UInt8(ascii: "a"), count: 600)))
+        let added = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            staging.add(OutputPage(path: "b.html", bytes: Array(repeating: UInt8(ascii: "b"), count: 600)))
+            added.signal()
+        }
+        #expect(added.wait(timeout: .now() + 0.3) == .timedOut, "the second page was added while the first waited")
+        release()
+        #expect(added.wait(timeout: .now() + 10) == .success)
+        staging.add(OutputPage(path: "big.html", bytes: Array(repeating: UInt8(ascii: "c"), count: 5000)))
+        _ = try staging.finish(manifest: nil)
+        for (name, size) in [("a.html", 600), ("b.html", 600), ("big.html", 5000)] {
+            #expect(try Data(contentsOf: output.appendingPathComponent(name)).count == size)
+        }
+    }
+
     @Test func renderingInMemoryJoinsTheParts() throws {
         // More entries than one piece of entries.json holds, so that it comes in several parts.
         let count = PageRenderer.entriesJSONPiece + 300
