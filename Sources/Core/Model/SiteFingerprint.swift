@@ -44,6 +44,22 @@ package struct StableHash {
         mix(UInt64(bytes.count))
         bytes.withUnsafeBytes { raw in
             var offset = 0
+            if raw.count >= 64 {
+                // Four words at a time, each into a lane of its own, so that the lanes' multiplications overlap: one
+                // chain took a word per five cycles, a fifth of a no-change rebuild of a 10 MB file.
+                var lanes = (a, b, a ^ 0x6A09_E667_F3BC_C908, b ^ 0xBB67_AE85_84CA_A73B)
+                while offset + 32 <= raw.count {
+                    lanes.0 = StableHash.lane(lanes.0, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                    lanes.1 = StableHash.lane(lanes.1, raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+                    lanes.2 = StableHash.lane(lanes.2, raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+                    lanes.3 = StableHash.lane(lanes.3, raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+                    offset += 32
+                }
+                mix(lanes.0)
+                mix(lanes.1)
+                mix(lanes.2)
+                mix(lanes.3)
+            }
             while offset + 8 <= raw.count {
                 mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
                 offset += 8
@@ -57,6 +73,13 @@ package struct StableHash {
             }
             mix(tail)
         }
+    }
+
+    /// One step of a lane: every word changes the lane (the step can be undone, so no two words give the same lane).
+    @inline(__always)
+    private static func lane(_ state: UInt64, _ word: UInt64) -> UInt64 {
+        let mixed = (state ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        return mixed ^ (mixed >> 29)
     }
 
     private mutating func mix(_ word: UInt64) {
