@@ -20,6 +20,11 @@ extension MarkdownListParser {
         var namesWithCategory = SharedNames()
         /// The heading items were last filed under, as the text their records share.
         var lastCategory: FieldRecord.SharedText?
+        /// The names items were last filed with, and what filing does with them: the names with `category`, or nil
+        /// when they have one already. Items alike follow one another, and this was looked up for each of them, on
+        /// one core (names compared, then the shared arrays searched); now an item whose names are the same array
+        /// (held here, so its address stays its own) is filed without a look.
+        var lastNames: (names: [String], withCategory: [String]?)?
         var sections: [OpenSection] = []
         /// Indices in `sections` of the open headings, outermost first.
         var stack: [Int] = []
@@ -47,16 +52,14 @@ extension MarkdownListParser {
             var itemsUnder: [Bool] = []
             var itemCount = 0
             for blocks in pieces {
-                for block in blocks {
-                    switch block {
-                    case .heading(let level, _, _):
+                // Looked at in place: each block taken out of the array was copied, its item's fields and all.
+                for index in blocks.indices {
+                    if let level = blocks[index].headingLevel {
                         levels.append(level)
                         itemsUnder.append(false)
-                    case .item(_?):
+                    } else if blocks[index].isItem {
                         itemCount += 1
                         if !itemsUnder.isEmpty { itemsUnder[itemsUnder.count - 1] = true }
-                    default:
-                        break
                     }
                 }
             }
@@ -109,7 +112,7 @@ extension MarkdownListParser {
                         file(&entry, under: sections[index].declared.title, index: index)
                         sections[index].itemCount += 1
                     }
-                    entries.append(entry)
+                    entries.append(consume entry) // moved, not copied and destroyed (a retain and a release of each part)
                 case .item(nil):
                     if let index = stack.last { sections[index].skippedCount += 1 }
                 }
@@ -176,13 +179,16 @@ extension MarkdownListParser {
 
         mutating func file(_ entry: inout Entry, under heading: String) {
             entry.heading = heading
-            let names = entry.fields.names
             let category = lastCategory.flatMap { $0.text == heading ? $0 : nil } ?? FieldRecord.SharedText(heading)
             lastCategory = category
-            if names.contains("category") {
-                entry.fields.set("category", .text(heading))
+            if lastNames?.names.withUnsafeBufferPointer({ UnsafeRawPointer($0.baseAddress) }) != entry.fields.namesAddress {
+                let names = entry.fields.names
+                lastNames = (names, names.contains("category") ? nil : namesWithCategory.array(for: names) { $0 + ["category"] })
+            }
+            if let withCategory = lastNames?.withCategory {
+                entry.fields.append(category, names: withCategory)
             } else {
-                entry.fields = entry.fields.appending(category, names: namesWithCategory.array(for: names) { $0 + ["category"] })
+                entry.fields.set("category", .text(heading))
             }
             for index in entry.children.indices { file(&entry.children[index], under: heading) }
         }

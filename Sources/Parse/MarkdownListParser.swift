@@ -70,6 +70,18 @@ public struct MarkdownListParser: Sendable {
         case blockQuote(String)
         /// A top-level list item; nil for a table-of-contents link or an empty item.
         case item(Entry?)
+
+        /// The level of a heading; nil for any other block.
+        var headingLevel: Int? {
+            if case .heading(let level, _, _) = self { return level }
+            return nil
+        }
+
+        /// True for an item that became an entry.
+        var isItem: Bool {
+            if case .item(.some) = self { return true }
+            return false
+        }
     }
 
     /// Reads the top-level blocks of one piece's tree into `Block`s; runs on any core.

@@ -105,14 +105,20 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// The record with one more field, a text, named by the last of `names` (the record's names and that one, an
     /// array the caller shares between records). A row of texts stays one, with the text beside it.
     public func appending(_ text: SharedText, names: [String]) -> FieldRecord {
-        precondition(names.count == self.names.count + 1, "one more name")
         var record = self
-        record.names = names
-        switch storage {
-        case .texts(let texts, nil): record.storage = .texts(texts, appended: text)
-        default: record.setValues(values + [.text(text.text)])
-        }
+        record.append(text, names: names)
         return record
+    }
+
+    /// Appends one more field, a text, named by the last of `names`, in place (see `appending(_:names:)`): a record
+    /// made anew and assigned back took and dropped a reference on each of its parts.
+    public mutating func append(_ text: SharedText, names: [String]) {
+        precondition(names.count == self.names.count + 1, "one more name")
+        switch storage {
+        case .texts(let texts, nil): storage = .texts(texts, appended: text)
+        default: setValues(values + [.text(text.text)])
+        }
+        self.names = names
     }
 
     /// A record with the literal's fields in the order written; a repeated name keeps its last value, in its first place.
