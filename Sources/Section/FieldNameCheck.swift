@@ -34,7 +34,19 @@ package struct FieldNameCheck {
         }
         entries.withUnsafeBufferPointer { entries in
             for index in entries.indices {
-                let fields = entries[index].fields
+                // A row of texts with the very names array of the run before (every CSV row, most list items) is read
+                // in place, field by field, without a copy of its record or a comparison of its names.
+                let record = (entries.baseAddress! + index).fields
+                if record.pointee.isRowOfTexts, let lastNames,
+                   lastNames.withUnsafeBufferPointer({ UnsafeRawPointer($0.baseAddress) }) == record.pointee.namesAddress {
+                    for column in keyPaths.indices {
+                        let blank = record.pointee.rowText(column: column)?.isBlank ?? record.pointee.appendedText(column: column)?.isBlank
+                            ?? record.pointee.withDisplayText(column: column) { $0.isBlank }
+                        if !blank { filled[column] += 1 }
+                    }
+                    continue
+                }
+                let fields = record.pointee
                 // A row of texts (`isAllText`) is asked nothing more: making its `values` would copy out every field.
                 let hasRecords = !fields.isAllText && fields.values.contains { if case .record = $0 { true } else { false } }
                 if hasRecords || lastNames == nil || lastNames! != fields.names {
