@@ -36,6 +36,22 @@ import Testing
         #expect(check.namedTitle == "term")
     }
 
+    /// A Markdown list's items: rows of texts with the heading they stand under appended as `category`, one names
+    /// array for all. A blank heading text counts as missing there too, and an item whose own row has a `category`
+    /// is counted by its row.
+    @Test func anAppendedCategoryCountsLikeAField() {
+        let namesWithCategory = Self.names + ["category"]
+        let filed = Self.entriesOfTexts().enumerated().map { index, entry in
+            var entry = entry
+            entry.fields.append(FieldRecord.SharedText(index == 1 ? " " : "Tools"), names: namesWithCategory)
+            return entry
+        }
+        var check = FieldNameCheck(entries: filed)
+        #expect(check.names == namesWithCategory && check.namesEveryEntryHas == ["term"])
+        check = FieldNameCheck(entries: Array(filed[0...0] + filed[2...2]))
+        #expect(check.namesEveryEntryHas == ["term", "name", "category"])
+    }
+
     /// Rows of texts and records of values in one list (a Markdown list with an entry file beside it) add up.
     @Test func rowsAndValuesCountTogether() {
         let mixed = Self.entriesOfTexts() + [Entry(fields: ["name": "Cy", "term": "d", "url": "https://example.org/d", "year": "2001"])]
