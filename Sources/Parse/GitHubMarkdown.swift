@@ -22,20 +22,23 @@ enum GitHubMarkdown {
                         || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "[")) || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "@"))
                         || UnsafeBufferPointer.word(word, contains: UInt8(ascii: ":")) || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "w")))
                 }
-                guard index < count else { break }
-                switch bytes[index] {
-                case UInt8(ascii: "|"): pipe = true
-                case UInt8(ascii: "~"): tilde = true
-                case UInt8(ascii: "["): bracket = true
-                case UInt8(ascii: "@"): autolink = true
-                case UInt8(ascii: ":"):
-                    if index + 2 < count, bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/") { autolink = true }
-                case UInt8(ascii: "w"):
-                    if index + 3 < count, bytes[index + 1] == UInt8(ascii: "w"), bytes[index + 2] == UInt8(ascii: "w"),
-                       bytes[index + 3] == UInt8(ascii: ".") { autolink = true }
-                default: break
+                // The word that holds one (or the last bytes) is looked at byte by byte, then words again.
+                let end = min(index + 8, count)
+                while index < end {
+                    switch bytes[index] {
+                    case UInt8(ascii: "|"): pipe = true
+                    case UInt8(ascii: "~"): tilde = true
+                    case UInt8(ascii: "["): bracket = true
+                    case UInt8(ascii: "@"): autolink = true
+                    case UInt8(ascii: ":"):
+                        if index + 2 < count, bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/") { autolink = true }
+                    case UInt8(ascii: "w"):
+                        if index + 3 < count, bytes[index + 1] == UInt8(ascii: "w"), bytes[index + 2] == UInt8(ascii: "w"),
+                           bytes[index + 3] == UInt8(ascii: ".") { autolink = true }
+                    default: break
+                    }
+                    index += 1
                 }
-                index += 1
             }
         }
 
