@@ -156,40 +156,34 @@ package struct JSONWriter {
                 keyEnds.append(keys.bytes.count)
             }
             keyBytes = keys.bytes
-            recordNames = (names, names.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) })
+            recordNames = (names, names.elementsAddress)
         }
         let count = keyEnds.count
         if record.pointee.isRowOfTexts {
             // A row of texts: each written from its bytes, with no value made.
             for index in 0..<count {
                 if index > 0 { raw(",") }
-                key(index)
-                if let text = record.pointee.rowText(column: index) {
-                    string(text)
-                } else if let text = record.pointee.appendedText(column: index) {
-                    string(text)
-                } else {
-                    record.pointee.withDisplayText(column: index) { string($0) }
-                }
+                JSONWriter.appendKey(index, of: keyBytes, ending: keyEnds, to: &bytes)
+                record.withText(column: index) { string($0) }
             }
             raw("}")
             return
         }
-        // Values of their own: a nested record writes its own keys, so these are kept aside.
+        // Taken aside: a nested record among the values writes keys of its own.
         let (keyBytes, keyEnds) = (keyBytes, keyEnds)
         record.pointee.values.withUnsafeBufferPointer { values in
             for index in values.indices {
                 if index > 0 { raw(",") }
-                bytes.append(contentsOf: keyBytes[(index == 0 ? 0 : keyEnds[index - 1])..<keyEnds[index]])
+                JSONWriter.appendKey(index, of: keyBytes, ending: keyEnds, to: &bytes)
                 value(values[index])
             }
         }
         raw("}")
     }
 
-    /// Appends the key of field `index` (with its colon) from the names' keys made once.
-    private mutating func key(_ index: Int) {
-        let start = index == 0 ? 0 : keyEnds[index - 1], end = keyEnds[index]
-        keyBytes.withUnsafeBufferPointer { all in bytes.append(contentsOf: UnsafeBufferPointer(rebasing: all[start..<end])) }
+    /// Appends the key of field `index` (with its colon) from the names' keys made once (`keyBytes`, `keyEnds`).
+    private static func appendKey(_ index: Int, of keys: [UInt8], ending ends: [Int], to bytes: inout [UInt8]) {
+        let start = index == 0 ? 0 : ends[index - 1], end = ends[index]
+        keys.withUnsafeBufferPointer { all in bytes.append(contentsOf: UnsafeBufferPointer(rebasing: all[start..<end])) }
     }
 }

@@ -181,7 +181,7 @@ extension MarkdownListParser {
             entry.heading = heading
             let category = lastCategory.flatMap { $0.text == heading ? $0 : nil } ?? FieldRecord.SharedText(heading)
             lastCategory = category
-            if lastNames?.names.withUnsafeBufferPointer({ UnsafeRawPointer($0.baseAddress) }) != entry.fields.namesAddress {
+            if lastNames?.names.elementsAddress != entry.fields.namesAddress {
                 let names = entry.fields.names
                 lastNames = (names, names.contains("category") ? nil : namesWithCategory.array(for: names) { $0 + ["category"] })
             }

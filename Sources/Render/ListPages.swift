@@ -153,7 +153,7 @@ struct ListPages: Sendable {
         entries.withUnsafeBufferPointer { entries in
             for index in range {
                 let entry = entries.baseAddress! + index
-                if index + UnsafePointer<Entry>.prefetchDistance < range.upperBound { (entry + UnsafePointer<Entry>.prefetchDistance).prefetchRow() }
+                entries.prefetchRow(after: index, before: range.upperBound)
                 let place = section.map { EntryCopies.Place(section: $0, entry: index) }
                 rows.add(entry.pointee.id)
                 let copyKey = entry.pointee.copyKey
@@ -228,7 +228,7 @@ struct ListPages: Sendable {
         entries.withUnsafeBufferPointer { entries in
             for index in range {
                 let entry = entries.baseAddress! + index
-                if index + UnsafePointer<Entry>.prefetchDistance < range.upperBound { (entry + UnsafePointer<Entry>.prefetchDistance).prefetchRow() }
+                entries.prefetchRow(after: index, before: range.upperBound)
                 if let section, referredCopy(ofKey: entry.pointee.copyKey, at: EntryCopies.Place(section: section, entry: index)) != nil { continue }
                 _ = urlColumn.withText(of: entry) { url in
                     guard !URLPolicy.withSafeHref(url, { _ in }) else { return }

@@ -121,7 +121,7 @@ struct EntriesJSONWriter: Sendable {
         list.sections[section].entries.withUnsafeBufferPointer { entries in
             for index in range {
                 let entry = entries.baseAddress! + index
-                if index + UnsafePointer<Entry>.prefetchDistance < range.upperBound { (entry + UnsafePointer<Entry>.prefetchDistance).prefetchRow() }
+                entries.prefetchRow(after: index, before: range.upperBound)
                 // Only an entry filed under several sections can be a later copy, which its first copy stands for.
                 if copies.firstCopy(ofKey: entry.pointee.copyKey, at: EntryCopies.Place(section: section, entry: index)) != nil { continue }
                 let id = entry.pointee.id

@@ -46,12 +46,14 @@ public struct AnchorAllocator: Sendable {
         claims.sectionOwners = sections.map { "section '\($0.title)'" }
         // Then every entry in page order, each nested entry after its parent.
         let bases = baseIDs(of: sections, titleField: titleField)
+        // Nested entries' ids are made from their fields read by path (they have names of their own).
+        let nested = (title: FieldColumn(titleField, in: nil), id: FieldColumn("id", in: nil))
         claims.bases.reserveCapacity(claims.bases.count + bases.count)
         var position = 0
         for section in sections.indices {
             sections[section].entries.withUnsafeBufferPointer { entries in
                 for entry in entries.indices {
-                    appendClaims(of: entries.baseAddress! + entry, base: bases[position], titleField: titleField, to: &claims)
+                    appendClaims(of: entries.baseAddress! + entry, base: bases[position], nested: nested, to: &claims)
                     position += 1
                 }
             }
@@ -86,16 +88,17 @@ public struct AnchorAllocator: Sendable {
         var location: SourceLocation
     }
 
-    private func appendClaims(of entry: UnsafePointer<Entry>, base: String?, titleField: KeyPath, to claims: inout Claims) {
+    private func appendClaims(of entry: UnsafePointer<Entry>, base: String?, nested: (title: FieldColumn, id: FieldColumn),
+                              to claims: inout Claims) {
         // Read through the pointer: an entry handed on whole is copied, a retain per field.
-        claims.bases.append(base ?? AnchorAllocator.baseID(of: entry, title: FieldColumn(titleField, in: nil), id: FieldColumn("id", in: nil)))
+        claims.bases.append(base ?? AnchorAllocator.baseID(of: entry, title: nested.title, id: nested.id))
         if reportsCollisions {
             claims.entryOwners.append(EntryOwner(name: "\(entry.pointee.location.path):\(entry.pointee.location.line)",
                                                  explicit: entry.pointee.fields.explicitID != nil, location: entry.pointee.location(of: "id")))
         }
         guard !entry.pointee.children.isEmpty else { return }
         entry.pointee.children.withUnsafeBufferPointer { children in
-            for child in children.indices { appendClaims(of: children.baseAddress! + child, base: nil, titleField: titleField, to: &claims) }
+            for child in children.indices { appendClaims(of: children.baseAddress! + child, base: nil, nested: nested, to: &claims) }
         }
     }
 
@@ -185,12 +188,11 @@ public struct AnchorAllocator: Sendable {
                 nonisolated(unsafe) let entries = entries  // read only, while `sections` holds them
                 // A chunk of entries at a time on each core, each entry's row asked for a few entries ahead (the rows
                 // lie in file order, the entries in page order).
-                let chunks = (entries.count + AnchorAllocator.baseIDChunk - 1) / AnchorAllocator.baseIDChunk
-                slugs += [[String]].madeConcurrently(count: chunks) { chunk in
-                    let range = chunk * AnchorAllocator.baseIDChunk..<min(entries.count, (chunk + 1) * AnchorAllocator.baseIDChunk)
-                    return range.map { entryIndex in
+                let chunks = entries.indices.chunks(of: AnchorAllocator.baseIDChunk)
+                slugs += [[String]].madeConcurrently(count: chunks.count) { chunk in
+                    chunks[chunk].map { entryIndex in
+                        entries.prefetchRow(after: entryIndex, before: chunks[chunk].upperBound)
                         let entry = entries.baseAddress! + entryIndex
-                        if entryIndex + UnsafePointer<Entry>.prefetchDistance < range.upperBound { (entry + UnsafePointer<Entry>.prefetchDistance).prefetchRow() }
                         let place = EntryCopies.Place(section: sectionIndex, entry: entryIndex)
                         if copies.firstCopy(ofKey: entry.pointee.copyKey, at: place) != nil { return "" }
                         return AnchorAllocator.baseID(of: entry, title: title, id: id)

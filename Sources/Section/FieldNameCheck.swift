@@ -37,13 +37,8 @@ package struct FieldNameCheck {
                 // A row of texts with the very names array of the run before (every CSV row, most list items) is read
                 // in place, field by field, without a copy of its record or a comparison of its names.
                 let record = (entries.baseAddress! + index).fields
-                if record.pointee.isRowOfTexts, let lastNames,
-                   lastNames.withUnsafeBufferPointer({ UnsafeRawPointer($0.baseAddress) }) == record.pointee.namesAddress {
-                    for column in keyPaths.indices {
-                        let blank = record.pointee.rowText(column: column)?.isBlank ?? record.pointee.appendedText(column: column)?.isBlank
-                            ?? record.pointee.withDisplayText(column: column) { $0.isBlank }
-                        if !blank { filled[column] += 1 }
-                    }
+                if record.pointee.isRowOfTexts, let lastNames, lastNames.elementsAddress == record.pointee.namesAddress {
+                    for column in keyPaths.indices where !record.withText(column: column, { $0.isBlank }) { filled[column] += 1 }
                     continue
                 }
                 let fields = record.pointee

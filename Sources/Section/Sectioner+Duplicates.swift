@@ -13,10 +13,9 @@ extension Sectioner {
         if sorted {
             // Where the title changes, found a chunk of the order at a time on every core: each comparison reads two
             // titles out of file order, and waits on memory.
-            let chunks = (order.count + Sectioner.duplicateChunk - 1) / Sectioner.duplicateChunk
-            let changes = [[Int]].madeConcurrently(count: chunks) { chunk in
-                let range = max(1, chunk * Sectioner.duplicateChunk)..<min(order.count, (chunk + 1) * Sectioner.duplicateChunk)
-                return range.filter { Sectioner.compareBytes(rawTitles[order[$0]], rawTitles[order[$0 - 1]]) != 0 }
+            let chunks = (1..<max(1, order.count)).chunks(of: Sectioner.duplicateChunk)
+            let changes = [[Int]].madeConcurrently(count: chunks.count) { chunk in
+                chunks[chunk].filter { Sectioner.compareBytes(rawTitles[order[$0]], rawTitles[order[$0 - 1]]) != 0 }
             }
             var runStart = 0
             for index in changes.joined() + [order.count] {
@@ -48,7 +47,7 @@ extension Sectioner {
 
         // The runs are checked a group at a time on every core (thousands of short runs cost more in their turns than
         // in their comparisons), the warnings kept in page order.
-        let groups = stride(from: 0, to: runs.count, by: Sectioner.duplicateRunGroup).map { $0..<min($0 + Sectioner.duplicateRunGroup, runs.count) }
+        let groups = runs.indices.chunks(of: Sectioner.duplicateRunGroup)
         let allRuns = runs
         let found = [[Diagnostic]].madeConcurrently(count: groups.count) { group in
             var diagnostics: [Diagnostic] = []
@@ -140,16 +139,7 @@ extension Sectioner {
             hash.add(UInt64(count))
             if let body { hash.add(body) }
             if fields.pointee.isAllText {
-                // Read in place, not through a closure: see `FieldRecord.rowText(column:)`.
-                for column in 0..<count {
-                    if let text = fields.pointee.rowText(column: column) {
-                        hash.add(text)
-                    } else if let text = fields.pointee.appendedText(column: column) {
-                        hash.add(text)
-                    } else {
-                        fields.pointee.withDisplayText(column: column) { hash.add($0) }
-                    }
-                }
+                for column in 0..<count { fields.withText(column: column) { hash.add($0) } }
                 return hash.value
             }
             for value in fields.pointee.values {

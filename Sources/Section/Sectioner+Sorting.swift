@@ -96,9 +96,9 @@ extension Sectioner {
         var slots = [SortSlot](unsafeUninitializedCapacity: entries.count) { slots, initialized in
             keyBytes.withUnsafeBufferPointer { bytes in
                 nonisolated(unsafe) let (slots, bytes) = (slots, bytes)
-                let blocks = (entries.count + Sectioner.slotBlock - 1) / Sectioner.slotBlock
-                DispatchQueue.concurrentPerform(iterations: blocks) { block in
-                    for index in block * Sectioner.slotBlock..<min(entries.count, (block + 1) * Sectioner.slotBlock) {
+                let blocks = entries.indices.chunks(of: Sectioner.slotBlock)
+                DispatchQueue.concurrentPerform(iterations: blocks.count) { block in
+                    for index in blocks[block] {
                         let range = keyRanges[index * width]
                         var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
                         if comparesPrefixes {

@@ -67,8 +67,18 @@ extension FieldRecord {
     /// Where the names are kept: records with the same address share one names array, so a column found in one holds
     /// in the others without comparing names (a comparison of Strings is a call, which made the record be copied).
     @inlinable @inline(__always)
-    public var namesAddress: UnsafeRawPointer? {
-        names.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    public var namesAddress: UnsafeRawPointer? { names.elementsAddress }
+}
+
+extension UnsafePointer<FieldRecord> {
+    /// Calls `body` with the bytes of field `column` as one line of text, as `FieldRecord.withDisplayText` does, read
+    /// in place through the pointer where it can be (a row's own field, a parser's appended text): the record's parts
+    /// are read first, then `body` is called, so the record is not copied around the call.
+    @inlinable @inline(__always)
+    package func withText<Result>(column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let text = pointee.rowText(column: column) { return body(text) }
+        if var text = pointee.appendedText(column: column) { return text.withUTF8(body) }
+        return pointee.withDisplayText(column: column, body)
     }
 }
 
@@ -103,7 +113,7 @@ public struct FieldColumn: Sendable {
         self.column = column
         isOneName = path.components.count == 1
         self.names = names
-        namesAddress = names?.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        namesAddress = names?.elementsAddress
     }
 
     /// Calls `body` with the field's bytes as one line of text, read in place where the entry's row has them; nil when
@@ -134,6 +144,16 @@ public struct FieldColumn: Sendable {
 @inlinable @inline(__always)
 package func prefetch(_ address: UnsafeRawPointer) {
     ixs_prefetch(address)
+}
+
+extension UnsafeBufferPointer<Entry> {
+    /// In a loop over the entries at `index` and after, in order, asks for the row of the entry `prefetchDistance`
+    /// ahead when it is before `end` (see `UnsafePointer<Entry>.prefetchRow`).
+    @inlinable @inline(__always)
+    package func prefetchRow(after index: Int, before end: Int) {
+        let ahead = index + UnsafePointer<Entry>.prefetchDistance
+        if ahead < end { (baseAddress! + ahead).prefetchRow() }
+    }
 }
 
 extension UnsafePointer<Entry> {
