@@ -90,7 +90,8 @@ public enum Build {
         }
         result.listCount = result.lists.count
         result.sectionCount = result.lists.reduce(0) { $0 + $1.sections.filter { !$0.isEmpty }.count }
-        result.entryCount = result.lists.reduce(0) { $0 + $1.entryCount }
+        // Counted as the pages count them (nested items too), so the summary and the page's header agree.
+        result.entryCount = result.lists.reduce(0) { $0 + $1.readerEntryCount }
 
         let parseAndSection = clock.lap()
         result.timings.append((.parse, parseAndSection - sectionSeconds))

@@ -79,7 +79,8 @@ public struct BuildResult: Sendable {
     public var listCount = 0
     /// How many non-empty sections the lists have, together (from the manifest when the output was reused).
     public var sectionCount = 0
-    /// How many entries the lists show, an entry counted once per section it is in (from the manifest when reused).
+    /// How many entries the lists show, as their pages count them: nested items too, an entry once per section it is
+    /// in (from the manifest when reused).
     public var entryCount = 0
 
     /// True when nothing stopped the build (warnings are fine unless strict).

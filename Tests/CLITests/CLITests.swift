@@ -65,6 +65,20 @@ import IndexSiteTestSupport
         #expect(try CLITests.run(["build", "good", "--output", output.path, "--quiet"]).stdout == "")
     }
 
+    /// The summary counts entries as the page does (nested items too), so a reader never sees two numbers for one list.
+    @Test func theSummaryCountsEntriesAsThePageDoes() throws {
+        let site = try CLITests.temporaryFolder()
+        let content = site.appendingPathComponent("Content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try "# Tools\n\n## Hand tools\n\n- [Hammer](https://example.org/h) - Drives nails.\n  - [Claw hammer](https://example.org/c) - Pulls them.\n- [Saw](https://example.org/s) - Cuts wood.\n"
+            .write(to: content.appendingPathComponent("tools.md"), atomically: true, encoding: .utf8)
+        let output = site.appendingPathComponent("out")
+        let result = try CLITests.run(["build", ".", "--output", output.path], in: site)
+        #expect(result.stdout.hasPrefix("Built 1 list, 1 section, 3 entries into"), "\(result.stdout)")
+        let page = try String(contentsOf: output.appendingPathComponent("tools/index.html"), encoding: .utf8)
+        #expect(page.contains("3 entries"))
+    }
+
     @Test func warningsPassUnlessStrict() throws {
         let output = try CLITests.temporaryFolder().appendingPathComponent("out")
         let relaxed = try CLITests.run(["build", "warnings", "--output", output.path, "--quiet"])
