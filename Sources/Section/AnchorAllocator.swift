@@ -171,34 +171,47 @@ public struct AnchorAllocator: Sendable {
     }
 
     /// The slug of every entry's title, section after section, made on every core: slugs depend on nothing but the
-    /// title, and only making them unique has to go in order. The entries are read in place (copying an entry out
-    /// costs a retain per field); an entry filed under several sections is slugged once, at its first copy (a long
-    /// title on 20,000 tags was slugged 20,000 times).
+    /// title, and only making them unique has to go in order. The page's entries are cut into chunks across sections
+    /// (a letter of a 10,000-entry list holds a few hundred: cut section by section, they were all made on one core).
+    /// The entries are read in place (copying an entry out costs a retain per field); an entry filed under several
+    /// sections is slugged once, at its first copy (a long title on 20,000 tags was slugged 20,000 times).
     private func baseIDs(of sections: [Section], titleField: KeyPath) -> [String] {
         let copies = EntryCopies(sections)
         // Where the title sits in the rows (CSV rows share their names), so it is read in place, not made a String.
         let first = sections.lazy.flatMap(\.entries).first?.fields
         let title = FieldColumn(titleField, in: first), id = FieldColumn("id", in: first)
-        var slugs: [String] = []
-        slugs.reserveCapacity(sections.reduce(0) { $0 + $1.entries.count })
-        var sectionStarts: [Int] = []
-        for sectionIndex in sections.indices {
-            sectionStarts.append(slugs.count)
-            sections[sectionIndex].entries.withUnsafeBufferPointer { entries in
-                nonisolated(unsafe) let entries = entries  // read only, while `sections` holds them
-                // A chunk of entries at a time on each core, each entry's row asked for a few entries ahead (the rows
-                // lie in file order, the entries in page order).
-                let chunks = entries.indices.chunks(of: AnchorAllocator.baseIDChunk)
-                slugs += [[String]].madeConcurrently(count: chunks.count) { chunk in
-                    chunks[chunk].map { entryIndex in
-                        entries.prefetchRow(after: entryIndex, before: chunks[chunk].upperBound)
-                        let entry = entries.baseAddress! + entryIndex
-                        let place = EntryCopies.Place(section: sectionIndex, entry: entryIndex)
-                        if copies.firstCopy(ofKey: entry.pointee.copyKey, at: place) != nil { return "" }
-                        return AnchorAllocator.baseID(of: entry, title: title, id: id)
-                    }
-                }.joined()
-            }
+        // Each section's first entry's place in the page, and where its entries are (read only, while `sections` holds them).
+        var starts: [Int] = []
+        starts.reserveCapacity(sections.count + 1)
+        var total = 0
+        for section in sections {
+            starts.append(total)
+            total += section.entries.count
+        }
+        starts.append(total)
+        let sectionStarts = starts
+        nonisolated(unsafe) let entryArrays = sections.map { $0.entries.elementsAddress?.assumingMemoryBound(to: Entry.self) }
+        let chunks = (0..<total).chunks(of: AnchorAllocator.baseIDChunk)
+        var slugs = withExtendedLifetime(sections) {
+            Array([[String]].madeConcurrently(count: chunks.count) { chunk in
+                // The section holding the chunk's first entry; the chunk then walks on in page order.
+                var low = 0, high = sections.count
+                while low + 1 < high {
+                    let middle = (low + high) / 2
+                    if sectionStarts[middle] <= chunks[chunk].lowerBound { low = middle } else { high = middle }
+                }
+                var section = low
+                return chunks[chunk].map { position in
+                    while position >= sectionStarts[section + 1] { section += 1 }
+                    let entryIndex = position - sectionStarts[section]
+                    let entries = UnsafeBufferPointer(start: entryArrays[section], count: sectionStarts[section + 1] - sectionStarts[section])
+                    entries.prefetchRow(after: entryIndex, before: entries.count)
+                    let entry = entries.baseAddress! + entryIndex
+                    let place = EntryCopies.Place(section: section, entry: entryIndex)
+                    if copies.firstCopy(ofKey: entry.pointee.copyKey, at: place) != nil { return "" }
+                    return AnchorAllocator.baseID(of: entry, title: title, id: id)
+                }
+            }.joined())
         }
         for (key, places) in copies.others {
             guard let first = copies.first[key] else { continue }

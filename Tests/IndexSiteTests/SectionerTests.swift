@@ -338,6 +338,24 @@ func titles(_ sections: [Section]) -> [String: [String]] {
         #expect(AnchorAllocator.familyHash("intro-x-2") != AnchorAllocator.familyHash("intro"))
     }
 
+    /// Base ids are made in chunks of the whole page, across sections (a letter of a long list is shorter than a
+    /// chunk): every entry still gets the slug of its own title, past empty sections and sections longer than a chunk.
+    @Test func baseIDsMadeAcrossSectionsAreEachEntrysOwn() {
+        let sizes = [0, 37, 1, 0, 0, 900, 2_500, 0, 64] + Array(repeating: 90, count: 30) + [0]
+        var line = 2
+        let sections = sizes.enumerated().map { section, size in
+            Section(title: "S\(section)", entries: (0..<size).map { index in
+                line += 1
+                return Entry(fields: ["title": .text("Entry \(section) \(index)")], location: SourceLocation(path: "x.csv", line: line))
+            })
+        }
+        #expect(sizes.reduce(0, +) > 3 * AnchorAllocator.baseIDChunk)
+        let (anchored, _) = AnchorAllocator().assign(sections)
+        for (section, size) in sizes.enumerated() {
+            #expect(anchored[section].entries.map(\.id) == (0..<size).map { "entry-\(section)-\($0)" }, "section \(section)")
+        }
+    }
+
     @Test func reservedNamesAreAvoided() {
         let (anchored, _) = AnchorAllocator().assign([Section(title: "C", entries: entries(["Index", "CON", "content"]))])
         #expect(anchored[0].entries.map(\.id) == ["index-2", "con-2", "content-2"])
