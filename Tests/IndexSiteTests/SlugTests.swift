@@ -58,6 +58,24 @@ let slugHostileScalars: [Unicode.Scalar] = ["/", "\\", ".", " ", "-", "\u{0D4E}"
         #expect(Set(ids) == ["con-2", "aux-2", "com¹-2", "lpt³-2", "nul-2", "com0-2", "lpt9-2", "prn-2"])
     }
 
+    /// Titles in two-byte UTF-8 (accented Latin, Greek, Cyrillic, Hebrew, Arabic) are slugged over their bytes: the
+    /// slugs are those of the scalar-by-scalar rules, limits included. The scalars lower-case to one, two (İ) or a
+    /// three-byte (Ⱥ) scalar, and are letters of every kind, marks, digits and symbols; a three-byte scalar or a
+    /// cut sends the title the slow way.
+    @Test func twoByteTitlesAreSluggedAsScalarByScalar() async {
+        let pool: [Unicode.Scalar] = ["a", "Z", "7", " ", "'", "-", "/", "É", "é", "ß", "Σ", "ς", "\u{130}", "\u{23A}", "\u{301}", "ø",
+                                      "Д", "ж", "ש", "\u{5B0}", "ب", "\u{64E}", "¹", "ª", "×", "µ", "ǅ", "ʼ", "’", "中", "\u{200D}"]
+        await propertyCheck(count: 600, input: Gen.int(in: 0..<pool.count).array(of: 0...130)) { indexes in
+            var title = String(String.UnicodeScalarView(indexes.map { pool[$0] }))
+            let fast = title.withUTF8 { Slug.make(utf8: $0, fallback: "entry") }
+            #expect(Array(fast.unicodeScalars) == Array(Slug.makeUnicode(title, fallback: "entry").unicodeScalars), "\(title.debugDescription)")
+        }
+        // The path is taken: a two-byte title is slugged without the scalar-by-scalar rules.
+        var title = "Élan Ferry 106"
+        #expect(title.withUTF8(Slug.makeTwoByte) == "élan-ferry-106")
+        #expect("’Tis".utf8.withContiguousStorageIfAvailable(Slug.makeTwoByte) == .some(nil))
+    }
+
     /// Ordinary titles keep the slugs they had.
     @Test(arguments: [("Crème Brûlée", "crème-brûlée"), ("cre\u{300}me", "cre\u{300}me"), ("Rock 'n' Roll", "rock-n-roll"),
                       ("می\u{200C}خواهم", "می\u{200C}خواهم"), ("C++ / C#", "c-c"), ("  ", "entry"), ("Straße", "straße")])
