@@ -41,7 +41,7 @@ extension Array {
     /// index), so that the order is the one `sort(by:)` gives: a run per core is sorted on its core, in place, and
     /// the runs are then merged. With fewer than `minimumCountPerRun` elements for each run, it is `sort(by:)` itself.
     @inlinable // specialized where it is called: unspecialized, each comparison and copy went through witness tables
-    package mutating func sortConcurrently(runs: Int? = nil, minimumCountPerRun: Int = 32_768,
+    package mutating func sortConcurrently(runs: Int? = nil, minimumCountPerRun: Int = 2_048,
                                            by areInIncreasingOrder: @Sendable (Element, Element) -> Bool) {
         let runCount = Swift.min(runs ?? activeCoreCount, count / Swift.max(1, minimumCountPerRun))
         guard runCount > 1 else { return sort(by: areInIncreasingOrder) }
