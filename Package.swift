@@ -44,11 +44,16 @@ let package = Package(
             name: "CPrefetch",
             path: "Sources/CPrefetch"
         ),
+        // A thread started on another core than its parent's, which Swift cannot ask for (a GNU extension; macros).
+        .target(
+            name: "CThreads",
+            path: "Sources/CThreads"
+        ),
         // The pipeline, one target per stage: each imports only the stages before it, so the arrows stay one-way.
         // Core holds the values every stage passes on (entries, sections, settings, diagnostics, source positions).
         .target(
             name: "IndexSiteCore",
-            dependencies: ["CPrefetch"],
+            dependencies: ["CPrefetch", "CThreads"],
             path: "Sources/Core"
         ),
         // Load: the only stage besides Write that touches the disk; reads the site folder into a LoadedSite.
@@ -154,6 +159,7 @@ let package = Package(
             name: "IndexSiteTests",
             dependencies: [
                 "CMarkdownArena",
+                "CThreads",
                 "IndexSite",
                 "IndexSiteCollation",
                 "IndexSiteCore",

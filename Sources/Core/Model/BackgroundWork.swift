@@ -1,3 +1,4 @@
+import CThreads
 import Dispatch
 
 /// A value made on another core while the caller goes on, and waited for where it is needed: a build's fixed costs
@@ -7,18 +8,38 @@ package final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
     private var result: Value?
     private let done = DispatchGroup()
 
-    /// Starts `work` at once on another thread.
+    /// Starts `work` at once on a thread of its own, begun on another core (`ixs_thread_start`): not on Dispatch's
+    /// pool, whose threads the caller's concurrent work (parsing, sorting) takes, and where work queued behind it
+    /// waited until all of it was done.
     package init(_ work: @escaping @Sendable () -> Value) {
         done.enter()
-        DispatchQueue.global(qos: .userInitiated).async {
-            self.result = work()
-            self.done.leave()
+        let job = Unmanaged.passRetained(ThreadJob { self.result = work(); self.done.leave() })
+        if ixs_thread_start(ThreadJob.run, job.toOpaque(), BackgroundWork.stackSize) != 0 {
+            // No thread to be had: the work is done here, before the caller goes on.
+            job.takeRetainedValue().body()
         }
     }
+
+    /// As much stack as the main thread has: the work parses templates and YAML, which recurse.
+    static var stackSize: Int { 8 << 20 }
 
     /// The work's value, waiting until it is made.
     package var value: Value {
         done.wait()
         return result!
+    }
+}
+
+/// What a thread of `ixs_thread_start` runs, handed to C as one pointer.
+private final class ThreadJob: @unchecked Sendable {
+    let body: () -> Void
+
+    init(_ body: @escaping () -> Void) {
+        self.body = body
+    }
+
+    /// The thread's entry: takes the job back (its reference was passed to C) and runs it.
+    static let run: @convention(c) (UnsafeMutableRawPointer?) -> Void = { context in
+        Unmanaged<ThreadJob>.fromOpaque(context!).takeRetainedValue().body()
     }
 }

@@ -1,0 +1,26 @@
+import CThreads
+import Foundation
+import Testing
+@testable import IndexSiteCore
+
+/// The build's fixed costs (templates, a locale's tables) are made on a thread of their own, started on another core.
+@Suite struct BackgroundWorkTests {
+    /// The work runs beside the caller, not after it: the caller waits here for the work to have started.
+    @Test func theWorkRunsWhileTheCallerGoesOn() {
+        let started = DispatchSemaphore(value: 0)
+        let work = BackgroundWork { () -> Int in
+            started.signal()
+            return 42
+        }
+        #expect(started.wait(timeout: .now() + 10) == .success)
+        #expect(work.value == 42)
+    }
+
+    /// Begun on another core, the thread may use every core of the process once it runs (on a machine of one core,
+    /// both counts are one).
+    @Test func theThreadMayUseEveryCore() {
+        let here = ixs_thread_core_count()
+        #expect(here >= 1)
+        #expect(BackgroundWork { ixs_thread_core_count() }.value == here)
+    }
+}
