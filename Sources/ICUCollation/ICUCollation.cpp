@@ -449,15 +449,30 @@ extern "C" ixs_numbers *ixs_numbers_open(const char *locale_id, char *error, int
 
 extern "C" void ixs_numbers_close(ixs_numbers *numbers) { delete numbers; }
 
-extern "C" int32_t ixs_numbers_plural(const ixs_numbers *numbers, int64_t n, char *utf8, int32_t capacity) {
+namespace {
+/// The place of `keyword` in CLDR order (zero one two few many other), -1 for none.
+int32_t pluralIndex(const icu::UnicodeString &keyword) {
+    static const char16_t *const order[] = {u"zero", u"one", u"two", u"few", u"many", u"other"};
+    for (int32_t index = 0; index < 6; index++) {
+        if (keyword == icu::UnicodeString(order[index])) return index;
+    }
+    return -1;
+}
+}  // namespace
+
+extern "C" int32_t ixs_numbers_plural_index(const ixs_numbers *numbers, int64_t n) {
+    if (numbers == nullptr || !numbers->rules) return -1;
+    return pluralIndex(numbers->rules->select(static_cast<double>(n)));
+}
+
+extern "C" int32_t ixs_numbers_plural_index_formatted(const ixs_numbers *numbers, int64_t n) {
     if (numbers == nullptr || !numbers->rules) return -1;
     UErrorCode status = U_ZERO_ERROR;
     icu::number::FormattedNumber formatted = numbers->formatter.formatInt(n, status);
     if (U_FAILURE(status)) return -1;
-    // Selecting on the formatted number (not a double) is what CLDR's operands expect.
     icu::UnicodeString keyword = numbers->rules->select(formatted, status);
     if (U_FAILURE(status)) return -1;
-    return toUTF8(keyword, utf8, capacity);
+    return pluralIndex(keyword);
 }
 
 extern "C" int32_t ixs_numbers_plural_keywords(const ixs_numbers *numbers, char *utf8, int32_t capacity) {

@@ -147,7 +147,8 @@ import IndexSiteTestSupport
         #expect(Localization.builtIn.strings(for: locale).number(n) == expected)
     }
 
-    /// The script's plural and number tables give what ICU gives, for every count a list could show.
+    /// The script's plural and number tables give what ICU gives, for every count a list could show, and the
+    /// categories selected on the integers are those of the formatted numbers.
     @Test(arguments: shippedLocales)
     func scriptTablesMatchICU(_ locale: String) throws {
         let numbers = try LocaleNumbers(locale: locale)
@@ -158,6 +159,8 @@ import IndexSiteTestSupport
             + [1_000_001, 123_456, 10_021, 999_999, 1_100_000, 1_999_999]
         for n in counts {
             #expect(plurals.code(n) == ScriptStrings.categoryCodes[numbers.category(n)], "\(locale) \(n)")
+            // Selected on the integer, as on the formatted number.
+            #expect(numbers.category(n) == numbers.categoryOfFormatted(n), "\(locale) \(n)")
             #expect(format.format(n) == words.number(n), "\(locale) \(n)")
         }
         // A list's table is cut from the locale's table, which grows with the longest list yet: it holds no count
