@@ -147,11 +147,14 @@ final class BuiltInCatalogs: Sendable {
 
     func catalog(_ tag: String) -> StringCatalog? {
         guard let tagFiles = files[tag] else { return nil }
-        if let catalog = parsed.withLock({ $0[tag] }) { return catalog }
-        // Parsed outside the lock; two threads asking at once parse the same file, and either result is the same.
-        var catalog: StringCatalog?
-        for file in tagFiles { catalog = StringCatalogParser.parse(file).0 }
-        parsed.withLock { $0[tag] = catalog }
-        return catalog
+        // Parsed inside the lock: a build asks on two cores at once (the sectioner and the renderer's preparation),
+        // and the second waits for the first's catalog rather than parsing the same YAML beside it.
+        return parsed.withLock { parsed in
+            if let catalog = parsed[tag] { return catalog }
+            var catalog: StringCatalog?
+            for file in tagFiles { catalog = StringCatalogParser.parse(file).0 }
+            parsed[tag] = catalog
+            return catalog
+        }
     }
 }
