@@ -223,8 +223,12 @@ struct BuildCommand: ParsableCommand {
             print("Built \(result.countsSummary) into \(folder)/\(summary) in \(seconds) s")
             print("Open \(folder)/index.html")
         }
-        // Exit at once: tearing down a million-entry result would only cost time.
-        withExtendedLifetime(result) { Foundation.exit(code.rawValue) }
+        // Exit at once: tearing down a million-entry result would only cost time, and so did the exit handlers and
+        // the C++ libraries' destructors (0.2 ms of a 1,000-entry build). The printed lines are flushed first.
+        withExtendedLifetime(result) { () -> Never in
+            fflush(nil)
+            _exit(code.rawValue)
+        }
     }
 }
 
