@@ -68,7 +68,7 @@ enum GitHubMarkdown {
             }
             for item in items { GFMTaskLists.replaceMarker(in: item) }
         }
-        guard marks.tilde || marks.autolink else { return }
+        guard marks.tilde || (marks.autolink && mayHoldAutolinks(document)) else { return }
         var containers = inlineContainers(document)
         if marks.tilde {
             for container in containers {
@@ -81,6 +81,25 @@ enum GitHubMarkdown {
                 GFMAutolinks.link(in: container.node, edgeIsPunctuation: container.edgeIsPunctuation)
             }
         }
+    }
+
+    /// Whether the autolink pass could change the document: some text outside links holds a trigger (`://`, `www.`,
+    /// `@`), or text follows text (a run is looked at whole). The mark in the source is nearly always a link's own
+    /// destination (`[the guide](https://…)`), and collecting every inline container to find nothing was a tenth of
+    /// rendering a list's descriptions.
+    static func mayHoldAutolinks(_ document: MarkdownNode) -> Bool {
+        var linkDepth = 0
+        var found = false
+        document.forEachEvent { node, entering in
+            guard !found else { return }
+            switch node.kind {
+            case .link, .image: linkDepth += entering ? 1 : -1
+            case .text where linkDepth == 0:
+                found = node.next?.kind == .text || node.withLiteral(GFMAutolinks.mayHoldAutolink)
+            default: break
+            }
+        }
+        return found
     }
 
     /// Whether a block holds a list anywhere below it, looking only where blocks can hold lists (block quotes and

@@ -77,6 +77,16 @@ import IndexSiteTestSupport
         #expect(CommonMark.html(example.markdown, allowUnsafeHTML: example.unsafe) == example.html)
     }
 
+    /// The autolink pass is skipped when its mark in the source is only a link's own destination, and taken whenever
+    /// text outside links could hold an autolink (the rendering cases and the spec's examples hold its results).
+    @Test(arguments: [("See [the guide](https://example.org/x).", false), ("[https://a.org](https://a.org) and [b](mailto:c@d.org)", false),
+                      ("See https://example.org.", true), ("Mail ada@example.org.", true), ("*www.commonmark.org*", true),
+                      ("[the guide](https://example.org/x) or www.a.org", true), ("![logo](https://example.org/l.png)", false)])
+    func theAutolinkPassIsTakenOnlyWhereTextMayHoldOne(_ markdown: String, _ taken: Bool) {
+        #expect(Array(markdown.utf8).withUnsafeBufferPointer { GitHubMarkdown.Marks($0).autolink })
+        #expect(CommonMark.withDocument(Array(markdown.utf8)) { GitHubMarkdown.mayHoldAutolinks($0) } == taken)
+    }
+
     /// Hostile input: deep nesting and long runs must not blow the stack or take quadratic time.
     /// The extensions a text may need are found a word at a time; they are those a look at every byte finds, wherever
     /// the marks fall in or across the words.
