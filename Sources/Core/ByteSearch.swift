@@ -17,9 +17,16 @@ extension UnsafeBufferPointer where Element == UInt8 {
     /// Whether a byte of `word` is `byte` (the classic test for a zero byte, on the word with `byte` taken out).
     @inlinable
     package static func word(_ word: UInt64, contains byte: UInt8) -> Bool {
+        bytes(of: word, equalTo: byte) != 0
+    }
+
+    /// The high bit of each byte of `word` that is `byte`, in place; a byte just above one that is may be marked too
+    /// (the borrow of the zero-byte test), never one missed.
+    @inlinable
+    package static func bytes(of word: UInt64, equalTo byte: UInt8) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let masked = word ^ (ones &* UInt64(byte))
-        return (masked &- ones) & ~masked & 0x8080_8080_8080_8080 != 0
+        return (masked &- ones) & ~masked & 0x8080_8080_8080_8080
     }
 
     /// The position of the first `byte` in `start..<end`, found by the C library's `memchr` (many bytes at a time):

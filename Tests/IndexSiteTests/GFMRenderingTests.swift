@@ -116,6 +116,13 @@ import IndexSiteTestSupport
             #expect(found == byteByByte(bytes), "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
             seen.insert(found)
         }
+        // `www.` at every place across the words of plain text (where a lone `w` is stepped over), and `ww` without it.
+        for offset in 0..<24 {
+            let text = String(repeating: "a", count: offset) + "www.b" + String(repeating: "c", count: 24)
+            #expect(Array(text.utf8).withUnsafeBufferPointer { GitHubMarkdown.Marks($0).autolink }, "\(offset)")
+            let lone = String(repeating: "a", count: offset) + "ww wa w." + String(repeating: "c", count: 24)
+            #expect(!Array(lone.utf8).withUnsafeBufferPointer { GitHubMarkdown.Marks($0).autolink }, "\(offset)")
+        }
         // Marks near the end of a text and in its last partial word count too.
         for text in ["abcdefgh|", "abcdefghijklmno~", "0123456789 www.a", "0123456://", "www.", "x@"] {
             let marks = Array(text.utf8).withUnsafeBufferPointer { GitHubMarkdown.Marks($0) }
