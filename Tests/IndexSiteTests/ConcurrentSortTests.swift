@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @testable import IndexSiteCore
 
@@ -29,5 +30,19 @@ import Testing
         var sorted = items
         sorted.sortConcurrently(by: order)
         #expect(sorted == items.sorted(by: order))
+    }
+}
+
+/// Values made on every core come back in index order, each made once, whatever the count against the runs.
+@Suite struct MadeConcurrentlyTests {
+    @Test(arguments: [0, 1, 2, 5, 31, 32, 33, 63, 64, 65, 1_000, 10_007])
+    func valuesAreInIndexOrderAndMadeOnce(count: Int) {
+        let calls = Mutex<[Int: Int]>([:])
+        let values = [Int].madeConcurrently(count: count) { index in
+            calls.withLock { $0[index, default: 0] += 1 }
+            return index * 7 + 3
+        }
+        #expect(values == (0..<count).map { $0 * 7 + 3 })
+        #expect(calls.withLock { $0 } == Dictionary(uniqueKeysWithValues: (0..<count).map { ($0, 1) }))
     }
 }

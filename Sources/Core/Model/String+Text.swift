@@ -10,6 +10,8 @@ extension StringProtocol {
         let scalars = string.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        // A title that starts or ends with a letter such as "É" has nothing to trim either: it is kept, not copied.
+        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return string }
         return String(scalars[first...last])
     }
 }
