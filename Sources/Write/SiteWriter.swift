@@ -338,9 +338,7 @@ public struct SiteWriter: Sendable {
             var marker = Array("{}".utf8)
             if var manifest {
                 manifest.files = sizes
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                marker = (try? Array(encoder.encode(manifest))) ?? marker
+                marker = manifest.encoded()
             }
             do {
                 try SiteWriter.writeFile(marker, to: folder.appendingPathComponent(SiteWriter.markerFile).path)

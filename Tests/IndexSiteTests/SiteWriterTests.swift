@@ -157,3 +157,23 @@ import IndexSiteTestSupport
         #expect(places.elementsEqual(expected, by: ==))
     }
 }
+
+/// The marker file's manifest, written by hand when a build has no diagnostics: read back as written, and in
+/// `JSONEncoder`'s own bytes (sorted keys, escaped slashes) for the paths IndexSite writes.
+@Suite struct BuildManifestTests {
+    @Test func aManifestWithoutDiagnosticsIsWrittenAsJSONEncoderWritesIt() throws {
+        let manifest = BuildManifest(fingerprint: "85371d659eb56188", lists: 2, sections: 24, entries: 10_000, diagnostics: [],
+                                     files: ["index.html": 1_056, "data/entries.json": 3_215_500, "404.html": 943, "assets/indexsite.css": 23_229, "b/index.html": 0])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        #expect(manifest.encoded() == Array(try encoder.encode(manifest)))
+        // Any file name reads back as it was.
+        var odd = manifest
+        odd.files = ["é/ü.html": 1, "x\"y.html": 2, "<z>.html": 3, "c\\d.html": 4, "tab\t.html": 5, "Zed.html": 6, "a.html": 7]
+        #expect(try JSONDecoder().decode(BuildManifest.self, from: Data(odd.encoded())) == odd)
+        // With diagnostics, JSONEncoder writes it.
+        var warned = manifest
+        warned.diagnostics = [.warning(.duplicateEntry, "two entries are called 'A'", at: SourceLocation(path: "Content/a.csv", line: 3))]
+        #expect(try JSONDecoder().decode(BuildManifest.self, from: Data(warned.encoded())) == warned)
+    }
+}
