@@ -14,7 +14,7 @@ package struct JSONWriter {
     /// A writer whose buffer holds `capacity` bytes before it grows: a large file written in pieces (`entries.json`)
     /// is then not copied again on every doubling.
     package init(reservingCapacity capacity: Int) {
-        bytes.reserveCapacity(capacity)
+        bytes.reserveCapacityInHugePages(capacity)
     }
 
     /// Appends JSON made at run time, copied as it is. Not an overload of `raw(_:)`: a string literal would pick it

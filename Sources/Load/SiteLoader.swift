@@ -176,7 +176,7 @@ public struct SiteLoader: Sendable {
             return filled
         }
         var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(status.st_size), 0)) { buffer, count in
+        var bytes = [UInt8](hugePagedCapacity: max(Int(status.st_size), 0)) { buffer, count in
             guard let filled = fill(UnsafeMutableRawBufferPointer(buffer)) else { failed = true; count = 0; return }
             count = filled
         }

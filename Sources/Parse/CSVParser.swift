@@ -207,7 +207,7 @@ public struct CSVParser: Sendable {
         parsed.diagnostics = table.diagnostics
         guard !table.header.isEmpty else { return parsed }
         let names = table.header
-        parsed.entries.reserveCapacity(table.records.count)
+        parsed.entries.reserveCapacityInHugePages(table.records.count)
         // The records are read in place: a record copied out retained and released its field offsets.
         table.records.withUnsafeBufferPointer { records in
             for record in records.indices {

@@ -256,7 +256,7 @@ struct MustacheLibrary: Sendable {
             }
             guard let emit else {
                 let parts = render(chunks: 0..<ends.count)
-                output.reserveCapacity(output.count + parts.reduce(0) { $0 + $1.count })
+                output.reserveCapacityInHugePages(output.count + parts.reduce(0) { $0 + $1.count })
                 for part in parts { output.append(contentsOf: part) }
                 return
             }

@@ -63,7 +63,7 @@ public final class FieldTexts: Sendable {
 
         /// An empty table; `bytes` is the size the texts will roughly take (a file's size), reserved once.
         public init(reservingBytes: Int = 0) {
-            bytes.reserveCapacity(reservingBytes)
+            bytes.reserveCapacityInHugePages(reservingBytes)
         }
 
         /// Where the next row to end will start: the `row` its record reads.
