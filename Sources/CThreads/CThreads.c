@@ -20,6 +20,13 @@ static void *run(void *argument) {
     return NULL;
 }
 
+/* A detached thread's attributes, with `stack_size` bytes of stack (the default for 0). */
+static void detached(pthread_attr_t *attributes, size_t stack_size) {
+    pthread_attr_init(attributes);
+    pthread_attr_setdetachstate(attributes, PTHREAD_CREATE_DETACHED);
+    if (stack_size > 0) pthread_attr_setstacksize(attributes, stack_size);
+}
+
 int ixs_thread_start(void (*body)(void *context), void *context, size_t stack_size) {
     struct start *start = malloc(sizeof *start);
     if (start == NULL) return -1;
@@ -27,9 +34,7 @@ int ixs_thread_start(void (*body)(void *context), void *context, size_t stack_si
     start->context = context;
     start->pinned = 0;
     pthread_attr_t attributes;
-    pthread_attr_init(&attributes);
-    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    if (stack_size > 0) pthread_attr_setstacksize(&attributes, stack_size);
+    detached(&attributes, stack_size);
     int here = sched_getcpu();
     if (sched_getaffinity(0, sizeof start->allowed, &start->allowed) == 0 && here >= 0 && CPU_ISSET(here, &start->allowed)
         && CPU_COUNT(&start->allowed) > 1) {
@@ -40,6 +45,13 @@ int ixs_thread_start(void (*body)(void *context), void *context, size_t stack_si
     pthread_t thread;
     int error = pthread_create(&thread, &attributes, run, start);
     pthread_attr_destroy(&attributes);
+    if (error != 0 && start->pinned) {
+        /* Refused with the placement (a container's own rules): started where Linux puts it. */
+        start->pinned = 0;
+        detached(&attributes, stack_size);
+        error = pthread_create(&thread, &attributes, run, start);
+        pthread_attr_destroy(&attributes);
+    }
     if (error != 0) free(start);
     return error;
 }

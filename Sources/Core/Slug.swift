@@ -98,6 +98,7 @@ public enum Slug {
             return count
         }
     }
+
     /// The same rules for text of ASCII and two-byte UTF-8 only (accented Latin, Greek, Cyrillic, Armenian, Hebrew,
     /// Arabic…), over bytes: only the non-ASCII scalars' lower case and kind are looked up, and no String is made of
     /// the text (a title such as "Élan Ferry" took ten times as long as an ASCII one). Lower-casing is scalar by
@@ -142,6 +143,7 @@ public enum Slug {
                         case .nonspacingMark, .spacingMark, .enclosingMark:
                             if !pendingDash && count > 0 { append(lower) }
                         default:
+                            // What the slow way treats apart (apostrophes, joiners) is left to it, should a lower case be one.
                             if lower == "'" || lower == "’" || lower == "\u{200C}" || lower == "\u{200D}" { fits = false } else { pendingDash = true }
                         }
                     }
