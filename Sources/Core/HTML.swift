@@ -9,7 +9,16 @@ package enum HTML {
     /// UTF-8 `bytes` escaped, appended to `output`.
     package static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         var runStart = 0
-        for index in 0..<bytes.count {
+        var index = 0
+        while index < bytes.count {
+            // Words holding none of the five are stepped over whole; the one that holds one is looked at byte by byte.
+            index = bytes.endOfWords(from: index) { word in
+                !(UnsafeBufferPointer.word(word, contains: UInt8(ascii: "&")) || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "<"))
+                    || UnsafeBufferPointer.word(word, contains: UInt8(ascii: ">")) || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "\""))
+                    || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "'")))
+            }
+            guard index < bytes.count else { break }
+            defer { index += 1 }
             let replacement: StaticString
             switch bytes[index] {
             case UInt8(ascii: "&"): replacement = "&amp;"
