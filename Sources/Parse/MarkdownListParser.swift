@@ -129,17 +129,20 @@ public struct MarkdownListParser: Sendable {
 
         /// Puts the piece's items' texts into one table (`FieldTexts.compact`), once they are all read: a million
         /// items held a `String` per field and two arrays each.
+        /// The entries are moved out of their blocks and back, never copied: a copy of an entry is a retain and a
+        /// release for each of its fields.
         mutating func compactEntries() {
             var entries: [Entry] = []
             var places: [Int] = []
-            for index in blocks.indices {
-                guard case .item(let entry?) = blocks[index] else { continue }
+            for index in blocks.indices where blocks[index].isItem {
+                var block = Block.item(nil) // the items are held once, in `entries`
+                swap(&block, &blocks[index])
+                guard case .item(let entry?) = consume block else { continue }
                 entries.append(entry)
                 places.append(index)
-                blocks[index] = .item(nil) // the items are held once, in `entries`
             }
             FieldTexts.compact(&entries)
-            for (entry, index) in zip(entries, places) { blocks[index] = .item(entry) }
+            while let entry = entries.popLast() { blocks[places.removeLast()] = .item(entry) }
         }
 
         /// Makes an entry of a list item, without its heading (the `Assembler` knows it); nil for table-of-contents
