@@ -189,16 +189,20 @@ package final class LocaleNumbers: @unchecked Sendable {
 
     /// The plural category of `count`: "one", "few", "many", "other"…
     package func category(_ count: Int) -> String {
-        LocaleNumbers.categoryNames[Int(ixs_numbers_plural_index(handle, Int64(count)))] ?? "other"
+        LocaleNumbers.categoryName(at: ixs_numbers_plural_index(handle, Int64(count)))
     }
 
     /// The category of `count` as CLDR defines it, on the formatted number: what `category` is tested against.
     func categoryOfFormatted(_ count: Int) -> String {
-        LocaleNumbers.categoryNames[Int(ixs_numbers_plural_index_formatted(handle, Int64(count)))] ?? "other"
+        LocaleNumbers.categoryName(at: ixs_numbers_plural_index_formatted(handle, Int64(count)))
     }
 
-    /// The categories by their place in CLDR order (the C API's index; -1 is an error).
-    private static let categoryNames: [Int: String] = [0: "zero", 1: "one", 2: "two", 3: "few", 4: "many", 5: "other"]
+    /// The category at `index` in CLDR order (the C API's places), "other" for an error (-1).
+    private static func categoryName(at index: Int32) -> String {
+        categoryNames.indices.contains(Int(index)) ? categoryNames[Int(index)] : "other"
+    }
+
+    private static let categoryNames = ["zero", "one", "two", "few", "many", "other"]
 
     /// `count` written the locale's way, with its grouping separator.
     package func format(_ count: Int) -> String {

@@ -96,15 +96,13 @@ package struct JSONWriter {
         var index = start
         if let base = bytes.baseAddress {
             let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            /// A high bit set in each byte of `word` that is zero (exact for bytes under 0x80; any byte of 0x80 or
-            /// more only makes a false alarm, which the byte loop below settles).
-            func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+            // A false alarm (a byte of 0x80 or more, or one just above a match) only sends a word to the byte loop below.
             while index + 8 <= count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                 let control = (word &- ones &* 0x20) & ~word & highs // bytes under 0x20
-                let quote = zeroBytes(word ^ (ones &* 0x22))
-                let backslash = zeroBytes(word ^ (ones &* 0x5C))
-                let less = zeroBytes(word ^ (ones &* 0x3C))
+                let quote = UnsafeBufferPointer.bytes(of: word, equalTo: UInt8(ascii: "\""))
+                let backslash = UnsafeBufferPointer.bytes(of: word, equalTo: UInt8(ascii: "\\"))
+                let less = UnsafeBufferPointer.bytes(of: word, equalTo: UInt8(ascii: "<"))
                 if control | quote | backslash | less != 0 { break }
                 index += 8
             }

@@ -450,11 +450,14 @@ extern "C" ixs_numbers *ixs_numbers_open(const char *locale_id, char *error, int
 extern "C" void ixs_numbers_close(ixs_numbers *numbers) { delete numbers; }
 
 namespace {
-/// The place of `keyword` in CLDR order (zero one two few many other), -1 for none.
+/// CLDR's plural categories in its order: the places `ixs_numbers_plural_index` returns, and the order of
+/// `ixs_numbers_plural_keywords`.
+const char *const pluralCategories[] = {"zero", "one", "two", "few", "many", "other"};
+
+/// The place of `keyword` in `pluralCategories`, -1 for none.
 int32_t pluralIndex(const icu::UnicodeString &keyword) {
-    static const char16_t *const order[] = {u"zero", u"one", u"two", u"few", u"many", u"other"};
     for (int32_t index = 0; index < 6; index++) {
-        if (keyword == icu::UnicodeString(order[index])) return index;
+        if (keyword == icu::UnicodeString(pluralCategories[index], -1, US_INV)) return index;
     }
     return -1;
 }
@@ -477,9 +480,8 @@ extern "C" int32_t ixs_numbers_plural_index_formatted(const ixs_numbers *numbers
 
 extern "C" int32_t ixs_numbers_plural_keywords(const ixs_numbers *numbers, char *utf8, int32_t capacity) {
     if (numbers == nullptr || !numbers->rules) return -1;
-    static const char *const order[] = {"zero", "one", "two", "few", "many", "other"};
     icu::UnicodeString joined;
-    for (const char *keyword : order) {
+    for (const char *keyword : pluralCategories) {
         if (!numbers->rules->isKeyword(icu::UnicodeString(keyword, -1, US_INV))) continue;
         if (!joined.isEmpty()) joined.append(u' ');
         joined.append(icu::UnicodeString(keyword, -1, US_INV));

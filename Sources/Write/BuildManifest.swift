@@ -43,7 +43,12 @@ extension BuildManifest {
         for (index, path) in files.keys.sorted().enumerated() {
             if index > 0 { json.raw(",") }
             // With its slashes escaped, as JSONEncoder writes them (an escape never holds a slash of its own).
-            json.raw(JSONWriter.encoded(path).flatMap { $0 == UInt8(ascii: "/") ? Array("\\/".utf8) : [$0] })
+            var key: [UInt8] = []
+            for byte in JSONWriter.encoded(path) {
+                if byte == UInt8(ascii: "/") { key.append(UInt8(ascii: "\\")) }
+                key.append(byte)
+            }
+            json.raw(key)
             json.raw(":")
             json.raw(text: String(files[path]!))
         }
