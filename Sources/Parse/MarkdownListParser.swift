@@ -18,12 +18,21 @@ public struct MarkdownListParser: Sendable {
     /// A body shorter than four pieces a core is cut into pieces of a quarter of its share, but none smaller than
     /// this: a 1 MB list was two pieces on two cores and then a third on one.
     static let minimumPieceSize = 1 << 16
+    /// Whether the simple item lines are read without cmark (`SimpleItems`); tests turn it off to compare with cmark.
+    let readsSimpleItems: Bool
 
     /// A Markdown list parser.
-    public init() { pieceSize = 1 << 17 }
+    public init() {
+        pieceSize = 1 << 17
+        readsSimpleItems = true
+    }
 
-    /// A parser that cuts bodies into pieces of about `pieceSize` bytes, so tests and the fuzzer can cut small files.
-    package init(pieceSize: Int) { self.pieceSize = max(1, pieceSize) }
+    /// A parser that cuts bodies into pieces of about `pieceSize` bytes, so tests and the fuzzer can cut small files,
+    /// and that may leave every line to cmark.
+    package init(pieceSize: Int, readsSimpleItems: Bool = true) {
+        self.pieceSize = max(1, pieceSize)
+        self.readsSimpleItems = readsSimpleItems
+    }
 
     /// Parses one Markdown list file: its entries, its headings as declared sections, its title, and its front matter settings.
     public func parse(_ file: SourceFile) -> ParsedSource {
@@ -34,9 +43,10 @@ public struct MarkdownListParser: Sendable {
         let share = split.body.count / (4 * activeCoreCount)
         let pieces = MarkdownPieces.cut(split.body, size: min(pieceSize, max(MarkdownListParser.minimumPieceSize, share)))
         var results = [(blocks: [Block], diagnostics: [Diagnostic])].madeConcurrently(count: pieces.count) { index in
-            let piece = split.body[pieces[index].bytes]
-            return CommonMark.withDocument(GitHubMarkdown.shieldingEscapedTildes(piece) ?? Array(piece)) { document in
-                var reader = BlockReader(file: file, lineOffset: split.bodyLineOffset + pieces[index].linesBefore)
+            var piece = Array(split.body[pieces[index].bytes])
+            let simpleItems = readsSimpleItems ? SimpleItems.take(from: &piece) : SimpleItems.Taken()
+            return CommonMark.withDocument(GitHubMarkdown.shieldingEscapedTildes(piece) ?? piece) { document in
+                var reader = BlockReader(file: file, lineOffset: split.bodyLineOffset + pieces[index].linesBefore, simpleItems: simpleItems)
                 reader.read(document)
                 reader.compactEntries()
                 return (reader.blocks, reader.diagnostics)
@@ -84,7 +94,8 @@ public struct MarkdownListParser: Sendable {
         }
     }
 
-    /// Reads the top-level blocks of one piece's tree into `Block`s; runs on any core.
+    /// Reads the top-level blocks of one piece's tree into `Block`s, with the items read off their lines before it
+    /// (`SimpleItems`) put back in their places; runs on any core.
     private struct BlockReader {
         let file: SourceFile
         let lineOffset: Int
@@ -92,10 +103,14 @@ public struct MarkdownListParser: Sendable {
         var diagnostics: [Diagnostic] = []
         /// Items left out as table-of-contents links (to `#anchors`), counted to tell a parent of only such links.
         var tableOfContentsSkips = 0
+        /// The piece's items read without cmark, in line order, and the first not yet among the blocks.
+        let simpleItems: SimpleItems.Taken
+        var nextSimpleItem = 0
 
-        init(file: SourceFile, lineOffset: Int) {
+        init(file: SourceFile, lineOffset: Int, simpleItems: SimpleItems.Taken) {
             self.file = file
             self.lineOffset = lineOffset
+            self.simpleItems = simpleItems
         }
 
         func location(_ node: MarkdownNode) -> SourceLocation {
@@ -104,6 +119,7 @@ public struct MarkdownListParser: Sendable {
 
         mutating func read(_ document: MarkdownNode) {
             for block in document.children {
+                addSimpleItems(before: block.startLine)
                 switch block.kind {
                 case .heading:
                     blocks.append(.heading(level: block.headingLevel, title: MarkdownText.plain(block), location: location(block)))
@@ -119,11 +135,24 @@ public struct MarkdownListParser: Sendable {
                     if !paragraphs.isEmpty { blocks.append(.blockQuote(paragraphs.joined(separator: "\n\n"))) }
                 case .list:
                     for item in block.children where item.kind == .item {
+                        addSimpleItems(before: item.startLine)
                         blocks.append(.item(entry(from: item, depth: 1)))
                     }
                 default:
                     break
                 }
+            }
+            addSimpleItems(before: Int.max)
+        }
+
+        /// Adds the items read off lines before `line`: a blanked line sits between cmark's blocks, never inside one.
+        mutating func addSimpleItems(before line: Int) {
+            guard let table = simpleItems.table else { return }
+            while nextSimpleItem < simpleItems.items.count, simpleItems.items[nextSimpleItem].line < line {
+                let item = simpleItems.items[nextSimpleItem]
+                let location = file.location(line: item.line + lineOffset, column: 1)
+                blocks.append(.item(Entry(fields: FieldRecord(names: item.names, texts: table, row: item.row), location: location, children: [])))
+                nextSimpleItem += 1
             }
         }
 
@@ -271,17 +300,20 @@ public struct MarkdownListParser: Sendable {
         /// this runs once per entry).
         static func dropSeparator(_ text: String) -> String {
             var text = text
-            let start = text.withUTF8 { bytes -> Int in
-                var start = 0
-                while start < bytes.count, bytes[start] == UInt8(ascii: " ") { start += 1 }
-                for separator in separators where bytes.count - start >= separator.count {
-                    if separator.indices.allSatisfy({ bytes[start + $0] == separator[$0] }) { return start + separator.count }
-                }
-                return start
-            }
+            let start = text.withUTF8(separatorEnd)
             guard start > 0 else { return text.trimmingSpaces }
             // A separator is whole characters (ASCII, or a dash of one scalar), so the cut is on a character boundary.
             return String(text.utf8.dropFirst(start))!.trimmingSpaces
+        }
+
+        /// Where a description starts after its separator and the spaces before it (0 when it has neither).
+        static func separatorEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            var start = 0
+            while start < bytes.count, bytes[start] == UInt8(ascii: " ") { start += 1 }
+            for separator in separators where bytes.count - start >= separator.count {
+                if separator.indices.allSatisfy({ bytes[start + $0] == separator[$0] }) { return start + separator.count }
+            }
+            return start
         }
 
         private static let separators: [[UInt8]] = ["- ", "– ", "— ", ": ", "-", "–", "—", ":"].map { Array($0.utf8) }
@@ -384,6 +416,11 @@ enum MarkdownText {
             out += GitHubMarkdown.unshielded(escaped(node.literal), as: "\\~").utf8
             return
         }
+        appendEscaped(bytes, to: &out)
+    }
+
+    /// Appends text backslash-escaped as `escaped` does.
+    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         guard bytes.contains(where: isSyntax) else {
             out.append(contentsOf: bytes)
             return

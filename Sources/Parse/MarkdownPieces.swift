@@ -22,27 +22,40 @@ enum MarkdownPieces {
             var pieces: [Piece] = []
             var pieceStart = 0
             var pieceLines = 0
-            var line = 0
-            var lineStart = 0
-            while lineStart < bytes.count {
-                var lineEnd = bytes.index(of: newline, from: lineStart, to: bytes.count) ?? bytes.count
-                lineEnd = bytes.index(of: carriageReturn, from: lineStart, to: lineEnd) ?? lineEnd
-                let text = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
-                if mayReachPastItsBlock(text) { return whole }
-                if lineStart - pieceStart >= size, opensTopLevelBlock(text) {
-                    pieces.append(Piece(bytes: base + pieceStart..<base + lineStart, linesBefore: pieceLines))
-                    pieceStart = lineStart
-                    pieceLines = line
+            var reaches = false
+            forEachLine(bytes) { line, number in
+                let text = UnsafeBufferPointer(rebasing: bytes[line])
+                if mayReachPastItsBlock(text) {
+                    reaches = true
+                    return false
                 }
-                // cmark ends lines at "\n", "\r\n" and a lone "\r"; line numbers must agree with its count.
-                if lineEnd < bytes.count, bytes[lineEnd] == carriageReturn, lineEnd + 1 < bytes.count, bytes[lineEnd + 1] == newline {
-                    lineEnd += 1
+                if line.lowerBound - pieceStart >= size, opensTopLevelBlock(text) {
+                    pieces.append(Piece(bytes: base + pieceStart..<base + line.lowerBound, linesBefore: pieceLines))
+                    pieceStart = line.lowerBound
+                    pieceLines = number
                 }
-                lineStart = lineEnd + 1
-                line += 1
+                return true
             }
+            if reaches { return whole }
             pieces.append(Piece(bytes: base + pieceStart..<base + bytes.count, linesBefore: pieceLines))
             return pieces
+        }
+    }
+
+    /// Calls `body` with each line's bytes (without its ending) and its number counted from 0, until it returns false.
+    /// Lines end where cmark ends them, at "\n", "\r\n" and a lone "\r", so the numbers agree with cmark's.
+    static func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (_ line: Range<Int>, _ number: Int) -> Bool) {
+        var line = 0
+        var lineStart = 0
+        while lineStart < bytes.count {
+            var lineEnd = bytes.index(of: newline, from: lineStart, to: bytes.count) ?? bytes.count
+            lineEnd = bytes.index(of: carriageReturn, from: lineStart, to: lineEnd) ?? lineEnd
+            guard body(lineStart..<lineEnd, line) else { return }
+            if lineEnd < bytes.count, bytes[lineEnd] == carriageReturn, lineEnd + 1 < bytes.count, bytes[lineEnd + 1] == newline {
+                lineEnd += 1
+            }
+            lineStart = lineEnd + 1
+            line += 1
         }
     }
 
@@ -59,7 +72,7 @@ enum MarkdownPieces {
             case UInt8(ascii: "<"):
                 return true
             case UInt8(ascii: "`"), UInt8(ascii: "~"):
-                if first + 2 < line.count, line[first + 1] == line[first], line[first + 2] == line[first] { return true }
+                if mayOpenFence(line) { return true }
             default:
                 break
             }
@@ -70,6 +83,14 @@ enum MarkdownPieces {
             index = bracket + 1
         }
         return false
+    }
+
+    /// Three backticks or tildes after any indentation.
+    static func mayOpenFence(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = line.firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { return false }
+        let mark = line[first]
+        guard mark == UInt8(ascii: "`") || mark == UInt8(ascii: "~") else { return false }
+        return first + 2 < line.count && line[first + 1] == mark && line[first + 2] == mark
     }
 
     /// A bullet item with text (`- x`, `* x`, `+ x`, not a thematic break like `- - -`) or an ATX heading, at column 1.
