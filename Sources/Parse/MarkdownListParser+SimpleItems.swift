@@ -178,6 +178,7 @@ enum SimpleItems {
 
     /// A byte of plain text: one that starts no inline syntax in any place (not `\` `` ` `` `*` `_` `[` `]` `<` `&`
     /// `!`), and no control character (cmark keeps tabs, but trims them at a paragraph's end where this does not).
+    /// `isPlain(_:at:)` also takes an `&` where no entity can start.
     static func isPlain(_ byte: UInt8) -> Bool {
         switch byte {
         case 0..<0x20, UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
@@ -186,6 +187,14 @@ enum SimpleItems {
         default:
             true
         }
+    }
+
+    /// True when the byte at `index` is plain text: `isPlain`, or an `&` that starts no entity (one not followed by a
+    /// letter, a digit or `#`, as in "Radio & Compass").
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let byte = bytes[index]
+        guard byte == UInt8(ascii: "&") else { return isPlain(byte) }
+        return index + 1 == bytes.count || !(isASCIIAlphanumeric(bytes[index + 1]) || bytes[index + 1] == UInt8(ascii: "#"))
     }
 
     /// A byte of a plain link destination, which cmark keeps as it is: no space, parenthesis, `<`, `>`, backslash
@@ -212,7 +221,7 @@ enum SimpleItems {
     static func link(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (end: Int, text: Range<Int>, destination: Range<Int>)? {
         guard start < bytes.count, bytes[start] == UInt8(ascii: "[") else { return nil }
         var close = start + 1
-        while close < bytes.count, isPlain(bytes[close]) { close += 1 }
+        while close < bytes.count, isPlain(bytes, at: close) { close += 1 }
         guard close > start + 1, close + 1 < bytes.count, bytes[close] == UInt8(ascii: "]"), bytes[close + 1] == UInt8(ascii: "(") else { return nil }
         var end = close + 2
         while end < bytes.count, isPlainDestination(bytes[end]) { end += 1 }
@@ -246,7 +255,7 @@ enum SimpleItems {
                 guard index + run < bytes.count, isASCIIAlphanumeric(bytes[index + run]) else { return false }
                 var close = index + run
                 while close < bytes.count, bytes[close] != byte {
-                    guard isPlain(bytes[close]) else { return false }
+                    guard isPlain(bytes, at: close) else { return false }
                     close += 1
                 }
                 let after = close + run
@@ -269,15 +278,10 @@ enum SimpleItems {
                 guard index + 1 == bytes.count || bytes[index + 1] != UInt8(ascii: "[") else { return false }
                 out.append(contentsOf: [UInt8(ascii: "\\"), byte])
                 index += 1
-            case UInt8(ascii: "&"):
-                // Text when no entity can start here.
-                guard index + 1 == bytes.count || bytes[index + 1] == space else { return false }
-                out.append(contentsOf: [UInt8(ascii: "\\"), byte])
-                index += 1
             default:
-                guard isPlain(byte) else { return false }
+                guard isPlain(bytes, at: index) else { return false }
                 var end = index + 1
-                while end < bytes.count, isPlain(bytes[end]) { end += 1 }
+                while end < bytes.count, isPlain(bytes, at: end) { end += 1 }
                 MarkdownText.appendEscaped(UnsafeBufferPointer(rebasing: bytes[index..<end]), to: &out)
                 index = end
             }

@@ -8,7 +8,7 @@ import Testing
 /// compared with one that leaves every line to cmark.
 @Suite struct SimpleItemsTests {
     /// Titles and destinations: the first few are ones a simple line may have, and are picked half the time.
-    static let titles = ["Hammer", " Élan Ferry 106 ", "#hash", "R>D", "ümlaut ö", "C# & co", "a*b", "x_y", "`code`", "", " ",
+    static let titles = ["Hammer", " Élan Ferry 106 ", "#hash", "R>D", "ümlaut ö", "C# & co", "&Co", "R&D;", "x &#35; y", "a &amp", "AT&T", "a*b", "x_y", "`code`", "", " ",
                          "Tab\there", "Bang!", "[nested]", "back\\slash", "&amp;", "Radio & Compass", "\u{80}tilde", "~strike~"]
     static let destinations = ["https://example.org/e/1", "https://e.org/é", "x_y", "q\"r", "#anchor", "", "a b", "x(y)", "<u>",
                                "a\\b", "a&amp;b", "u*v", "u`v", "https://example.org/a]b"]
@@ -24,7 +24,7 @@ import Testing
                              " `a`b`", " ``c``", " [the guide](https://example.org/g)", " [a](#x)", " [b](u v)", " ![img](i.png)",
                              " _u_", " snake_case", " \\*", " & ", " &amp;", " &", "!", " #tag", " > ", " <b>", "~", " é", "\t",
                              "[", "]", "(", ")", " http://x.org", " [x]", " [ ] ", ".", "  \u{A0}", " `<a>`", " `\\`",
-                             "x*y*", "*z*w", ")*q*", "*r*)", "a**b**c", "**s**t", " *u**v*", " ` x`",  " `x `", " `a  b`", " *a *", " *b.*", " `a``", " `a``b`"]
+                             "x*y*", "*z*w", ")*q*", "*r*)", "a**b**c", "**s**t", " *u**v*", " ` x`",  " `x `", " `a  b`", " *a *", " *b.*", " `a``", " `a``b`", " R&D", " &co;", " &#1;", " *&x*", " *& y*", " [a & b](u)", " [&amp;](u)", "&"]
 
     /// A line made of a marker, a title link and pieces of the rest: most are simple, many are not quite.
     static let itemLines = zip(Gen.int(in: 0...3), Gen.int(in: 0...(2 * titles.count - 1)),
