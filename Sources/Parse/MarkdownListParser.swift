@@ -145,7 +145,7 @@ public struct MarkdownListParser: Sendable {
             addSimpleItems(before: Int.max)
         }
 
-        /// Adds the items read off lines before `line`: a blanked line sits between cmark's blocks, never inside one.
+        /// Adds the items read off lines before `line`: an emptied line sits between cmark's blocks, never inside one.
         mutating func addSimpleItems(before line: Int) {
             guard let table = simpleItems.table else { return }
             while nextSimpleItem < simpleItems.items.count, simpleItems.items[nextSimpleItem].line < line {
