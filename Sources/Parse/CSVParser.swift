@@ -25,6 +25,10 @@ public struct CSVParser: Sendable {
     /// Records are read on every core when each core gets at least this many bytes: below, a thread costs more than
     /// it saves.
     static let concurrentPartBytes = 256 * 1024
+    /// The file is cut into this many parts for each core that reads it: Dispatch's second thread often starts a
+    /// millisecond or two late in a young process (the background work holds the other core first), and with one part
+    /// a core, one core then read both parts in turn; with several, whichever core is free takes the next.
+    static let partsPerCore = 4
 
     /// The parser for a file name: tab-separated for `.tsv` and `.tab`, comma-separated otherwise.
     public static func forPath(_ path: String) -> CSVParser {
@@ -475,11 +479,13 @@ public struct CSVParser: Sendable {
             }.allSatisfy { $0 }
         }
 
-        /// The bytes after `position` cut into one part per core, each cut just after a line break; nil for a file
-        /// too small to share out (`concurrentPartBytes` a core) or with no line break where a cut should go.
+        /// The bytes after `position` cut into `partsPerCore` parts for each core, each cut just after a line break;
+        /// nil for a file too small to share out (`concurrentPartBytes` a core) or with no line break where a cut
+        /// should go.
         func partsAfterLineBreaks() -> [Range<Int>]? {
-            let partCount = min(activeCoreCount, (bytes.count - position) / CSVParser.concurrentPartBytes)
-            guard partCount > 1 else { return nil }
+            let cores = min(activeCoreCount, (bytes.count - position) / CSVParser.concurrentPartBytes)
+            guard cores > 1 else { return nil }
+            let partCount = cores * CSVParser.partsPerCore
             var starts = [position]
             for part in 1..<partCount {
                 let target = max(position + (bytes.count - position) * part / partCount, starts.last!)
