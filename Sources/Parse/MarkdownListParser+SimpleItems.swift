@@ -4,7 +4,7 @@ import IndexSiteCore
 /// [links](https://…)`, read without cmark: cmark's tree of a list was half of reading it, and the Strings walked out
 /// of the tree most of the rest.
 ///
-/// A line is read here only when cmark would read it the same way whatever surrounds it, and when emptying it changes
+/// A line is read here only when cmark would read it the same way whatever surrounds it, and when blanking it changes
 /// nothing cmark reads of the lines around it; its parts must be ones whose tree is known from their bytes alone
 /// (plain text, single or double `*` emphasis around letters or digits, one-backtick code, links with plain text and
 /// a plain destination). Anything else — an underscore, a backslash, `<`, an entity, an image, a line that
@@ -31,8 +31,9 @@ enum SimpleItems {
         var table: FieldTexts?
     }
 
-    /// Reads the simple item lines of a piece of a list and empties each (its ending kept, so cmark's line and column
-    /// numbers of the rest hold, and cmark reads little more than the rest). Inside fenced code and HTML blocks a line is not what it looks like: no line is read
+    /// Reads the simple item lines of a piece of a list and blanks each to one space, its ending kept, so cmark's line
+    /// and column numbers of the rest hold and cmark reads little more than the rest. (An empty line after a lone "\r"
+    /// would join it into one "\r\n", a line less.) Inside fenced code and HTML blocks a line is not what it looks like: no line is read
     /// after a line that may open a fence, nor in what may be an HTML block (`HTMLBlock`). A line at column 1 is in
     /// no other container: a list item or a quote that held the line before ends there.
     static func take(from bytes: inout [UInt8]) -> Taken {
@@ -66,6 +67,7 @@ enum SimpleItems {
                                       into: &table, markdown: &markdown) else { continue }
                 items.append(item)
                 rest.append(contentsOf: UnsafeBufferPointer(rebasing: text[restStart..<line.lowerBound]))
+                rest.append(space)
                 restStart = line.upperBound
             }
             guard !items.isEmpty else { return Taken() }
@@ -163,7 +165,7 @@ enum SimpleItems {
             && text[line.lowerBound + 1] == space && text[line.lowerBound + 2] == UInt8(ascii: "[")
     }
 
-    /// True when nothing after line `number` can belong to its item, so the line may be emptied: the next line opens
+    /// True when nothing after line `number` can belong to its item, so the line may be blanked: the next line opens
     /// a top-level item or heading, or the blank lines after it are followed by the end or by a line at column 1.
     /// (Any other line might continue the item: lazily, indented under it, or as a setext underline.)
     private static func endsItsBlock(_ text: UnsafeBufferPointer<UInt8>, _ lines: [Range<Int>], after number: Int) -> Bool {

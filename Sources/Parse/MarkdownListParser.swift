@@ -5,7 +5,8 @@ import IndexSiteCore
 /// sections and sub-sections (`Assembler`), list items are entries (`[Title](url) - description`,
 /// `**Title**: description` or plain text), nested items are child entries, a paragraph under a heading describes its
 /// section. README furniture — links to `#anchors` (a table of contents), back-to-top links, badges — and raw HTML
-/// blocks are not entries (`Furniture`).
+/// blocks are not entries (`Furniture`). The common item line, `- [Title](url) - text`, is read without cmark where
+/// cmark's reading of it is sure (`SimpleItems`); cmark reads the rest.
 public struct MarkdownListParser: Sendable {
     /// Nested lists deeper than this are kept flat, so a hostile file cannot exhaust the stack.
     public static let maximumDepth = 64
@@ -145,7 +146,7 @@ public struct MarkdownListParser: Sendable {
             addSimpleItems(before: Int.max)
         }
 
-        /// Adds the items read off lines before `line`: an emptied line sits between cmark's blocks, never inside one.
+        /// Adds the items read off lines before `line`: a blanked line sits between cmark's blocks, never inside one.
         mutating func addSimpleItems(before line: Int) {
             guard let table = simpleItems.table else { return }
             while nextSimpleItem < simpleItems.items.count, simpleItems.items[nextSimpleItem].line < line {

@@ -43,12 +43,16 @@ import Testing
                                                                  "</details>", "  <p align=\"center\">", "<a href=\"x\">", "<x-y>",
                                                                  "<!x", "- ```", "  ```", "> ```", "````", "~~~~"]
 
-    static let documents = zip(Gen.bool, Gen.int(in: 0...(contextLines.count - 1)), itemLines).array(of: 0...40)
-        .map { lines in lines.map { isItem, context, item in isItem ? item : contextLines[context] } }
+    /// Lists of item and context lines, each line with its own ending ("\n", "\r\n" or a lone "\r", mixed as in
+    /// files edited on several systems).
+    static let documents = zip(Gen.bool, Gen.int(in: 0...(contextLines.count - 1)), itemLines,
+                               Gen.int(in: 0...(MarkdownPiecesTests.lineEndings.count - 1))).array(of: 0...40)
+        .map { lines in
+            lines.map { isItem, context, item, ending in (isItem ? item : contextLines[context]) + MarkdownPiecesTests.lineEndings[ending] }.joined()
+        }
 
     @Test func simpleItemsAreReadAsCmarkReadsThem() async {
-        await propertyCheck(count: 400, input: Self.documents, Gen.int(in: 0...4), Gen.int(in: 1...200)) { lines, ending, pieceSize in
-            let text = lines.joined(separator: MarkdownPiecesTests.lineEndings[ending])
+        await propertyCheck(count: 400, input: Self.documents, Gen.int(in: 1...200)) { text, pieceSize in
             let file = SourceFile(path: "Content/l.md", text: text)
             let cmark = MarkdownListParser(pieceSize: pieceSize, readsSimpleItems: false).parse(file)
             let simple = MarkdownListParser(pieceSize: pieceSize).parse(file)
@@ -73,7 +77,7 @@ import Testing
         }
     }
 
-    @Test func aSimpleLineIsEmptiedAndReadAtItsLine() throws {
+    @Test func aSimpleLineIsBlankedAndReadAtItsLine() throws {
         let line = "- [Saw](https://e.org/s) - Cuts *wood* with `teeth`, [see](https://e.org/x)!"
         var bytes = Array("## Tools\n\(line)\n\nText\n".utf8)
         let taken = SimpleItems.take(from: &bytes)
@@ -81,7 +85,7 @@ import Testing
         let row = try #require(taken.items.first?.row)
         #expect((0..<3).map { taken.table?.string(row: row, column: $0) }
             == ["Saw", "https://e.org/s", "Cuts *wood* with `teeth`, [see](<https://e.org/x>)\\!"])
-        #expect(String(decoding: bytes, as: UTF8.self) == "## Tools\n\n\nText\n")
+        #expect(String(decoding: bytes, as: UTF8.self) == "## Tools\n \n\nText\n")
     }
 
     /// README furniture above a list (a logo in HTML, a comment, a `<details>` table of contents) does not keep the
