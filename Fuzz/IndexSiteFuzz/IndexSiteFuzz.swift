@@ -213,6 +213,12 @@ func fuzzMarkdownList(_ bytes: [UInt8]) {
     require(pieces.declaredSections == parsed.declaredSections, "pieces of \(pieceSize) bytes: other sections")
     require(pieces.diagnostics == parsed.diagnostics, "pieces of \(pieceSize) bytes: other diagnostics")
     require(sameEntries(pieces.entries, parsed.entries), "pieces of \(pieceSize) bytes: other entries")
+    // The common item lines are read without cmark (`SimpleItems`); with every line left to cmark, the same answer.
+    let cmark = MarkdownListParser(pieceSize: pieceSize, readsSimpleItems: false).parse(file)
+    require(cmark.title == parsed.title && cmark.description == parsed.description, "cmark alone: another title or description")
+    require(cmark.declaredSections == parsed.declaredSections, "cmark alone: other sections")
+    require(cmark.diagnostics == parsed.diagnostics, "cmark alone: other diagnostics")
+    require(sameEntries(cmark.entries, parsed.entries), "cmark alone: other entries")
 }
 
 /// Entries equal field for field, place for place, down to their nested entries.
