@@ -243,36 +243,13 @@ public struct CSVParser: Sendable {
             if byte == 0 { return index }
             if byte < 0x80 {
                 index += 1
-            } else if let length = validSequenceLength(in: bytes, at: index) {
+            } else if let length = bytes.validUTF8SequenceLength(at: index) {
                 index += length
             } else {
                 return index
             }
         }
         return nil
-    }
-
-    /// The length of the valid UTF-8 sequence that starts at `index`, nil when it is not one (overlong, a surrogate,
-    /// past U+10FFFF, cut short).
-    static func validSequenceLength(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
-        let lead = bytes[index]
-        let length: Int
-        var lowerBound: UInt8 = 0x80, upperBound: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lowerBound = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upperBound = 0x9F
-        case 0xF0: length = 4; lowerBound = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upperBound = 0x8F
-        default: return nil
-        }
-        guard index + length <= bytes.count else { return nil }
-        let second = bytes[index + 1]
-        guard second >= lowerBound && second <= upperBound else { return nil }
-        for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return nil }
-        return length
     }
 
     /// Where the run of bytes starting at `start` that are none of the separator, a line break or a quote ends, to the

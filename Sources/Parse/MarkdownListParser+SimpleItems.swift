@@ -301,12 +301,16 @@ enum SimpleItems {
     /// True when the bytes are valid UTF-8 without U+0080, which stands for an escaped tilde in the text cmark reads
     /// (`GitHubMarkdown.shieldingEscapedTildes`) and is turned back into one: cmark would repair invalid bytes.
     static func isValidText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.contains(where: { $0 >= 0x80 }) else { return true }
-        var previous: UInt8 = 0
-        for byte in bytes {
-            if previous == GitHubMarkdown.shieldedTilde[0], byte == GitHubMarkdown.shieldedTilde[1] { return false }
-            previous = byte
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] >= 0x80 else {
+                index += 1
+                continue
+            }
+            guard let length = bytes.validUTF8SequenceLength(at: index),
+                  length != 2 || bytes[index] != GitHubMarkdown.shieldedTilde[0] || bytes[index + 1] != GitHubMarkdown.shieldedTilde[1] else { return false }
+            index += length
         }
-        return String(validating: bytes, as: UTF8.self) != nil
+        return true
     }
 }

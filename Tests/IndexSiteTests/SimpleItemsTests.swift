@@ -97,6 +97,20 @@ import Testing
         #expect(SimpleItems.take(from: &bytes).items.count == 1)
     }
 
+    /// cmark repairs bytes that are not UTF-8 (and U+0080 stands for an escaped tilde): such lines are its to read.
+    @Test(arguments: [[0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xC2, 0x80], [0xF4, 0x90, 0x80, 0x80]] as [[UInt8]])
+    func linesThatAreNotUTF8AreLeftToCmark(_ bad: [UInt8]) {
+        for line in [Array("- [A".utf8) + bad + Array("](u)".utf8), Array("- [A](u) - b".utf8) + bad, Array("- [A](https://e.org/".utf8) + bad + [0x29]] {
+            var bytes = line + Array("\n".utf8)
+            #expect(SimpleItems.take(from: &bytes).items.isEmpty, "\(line)")
+            let file = SourceFile(path: "Content/l.md", bytes: line)
+            #expect(MarkdownPiecesTests.summary(MarkdownListParser().parse(file))
+                == MarkdownPiecesTests.summary(MarkdownListParser(pieceSize: 1 << 17, readsSimpleItems: false).parse(file)))
+        }
+        var valid = Array("- [Ä€😀](https://e.org/ü) - ok\n".utf8)
+        #expect(SimpleItems.take(from: &valid).items.count == 1)
+    }
+
     @Test(arguments: ["<!--\n\n- [A](u)\n-->", "<div>\n- [A](u)", "<pre>\n\n- [A](u)\n</pre>", "```\nx\n```\n- [A](u)",
                       "- [A](u)\nlazy", "- [A](u)\n  - child", "- [A](u)\n\n  more", "- [A](u)\n===", "```\n- [A](u)\n```",
                       "<div>\n- [A](u)", "- [A](u) _x_", "- [A](u) \\*", "- [A](#top)", "- [ ](u)", "- [A](u) ![b](i)"])
