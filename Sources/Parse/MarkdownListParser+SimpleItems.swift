@@ -33,9 +33,9 @@ enum SimpleItems {
 
     /// Reads the simple item lines of a piece of a list and blanks each to one space, its ending kept, so cmark's line
     /// and column numbers of the rest hold and cmark reads little more than the rest. (An empty line after a lone "\r"
-    /// would join it into one "\r\n", a line less.) Inside fenced code and HTML blocks a line is not what it looks like: no line is read
-    /// after a line that may open a fence, nor in what may be an HTML block (`HTMLBlock`). A line at column 1 is in
-    /// no other container: a list item or a quote that held the line before ends there.
+    /// would join it into one "\r\n", a line less.) Inside fenced code and HTML blocks a line is not what it looks
+    /// like: no line is read after a line that may open a fence, nor in what may be an HTML block (`HTMLBlock`). A line
+    /// at column 1 is in no other container: a list item or a quote that held the line before ends there.
     static func take(from bytes: inout [UInt8]) -> Taken {
         var rest: [UInt8] = []
         let taken = bytes.withUnsafeBufferPointer { text -> Taken in
