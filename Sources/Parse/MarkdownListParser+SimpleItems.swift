@@ -36,9 +36,11 @@ enum SimpleItems {
     /// would join it into one "\r\n", a line less.) Inside fenced code and HTML blocks a line is not what it looks
     /// like: no line is read after a line that may open a fence, nor in what may be an HTML block (`HTMLBlock`). A line
     /// at column 1 is in no other container: a list item or a quote that held the line before ends there.
-    static func take(from bytes: inout [UInt8]) -> Taken {
+    /// What cmark is to read of the piece comes back as `rest`: nil when no item was taken, so that the piece is read
+    /// as it is, without a copy.
+    static func take(from piece: ArraySlice<UInt8>) -> (taken: Taken, rest: [UInt8]?) {
         var rest: [UInt8] = []
-        let taken = bytes.withUnsafeBufferPointer { text -> Taken in
+        let taken = piece.withUnsafeBufferPointer { text -> Taken in
             var lines: [Range<Int>] = []
             MarkdownPieces.forEachLine(text) { line, _ in
                 lines.append(line)
@@ -74,8 +76,7 @@ enum SimpleItems {
             rest.append(contentsOf: UnsafeBufferPointer(rebasing: text[restStart...]))
             return Taken(items: items, table: table.finished())
         }
-        if !taken.items.isEmpty { bytes = rest }
-        return taken
+        return (taken, taken.items.isEmpty ? nil : rest)
     }
 
     /// Reads a simple item line from its `[` on into a row of `table`: the texts cmark's reading gives its title, link
@@ -127,11 +128,11 @@ enum SimpleItems {
         let searchFrom: Int
 
         init?(opening line: UnsafeBufferPointer<UInt8>) {
-            guard let first = line.firstIndex(where: { !isSpaceOrTab($0) }), line[first] == UInt8(ascii: "<") else { return nil }
-            let rest = line[(first + 1)...].map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+            guard let first = line.firstIndex(where: { !MarkdownPieces.isSpaceOrTab($0) }), line[first] == UInt8(ascii: "<") else { return nil }
+            let rest = HTMLBlock.lowercased(line[(first + 1)...])
             func starts(_ prefix: String) -> Bool { rest.starts(with: prefix.utf8) }
             func startsTag(_ name: String) -> Bool {
-                starts(name) && (rest.count == name.utf8.count || [space, UInt8(ascii: "\t"), UInt8(ascii: ">")].contains(rest[name.utf8.count]))
+                starts(name) && (rest.count == name.utf8.count || MarkdownPieces.isSpaceOrTab(rest[name.utf8.count]) || rest[name.utf8.count] == UInt8(ascii: ">"))
             }
             let opening: String
             if let tag = ["script", "pre", "style", "textarea"].first(where: startsTag) {
@@ -146,9 +147,14 @@ enum SimpleItems {
 
         /// True when the block may end at `line`.
         func ends(at line: UnsafeBufferPointer<UInt8>) -> Bool {
-            if endMarks.isEmpty { return line.allSatisfy(isSpaceOrTab) }
-            let lowered = line.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+            if endMarks.isEmpty { return line.allSatisfy(MarkdownPieces.isSpaceOrTab) }
+            let lowered = HTMLBlock.lowercased(line[...])
             return endMarks.contains { mark in lowered.firstRange(of: mark) != nil }
+        }
+
+        /// ASCII letters lower-cased (HTML's tag names and marks are matched without regard to case).
+        private static func lowercased(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> [UInt8] {
+            bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
         }
 
         /// True when the opening line holds its end mark after the mark that opens it (`<!-- a comment -->`).
@@ -174,14 +180,12 @@ enum SimpleItems {
         if !isBlank(text, lines[next]) { return MarkdownPieces.opensTopLevelBlock(UnsafeBufferPointer(rebasing: text[lines[next]])) }
         while next < lines.count, isBlank(text, lines[next]) { next += 1 }
         guard next < lines.count else { return true }
-        return !isSpaceOrTab(text[lines[next].lowerBound])
+        return !MarkdownPieces.isSpaceOrTab(text[lines[next].lowerBound])
     }
 
     private static func isBlank(_ text: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
-        line.allSatisfy { isSpaceOrTab(text[$0]) }
+        line.allSatisfy { MarkdownPieces.isSpaceOrTab(text[$0]) }
     }
-
-    private static func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == space || byte == UInt8(ascii: "\t") }
 
     static let space = UInt8(ascii: " ")
 

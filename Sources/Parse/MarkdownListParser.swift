@@ -44,9 +44,11 @@ public struct MarkdownListParser: Sendable {
         let share = split.body.count / (4 * activeCoreCount)
         let pieces = MarkdownPieces.cut(split.body, size: min(pieceSize, max(MarkdownListParser.minimumPieceSize, share)))
         var results = [(blocks: [Block], diagnostics: [Diagnostic])].madeConcurrently(count: pieces.count) { index in
-            var piece = Array(split.body[pieces[index].bytes])
-            let simpleItems = readsSimpleItems ? SimpleItems.take(from: &piece) : SimpleItems.Taken()
-            return CommonMark.withDocument(GitHubMarkdown.shieldingEscapedTildes(piece) ?? piece) { document in
+            let piece = split.body[pieces[index].bytes]
+            let (simpleItems, rest) = readsSimpleItems ? SimpleItems.take(from: piece) : (SimpleItems.Taken(), nil)
+            // What cmark reads: the piece, or what is left of it once the simple lines are blanked, tildes shielded.
+            let source = rest.map { GitHubMarkdown.shieldingEscapedTildes($0) ?? $0 } ?? GitHubMarkdown.shieldingEscapedTildes(piece) ?? Array(piece)
+            return CommonMark.withDocument(source) { document in
                 var reader = BlockReader(file: file, lineOffset: split.bodyLineOffset + pieces[index].linesBefore, simpleItems: simpleItems)
                 reader.read(document)
                 reader.compactEntries()

@@ -59,6 +59,9 @@ enum MarkdownPieces {
         }
     }
 
+    /// Markdown's whitespace within a line: what indents a line and what a blank line is made of.
+    static func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+
     private static let newline = UInt8(ascii: "\n")
     private static let carriageReturn = UInt8(ascii: "\r")
 
@@ -66,7 +69,7 @@ enum MarkdownPieces {
     /// definition (`]:` anywhere): cutting a body holding one could change what the rest of the body means.
     static func mayReachPastItsBlock(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         var first = 0
-        while first < line.count, line[first] == UInt8(ascii: " ") || line[first] == UInt8(ascii: "\t") { first += 1 }
+        while first < line.count, isSpaceOrTab(line[first]) { first += 1 }
         if first < line.count {
             switch line[first] {
             case UInt8(ascii: "<"):
@@ -87,7 +90,7 @@ enum MarkdownPieces {
 
     /// Three backticks or tildes after any indentation.
     static func mayOpenFence(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = line.firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { return false }
+        guard let first = line.firstIndex(where: { !isSpaceOrTab($0) }) else { return false }
         let mark = line[first]
         guard mark == UInt8(ascii: "`") || mark == UInt8(ascii: "~") else { return false }
         return first + 2 < line.count && line[first + 1] == mark && line[first + 2] == mark
@@ -99,12 +102,12 @@ enum MarkdownPieces {
         switch marker {
         case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"):
             guard line.count >= 3, line[1] == UInt8(ascii: " ") else { return false }
-            return line.dropFirst(2).contains { $0 != marker && $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+            return line.dropFirst(2).contains { $0 != marker && !isSpaceOrTab($0) }
         case UInt8(ascii: "#"):
             var level = 0
             while level < line.count, line[level] == UInt8(ascii: "#") { level += 1 }
             guard level <= 6 else { return false }
-            return level == line.count || line[level] == UInt8(ascii: " ") || line[level] == UInt8(ascii: "\t")
+            return level == line.count || isSpaceOrTab(line[level])
         default:
             return false
         }

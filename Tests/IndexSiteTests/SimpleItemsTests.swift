@@ -71,21 +71,19 @@ import Testing
             #expect(MarkdownPiecesTests.summary(simple) == MarkdownPiecesTests.summary(cmark), "\(relative), pieces of \(pieceSize)")
         }
         if relative.hasSuffix("awesome-go.md") {
-            var body = bytes
-            let read = SimpleItems.take(from: &body).items
+            let read = SimpleItems.take(from: bytes[...]).taken.items
             #expect(read.count > 2_000, "awesome-go's items read without cmark: \(read.count)")
         }
     }
 
     @Test func aSimpleLineIsBlankedAndReadAtItsLine() throws {
         let line = "- [Saw](https://e.org/s) - Cuts *wood* with `teeth`, [see](https://e.org/x)!"
-        var bytes = Array("## Tools\n\(line)\n\nText\n".utf8)
-        let taken = SimpleItems.take(from: &bytes)
+        let (taken, rest) = SimpleItems.take(from: Array("## Tools\n\(line)\n\nText\n".utf8)[...])
         #expect(taken.items.map(\.line) == [2])
         let row = try #require(taken.items.first?.row)
         #expect((0..<3).map { taken.table?.string(row: row, column: $0) }
             == ["Saw", "https://e.org/s", "Cuts *wood* with `teeth`, [see](<https://e.org/x>)\\!"])
-        #expect(String(decoding: bytes, as: UTF8.self) == "## Tools\n \n\nText\n")
+        #expect(rest.map { String(decoding: $0, as: UTF8.self) } == "## Tools\n \n\nText\n")
     }
 
     /// README furniture above a list (a logo in HTML, a comment, a `<details>` table of contents) does not keep the
@@ -93,30 +91,26 @@ import Testing
     @Test(arguments: ["<!-- a comment -->\n- [A](u)", "<div align=\"center\">\n<img src=\"logo.svg\">\n</div>\n\n- [A](u)",
                       "<details>\n- [Tools](#tools)\n</details>\n\n## Tools\n- [A](u)", "<!--\nnote\n-->\n- [A](u)"])
     func linesAfterHTMLAreRead(_ text: String) {
-        var bytes = Array(text.utf8)
-        #expect(SimpleItems.take(from: &bytes).items.count == 1)
+        #expect(SimpleItems.take(from: Array(text.utf8)[...]).taken.items.count == 1)
     }
 
     /// cmark repairs bytes that are not UTF-8 (and U+0080 stands for an escaped tilde): such lines are its to read.
     @Test(arguments: [[0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xC2, 0x80], [0xF4, 0x90, 0x80, 0x80]] as [[UInt8]])
     func linesThatAreNotUTF8AreLeftToCmark(_ bad: [UInt8]) {
         for line in [Array("- [A".utf8) + bad + Array("](u)".utf8), Array("- [A](u) - b".utf8) + bad, Array("- [A](https://e.org/".utf8) + bad + [0x29]] {
-            var bytes = line + Array("\n".utf8)
-            #expect(SimpleItems.take(from: &bytes).items.isEmpty, "\(line)")
+            #expect(SimpleItems.take(from: (line + Array("\n".utf8))[...]).taken.items.isEmpty, "\(line)")
             let file = SourceFile(path: "Content/l.md", bytes: line)
             #expect(MarkdownPiecesTests.summary(MarkdownListParser().parse(file))
                 == MarkdownPiecesTests.summary(MarkdownListParser(pieceSize: 1 << 17, readsSimpleItems: false).parse(file)))
         }
-        var valid = Array("- [Ä€😀](https://e.org/ü) - ok\n".utf8)
-        #expect(SimpleItems.take(from: &valid).items.count == 1)
+        #expect(SimpleItems.take(from: Array("- [Ä€😀](https://e.org/ü) - ok\n".utf8)[...]).taken.items.count == 1)
     }
 
     @Test(arguments: ["<!--\n\n- [A](u)\n-->", "<div>\n- [A](u)", "<pre>\n\n- [A](u)\n</pre>", "```\nx\n```\n- [A](u)",
                       "- [A](u)\nlazy", "- [A](u)\n  - child", "- [A](u)\n\n  more", "- [A](u)\n===", "```\n- [A](u)\n```",
                       "<div>\n- [A](u)", "- [A](u) _x_", "- [A](u) \\*", "- [A](#top)", "- [ ](u)", "- [A](u) ![b](i)"])
     func linesThatCmarkMustReadAreLeftToIt(_ text: String) {
-        var bytes = Array(text.utf8)
-        #expect(SimpleItems.take(from: &bytes).items.isEmpty)
-        #expect(bytes == Array(text.utf8))
+        let (taken, rest) = SimpleItems.take(from: Array(text.utf8)[...])
+        #expect(taken.items.isEmpty && rest == nil)
     }
 }
