@@ -61,3 +61,12 @@ int ixs_thread_core_count(void) {
     if (pthread_getaffinity_np(pthread_self(), sizeof allowed, &allowed) != 0) return -1;
     return CPU_COUNT(&allowed);
 }
+
+int ixs_thread_idle_priority(void) {
+#ifdef SCHED_IDLE
+    struct sched_param parameters = {0};
+    return pthread_setschedparam(pthread_self(), SCHED_IDLE, &parameters);
+#else
+    return -1;
+#endif
+}

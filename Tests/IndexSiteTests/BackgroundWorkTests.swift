@@ -23,4 +23,15 @@ import Testing
         #expect(here >= 1)
         #expect(BackgroundWork { ixs_thread_core_count() }.value == here)
     }
+
+    /// Work ahead of need runs on a thread of its own that takes only a core nothing else wants (SCHED_IDLE, policy 5
+    /// on Linux), and is told so; the caller's thread keeps its priority.
+    @Test func workAheadOfNeedRunsAtIdlePriority() {
+        let before = sched_getscheduler(0)
+        let work = BackgroundWork(aheadOfNeed: { onItsOwnThread in (onItsOwnThread, sched_getscheduler(0)) })
+        let (onItsOwnThread, policy) = work.value
+        #expect(onItsOwnThread)
+        #expect(policy == 5)
+        #expect(sched_getscheduler(0) == before)
+    }
 }

@@ -12,4 +12,8 @@ int ixs_thread_start(void (*body)(void *context), void *context, size_t stack_si
 /* How many cores the calling thread may run on: a thread of `ixs_thread_start` may use them all once it runs. */
 int ixs_thread_core_count(void);
 
+/* Lets the calling thread run only on a core that nothing else wants (SCHED_IDLE): work done ahead of need, which
+ * must never take a core from the work that is needed now. Returns 0, or an error when the system refuses it. */
+int ixs_thread_idle_priority(void);
+
 #endif

@@ -11,12 +11,27 @@ package final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
     /// Starts `work` at once on a thread of its own, begun on another core (`ixs_thread_start`): not on Dispatch's
     /// pool, whose threads the caller's concurrent work (parsing, sorting) takes, and where work queued behind it
     /// waited until all of it was done.
-    package init(_ work: @escaping @Sendable () -> Value) {
+    package convenience init(_ work: @escaping @Sendable () -> Value) {
+        self.init(atIdlePriority: false) { _ in work() }
+    }
+
+    /// Work done ahead of need, on a core that nothing else wants (`ixs_thread_idle_priority`; where the system refuses
+    /// that, at the usual priority). `work` is told whether it runs on a thread of its own: when no thread can be
+    /// started it runs on the caller's, before the caller goes on, and must then not wait for anything the caller does.
+    package convenience init(aheadOfNeed work: @escaping @Sendable (_ onItsOwnThread: Bool) -> Value) {
+        self.init(atIdlePriority: true, work)
+    }
+
+    private init(atIdlePriority: Bool, _ work: @escaping @Sendable (_ onItsOwnThread: Bool) -> Value) {
         done.enter()
-        let job = Unmanaged.passRetained(ThreadJob { self.result = work(); self.done.leave() })
+        let job = Unmanaged.passRetained(ThreadJob { onItsOwnThread in
+            if atIdlePriority, onItsOwnThread { _ = ixs_thread_idle_priority() }
+            self.result = work(onItsOwnThread)
+            self.done.leave()
+        })
         if ixs_thread_start(ThreadJob.run, job.toOpaque(), BackgroundWork.stackSize) != 0 {
             // No thread to be had: the work is done here, before the caller goes on.
-            job.takeRetainedValue().body()
+            job.takeRetainedValue().body(false)
         }
     }
 
@@ -32,14 +47,15 @@ package final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
 
 /// What a thread of `ixs_thread_start` runs, handed to C as one pointer.
 private final class ThreadJob: @unchecked Sendable {
-    let body: () -> Void
+    /// The work, told whether it runs on a thread of its own.
+    let body: (_ onItsOwnThread: Bool) -> Void
 
-    init(_ body: @escaping () -> Void) {
+    init(_ body: @escaping (_ onItsOwnThread: Bool) -> Void) {
         self.body = body
     }
 
     /// The thread's entry: takes the job back (its reference was passed to C) and runs it.
     static let run: @convention(c) (UnsafeMutableRawPointer?) -> Void = { context in
-        Unmanaged<ThreadJob>.fromOpaque(context!).takeRetainedValue().body()
+        Unmanaged<ThreadJob>.fromOpaque(context!).takeRetainedValue().body(true)
     }
 }
