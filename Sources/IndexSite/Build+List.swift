@@ -20,7 +20,7 @@ extension Build {
     /// The planned list is consumed: its source's bytes are let go once parsed, before sorting (a million rows' file is
     /// 125 MB that the sections never read).
     static func makeList(_ planned: consuming ListPlanner.PlannedList, slugs: inout UniqueNames, strict: Bool, sectionSeconds: inout Double,
-                         localization: Localization = .builtIn) -> (IndexedList?, [Diagnostic]) {
+                         localization: Localization = .builtIn, descriptionsAhead: DescriptionsAhead? = nil) -> (IndexedList?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var settings = planned.settings
         var parsed: ParsedSource
@@ -87,6 +87,8 @@ extension Build {
         settings.defaultSectionTitle = localization.strings(for: settings.locale).text(.default_section)
         diagnostics += localization.check(locale: settings.locale, at: settings.location(of: .locale, or: planned.settingsLocation))
         planned.source = .folder(path: "", files: [])
+        // Read before the sectioner moves the entries: their descriptions are rendered while it works.
+        descriptionsAhead?.add(parsed.entries, descriptionField: settings.descriptionField)
         let input = Sectioner.Input(entries: parsed.entries, declaredSections: parsed.declaredSections, kind: planned.kind,
                                     settingsLocation: planned.settingsLocation)
         parsed.entries = [] // the sectioner now holds the only reference, and filters in place

@@ -75,6 +75,8 @@ public enum Build {
             PageRenderer.prepare(locales: locales, localization: localization)
             return PageRenderer.make(site: settings, theme: theme, localization: localization)
         }
+        // Descriptions are rendered on the core the parsing and sectioning leave idle, list by list as each is parsed.
+        let descriptionsAhead = DescriptionsAhead(allowUnsafeHTML: settings.allowUnsafeHTML)
         // From here on each source's bytes are referenced only by its planned list, and freed once it is parsed.
         site.sources = []
         plannedLists.reverse()
@@ -84,7 +86,7 @@ public enum Build {
         while let planned = plannedLists.popLast() {
             options.stepProgress?(.parse, listTotal - plannedLists.count - 1, listTotal)
             let (list, listDiagnostics) = makeList(consume planned, slugs: &slugs, strict: options.strict, sectionSeconds: &sectionSeconds,
-                                                     localization: localization)
+                                                     localization: localization, descriptionsAhead: descriptionsAhead)
             diagnostics += listDiagnostics
             if let list { result.lists.append(list) }
         }
@@ -100,6 +102,7 @@ public enum Build {
         // Render and Write: pages stream into a staging folder as they are made, which is swapped in only if the
         // whole build succeeded, so a large site never sits in memory whole and a failed build changes nothing.
         options.progress?(.render, result.entryCount)
+        let prerendered = descriptionsAhead.finish()
         let (renderer, templateDiagnostics) = preparedRenderer.value
         diagnostics += templateDiagnostics
         var staging: SiteWriter.Staging?
@@ -116,7 +119,7 @@ public enum Build {
         }
         if let renderer {
             var continuing = false
-            diagnostics += renderer.render(result.lists) { page in
+            diagnostics += renderer.render(result.lists, prerendered: prerendered) { page in
                 if !continuing {
                     result.pagePaths.append(page.path)
                     if result.pagePaths.count % 256 == 0 { options.stepProgress?(.render, result.pagePaths.count, 0) }

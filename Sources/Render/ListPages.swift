@@ -33,6 +33,8 @@ struct ListPages: Sendable {
     let stripTicks: Bool
     /// Entries filed under several sections: where each one's first copy is.
     let copies: EntryCopies
+    /// Descriptions rendered before the page began (`DescriptionsAhead`); the page renders the others.
+    let prerendered: PrerenderedDescriptions
     /// The `copyKey`s of shared entries too long to repeat (see `repeatBudget`): their later copies are references
     /// to the first.
     let referenced: Set<Int>
@@ -52,9 +54,10 @@ struct ListPages: Sendable {
         var diagnostics: [Diagnostic] = []
     }
 
-    init(renderer: PageRenderer, list: IndexedList) {
+    init(renderer: PageRenderer, list: IndexedList, prerendered: PrerenderedDescriptions = .none) {
         self.renderer = renderer
         self.list = list
+        self.prerendered = prerendered
         fieldPaths = renderer.displayedFields(list)
         let copies = EntryCopies(list.sections)
         self.copies = copies
@@ -180,7 +183,8 @@ struct ListPages: Sendable {
                 rows.add(nil)
                 rows.add { html in
                     _ = descriptionColumn.withText(of: entry) { markdown in
-                        if !markdown.isEmpty { CommonMark.appendHTML(markdown, allowUnsafeHTML: allowUnsafe, to: &html) }
+                        guard !markdown.isEmpty, !prerendered.appendHTML(of: markdown, allowUnsafeHTML: allowUnsafe, to: &html) else { return }
+                        CommonMark.appendHTML(markdown, allowUnsafeHTML: allowUnsafe, to: &html)
                     }
                 }
                 for field in fieldPaths.indices {

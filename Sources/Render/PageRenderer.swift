@@ -81,6 +81,11 @@ public struct PageRenderer: Sendable {
 
     /// Renders every page, handing each to `emit` as soon as it is made, so a large site never sits in memory whole.
     public func render(_ lists: [IndexedList], emit: (OutputPage) -> Void) -> [Diagnostic] {
+        render(lists, prerendered: .none, emit: emit)
+    }
+
+    /// Renders every page as `render(_:emit:)` does, taking the descriptions `prerendered` holds from there.
+    package func render(_ lists: [IndexedList], prerendered: PrerenderedDescriptions, emit: (OutputPage) -> Void) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var missing: Set<MustacheLibrary.MissingKey> = []
         var htmlPaths: [String] = []
@@ -89,7 +94,7 @@ public struct PageRenderer: Sendable {
             emit(page)
         }
         for list in lists {
-            diagnostics += renderList(list, emit: emitAndRecord, missing: &missing)
+            diagnostics += renderList(list, prerendered: prerendered, emit: emitAndRecord, missing: &missing)
         }
         emitAndRecord(renderHome(lists, missing: &missing))
         emitAndRecord(renderNotFound(missing: &missing))
@@ -242,8 +247,9 @@ public struct PageRenderer: Sendable {
 
     /// Renders a list's pages: one page, or an overview and one page per section when split. A split list's sections
     /// render on every core, a few at a time, and are emitted in order, so output stays identical and memory bounded.
-    func renderList(_ list: IndexedList, emit: (OutputPage) -> Void, missing: inout Set<MustacheLibrary.MissingKey>) -> [Diagnostic] {
-        let pages = ListPages(renderer: self, list: list)
+    func renderList(_ list: IndexedList, prerendered: PrerenderedDescriptions = .none, emit: (OutputPage) -> Void,
+                    missing: inout Set<MustacheLibrary.MissingKey>) -> [Diagnostic] {
+        let pages = ListPages(renderer: self, list: list, prerendered: prerendered)
         var diagnostics: [Diagnostic] = []
         func take(_ output: ListPages.Output) {
             output.pages.forEach(emit)

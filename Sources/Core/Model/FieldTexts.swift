@@ -164,3 +164,55 @@ extension FieldTexts {
         assign(&entries)
     }
 }
+
+extension FieldTexts {
+    /// Whether the row at `row` is one of this table's.
+    func holds(_ row: UnsafeRawPointer) -> Bool {
+        row >= base && row < base + bytes.count
+    }
+}
+
+/// The texts of one field of many entries, where their rows hold them, with the tables of those rows (which keep the
+/// bytes where they are while this lives): a field's texts read on another thread while the entries themselves are
+/// sorted and moved (`DescriptionsAhead` renders descriptions so, before the page asks for them).
+package struct TextsInRows: @unchecked Sendable {
+    // The texts are read only, in tables `tables` keeps alive; nothing here changes once made.
+    package private(set) var texts: [UnsafeBufferPointer<UInt8>] = []
+    package private(set) var tables: [FieldTexts] = []
+
+    /// The non-empty texts of the one-name field `name` of `entries`, in their order, at most `limit` of them. Only texts
+    /// in a row of texts (a CSV row, a Markdown item read into a table) are taken, never a text a record holds as a
+    /// value: a value's bytes are a `String`'s, which may move.
+    package init(_ entries: [Entry], field name: String, limit: Int) {
+        texts.reserveCapacity(Swift.min(entries.count, limit))
+        var names: (address: UnsafeRawPointer?, column: Int?) = (nil, nil)
+        var table: FieldTexts?
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                guard texts.count < limit else { break }
+                let entry = entries.baseAddress! + index
+                guard let row = entry.pointee.fields.row else { continue }
+                // Rows of a file share one names array: its column is found once (a Markdown item's own array is searched).
+                if entry.pointee.fields.namesAddress != names.address || names.address == nil {
+                    names = (entry.pointee.fields.namesAddress, entry.pointee.fields.names.firstIndex(of: name))
+                }
+                guard let column = names.column, column < FieldTexts.fieldCount(atRow: row) else { continue }
+                let text = FieldTexts.field(atRow: row, column: column)
+                guard text.count > 0 else { continue }
+                if table?.holds(row) != true {
+                    table = entry.pointee.fields.rowTable
+                    if let table, tables.last !== table { tables.append(table) }
+                }
+                texts.append(text)
+            }
+        }
+    }
+}
+
+extension FieldRecord {
+    /// The table a row of texts is in; nil for a record of values.
+    var rowTable: FieldTexts? {
+        if case .texts(let table, _) = storage { return table }
+        return nil
+    }
+}

@@ -1,0 +1,166 @@
+import Dispatch
+import IndexSiteCore
+import IndexSiteParse
+import Synchronization
+
+/// Renders the lists' Markdown descriptions before the pages ask for them, on a core that nothing else wants.
+/// Descriptions are a third of a large build's work and depend only on their entry, while sorting and sectioning,
+/// which come first, leave the second core idle half the time: a 10,000-entry list had 9,000 of its descriptions
+/// ready when its page began. The page takes what is ready (`PrerenderedDescriptions`) and renders the rest itself,
+/// so the output is the same whatever was ready.
+package final class DescriptionsAhead: Sendable {
+    /// At most this many descriptions are rendered ahead in one build, and at most this many bytes of HTML: a million
+    /// entries' would be held until the page is written, beside everything else.
+    let maximumTexts: Int, maximumBytes: Int
+
+    private let queue: Queue
+    private let work: BackgroundWork<PrerenderedDescriptions>
+
+    /// A renderer of descriptions ahead, with cmark's safe mode unless the site allows raw HTML (as the pages do).
+    package init(allowUnsafeHTML: Bool, maximumTexts: Int = 1 << 18, maximumBytes: Int = 32 << 20) {
+        self.maximumTexts = maximumTexts
+        self.maximumBytes = maximumBytes
+        let queue = Queue()
+        self.queue = queue
+        work = BackgroundWork(aheadOfNeed: { onItsOwnThread in
+            var made = PrerenderedDescriptions(allowUnsafeHTML: allowUnsafeHTML)
+            // With no thread of its own it would wait for lists on the caller's: nothing is rendered ahead then.
+            guard onItsOwnThread else { return made }
+            rendering: while let texts = queue.next() {
+                made.prepare(for: texts)
+                for text in texts.texts {
+                    guard !queue.isStopped, made.bytes.count < maximumBytes else { break rendering }
+                    made.render(text)
+                }
+            }
+            queue.stop()
+            return made
+        })
+    }
+
+    deinit {
+        // A build that never asked for its descriptions lets the thread go.
+        queue.stop()
+    }
+
+    /// Queues the descriptions of a list's entries (`field`, Markdown), read in place in their rows now, while the
+    /// caller still holds the entries unchanged; the entries may then be sorted and moved.
+    package func add(_ entries: [Entry], descriptionField field: KeyPath) {
+        guard field.components.count == 1 else { return }
+        let name = field.components[0]
+        queue.add(maximumTexts: maximumTexts) { limit in TextsInRows(entries, field: name, limit: limit) }
+    }
+
+    /// Stops rendering ahead (the description being rendered is finished) and hands over what was rendered.
+    package func finish() -> PrerenderedDescriptions {
+        queue.stop()
+        return work.value
+    }
+
+    /// Renders every description queued (within the limits), then hands them over: for tests, which must know what
+    /// was rendered ahead.
+    package func finishAll() -> PrerenderedDescriptions {
+        queue.close()
+        return work.value
+    }
+
+    /// The lists waiting to be rendered, and whether rendering ahead has stopped: shared by the caller, which adds lists
+    /// and stops, and the thread that renders.
+    private final class Queue: Sendable {
+        private struct State {
+            var waiting: [TextsInRows] = []
+            var taken = 0
+            /// No list will be added: the thread stops once those waiting are rendered.
+            var closed = false
+        }
+
+        private let state = Mutex(State())
+        private let stopped = Atomic(false)
+        /// Signalled once for each list added, and once when closed or stopped.
+        private let wake = DispatchSemaphore(value: 0)
+
+        var isStopped: Bool { stopped.load(ordering: .relaxed) }
+
+        /// Adds the texts `read` takes (at most the count it is given: what is left of `maximumTexts`), unless stopped.
+        func add(maximumTexts: Int, _ read: (_ limit: Int) -> TextsInRows) {
+            guard !isStopped else { return }
+            let limit = state.withLock { maximumTexts - $0.taken }
+            guard limit > 0 else { return }
+            let texts = read(limit)
+            guard !texts.texts.isEmpty else { return }
+            state.withLock {
+                $0.waiting.append(texts)
+                $0.taken += texts.texts.count
+            }
+            wake.signal()
+        }
+
+        /// The next list's texts, waiting for one to be added; nil once stopped, or closed with none waiting.
+        func next() -> TextsInRows? {
+            while !isStopped {
+                let (texts, closed) = state.withLock { state in
+                    (state.waiting.isEmpty ? nil : state.waiting.removeFirst(), state.closed)
+                }
+                if let texts { return texts }
+                if closed { return nil }
+                wake.wait()
+            }
+            return nil
+        }
+
+        func close() {
+            state.withLock { $0.closed = true }
+            wake.signal()
+        }
+
+        func stop() {
+            guard !stopped.exchange(true, ordering: .relaxed) else { return }
+            wake.signal()
+        }
+    }
+}
+
+/// Descriptions rendered to HTML ahead of the page (`DescriptionsAhead`), found by where their Markdown is: the bytes
+/// in the entry's row, which stay where they are while the tables that hold them (kept here) live.
+package struct PrerenderedDescriptions: @unchecked Sendable {
+    // Only read once made: the pages of a list are rendered on every core at once.
+    private(set) var bytes: [UInt8] = []
+    /// Where each rendered description's HTML is in `bytes`, by the address of its Markdown's first byte, with the
+    /// Markdown's length (a text at the same address is the same text only if it is as long).
+    private var rendered: [UnsafeRawPointer: (start: Int, count: Int, markdownCount: Int)] = [:]
+    private var tables: [FieldTexts] = []
+    let allowUnsafeHTML: Bool
+
+    /// Nothing rendered: every description is rendered by the page.
+    package static let none = PrerenderedDescriptions(allowUnsafeHTML: false)
+
+    init(allowUnsafeHTML: Bool) {
+        self.allowUnsafeHTML = allowUnsafeHTML
+    }
+
+    /// How many descriptions are ready.
+    package var count: Int { rendered.count }
+
+    /// Keeps the tables of `texts` and makes room for their HTML (about one and a half times their Markdown).
+    mutating func prepare(for texts: TextsInRows) {
+        tables += texts.tables
+        rendered.reserveCapacity(rendered.count + texts.texts.count)
+        bytes.reserveCapacity(bytes.count + texts.texts.reduce(0) { $0 + $1.count } * 3 / 2)
+    }
+
+    /// Renders `markdown` (bytes in one of the kept tables) as the page would.
+    mutating func render(_ markdown: UnsafeBufferPointer<UInt8>) {
+        guard let address = markdown.baseAddress else { return }
+        let start = bytes.count
+        CommonMark.appendHTML(markdown, allowUnsafeHTML: allowUnsafeHTML, to: &bytes)
+        rendered[UnsafeRawPointer(address)] = (start, bytes.count - start, markdown.count)
+    }
+
+    /// Appends the HTML of `markdown` when it was rendered ahead with the same options, and says whether it was.
+    func appendHTML(of markdown: UnsafeBufferPointer<UInt8>, allowUnsafeHTML: Bool, to output: inout [UInt8]) -> Bool {
+        guard !rendered.isEmpty, allowUnsafeHTML == self.allowUnsafeHTML, let address = markdown.baseAddress,
+              let found = rendered[UnsafeRawPointer(address)], found.markdownCount == markdown.count else { return false }
+        bytes.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[found.start..<found.start + found.count])) }
+        return true
+    }
+}
