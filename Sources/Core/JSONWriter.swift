@@ -90,21 +90,18 @@ package struct JSONWriter {
     }
 
     /// The position of the first byte at or after `start` that JSON must escape (a control character, `"`, `\`, or `<`),
-    /// or nil; eight bytes at a time, since descriptions are long and nearly always clean.
+    /// or nil; sixteen bytes at a time (one vector compare of each kind), since descriptions are long and nearly always
+    /// clean: eight at a time in word arithmetic, the scan was a fifth of writing `entries.json`.
     package static func firstEscape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         let count = bytes.count
         var index = start
         if let base = bytes.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            // A false alarm (a byte of 0x80 or more, or one just above a match) only sends a word to the byte loop below.
-            while index + 8 <= count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                let control = (word &- ones &* 0x20) & ~word & highs // bytes under 0x20
-                let quote = UnsafeBufferPointer.bytes(of: word, equalTo: UInt8(ascii: "\""))
-                let backslash = UnsafeBufferPointer.bytes(of: word, equalTo: UInt8(ascii: "\\"))
-                let less = UnsafeBufferPointer.bytes(of: word, equalTo: UInt8(ascii: "<"))
-                if control | quote | backslash | less != 0 { break }
-                index += 8
+            let quote = SIMD16<UInt8>(repeating: UInt8(ascii: "\"")), backslash = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+            let less = SIMD16<UInt8>(repeating: UInt8(ascii: "<")), space = SIMD16<UInt8>(repeating: 0x20)
+            while index + 16 <= count {
+                let vector = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+                if any((vector .== quote) .| (vector .== backslash) .| (vector .== less) .| (vector .< space)) { break }
+                index += 16
             }
         }
         while index < count {

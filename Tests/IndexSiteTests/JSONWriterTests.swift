@@ -59,4 +59,25 @@ import Testing
 
         """)
     }
+
+    /// The escape scan goes sixteen bytes at a time: every byte JSON escapes (and bytes beside them that it does not,
+    /// such as 0x20, 0x7F, 0x80 and `>`), at every place in texts from 0 to 40 bytes, and from every start, is found
+    /// where a byte-by-byte look finds it.
+    @Test func firstEscapeAtEveryPlace() {
+        func reference(_ bytes: [UInt8], from start: Int) -> Int? {
+            bytes.indices.first { $0 >= start && (bytes[$0] < 0x20 || [0x22, 0x5C, 0x3C].contains(bytes[$0])) }
+        }
+        for byte: UInt8 in [0x00, 0x0A, 0x1F, 0x20, 0x22, 0x3C, 0x3E, 0x5C, 0x7F, 0x80, 0xE9] {
+            for length in 0...40 {
+                for place in 0..<max(length, 1) {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    if place < length { bytes[place] = byte }
+                    for start in [0, 1, 7, 15, 16, 17].filter({ $0 <= length }) {
+                        let found = bytes.withUnsafeBufferPointer { JSONWriter.firstEscape(in: $0, from: start) }
+                        #expect(found == reference(bytes, from: start), "byte \(byte) at \(place) of \(length), from \(start)")
+                    }
+                }
+            }
+        }
+    }
 }
