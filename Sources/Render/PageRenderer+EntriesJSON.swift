@@ -1,12 +1,13 @@
 import Foundation
 import IndexSiteCore
+import Synchronization
 
 extension PageRenderer {
     /// `entries.json` of a list: every entry with its section, its anchor on the page and its fields, for other tools and search.
     /// An entry filed under several sections is one object, at its first copy, with its other places in `also_in`.
     /// Entries are written on every core in pieces of at most `entriesJSONPiece` entries, a few pieces at a time, and
-    /// handed out in order as parts of the one file: at a million entries the file is a third of a gigabyte, which is
-    /// never held whole.
+    /// handed out in order as parts of the one file as soon as each is done: at a million entries the file is a third
+    /// of a gigabyte, which is never held whole.
     func emitEntriesJSON(_ list: IndexedList, split: Bool, copies: EntryCopies, emit: (OutputPage) -> Void) {
         let path = list.slug + "/entries.json"
         let pieces = PageRenderer.entriesJSONPieces(list, size: PageRenderer.entriesJSONPieceSize(entryCount: list.sections.reduce(0) { $0 + $1.entries.count }))
@@ -17,32 +18,38 @@ extension PageRenderer {
         let writer = EntriesJSONWriter(list: list, split: split, copies: copies)
         // Each part is handed out once the next non-empty one exists, so the last can lose its trailing ",\n".
         var pending: [UInt8] = []
-        // Bytes and entries written so far, for sizing each piece's buffer once from the average (a first guess before).
-        var (bytesWritten, entriesWritten) = (0, 0)
-        let width = 2 * activeCoreCount
-        for batchStart in stride(from: 0, to: pieces.count, by: width) {
-            let batch = batchStart..<min(batchStart + width, pieces.count)
-            let estimate = entriesWritten == 0 ? 512 : bytesWritten / entriesWritten + 1
-            var chunks = [JSONWriter].madeConcurrently(count: batch.count) { slot in
-                let piece = pieces[batch.lowerBound + slot]
-                var json = JSONWriter(reservingCapacity: piece.entryCount * estimate * 5 / 4)
-                if batch.lowerBound + slot == 0 { json.raw("[\n") }
-                for run in piece.runs { writer.write(section: run.section, entries: run.entries, into: &json) }
-                return json
-            }
-            for slot in 0..<batch.count {
-                bytesWritten += chunks[slot].bytes.count
-                entriesWritten += pieces[batch.lowerBound + slot].entryCount
-            }
-            for slot in 0..<batch.count where !chunks[slot].bytes.isEmpty {
-                if !pending.isEmpty { emit(OutputPage(path: path, bytes: pending, continuesInNextPage: true)) }
-                pending = chunks[slot].bytes
-                chunks[slot] = JSONWriter()
-            }
-        }
+        // A piece's buffer is sized from the bytes an entry took in the pieces before (a first guess for the first).
+        let average = BytesPerEntry()
+        // Pieces are made on every core, at most four a core at a time, and handed out in order as each is done: the
+        // first are written to the file while the last are still being made.
+        madeInOrder(count: pieces.count, window: 4 * activeCoreCount, make: { index in
+            let piece = pieces[index]
+            let estimate = average.estimate
+            var json = JSONWriter(reservingCapacity: piece.entryCount * estimate * 5 / 4)
+            if index == 0 { json.raw("[\n") }
+            for run in piece.runs { writer.write(section: run.section, entries: run.entries, into: &json) }
+            average.add(bytes: json.bytes.count, entries: piece.entryCount)
+            return json.bytes
+        }, take: { bytes in
+            guard !bytes.isEmpty else { return }
+            if !pending.isEmpty { emit(OutputPage(path: path, bytes: pending, continuesInNextPage: true)) }
+            pending = bytes
+        })
         if pending.count >= 2, pending.suffix(2).elementsEqual(",\n".utf8) { pending.removeLast(2) }
         pending.append(contentsOf: "\n]\n".utf8)
         emit(OutputPage(path: path, bytes: pending))
+    }
+
+    /// The bytes an entry of `entries.json` took so far, shared by the tasks that write its pieces.
+    final class BytesPerEntry: Sendable {
+        private let written = Mutex((bytes: 0, entries: 0))
+
+        /// The average so far, or a first guess.
+        var estimate: Int { written.withLock { $0.entries == 0 ? 512 : $0.bytes / $0.entries + 1 } }
+
+        func add(bytes: Int, entries: Int) {
+            written.withLock { $0 = ($0.bytes + bytes, $0.entries + entries) }
+        }
     }
 
     /// Entries of `entries.json` written by one task, in page order: runs of entries of one section each.

@@ -46,3 +46,28 @@ import Testing
         #expect(calls.withLock { $0 } == Dictionary(uniqueKeysWithValues: (0..<count).map { ($0, 1) }))
     }
 }
+
+/// Values made on every core are handed over in index order as they come, each made once, and never more than the
+/// window made ahead of the one handed over.
+@Suite struct MadeInOrderTests {
+    final class Counts: Sendable {
+        let made = Mutex((calls: [Int: Int](), total: 0))
+    }
+
+    @Test(arguments: [(0, 4), (1, 1), (7, 1), (7, 3), (100, 8), (1_000, 2)])
+    func valuesComeInOrderWithinTheWindow(count: Int, window: Int) {
+        let counts = Counts()
+        var taken: [Int] = []
+        var mostAhead = 0
+        madeInOrder(count: count, window: window, make: { index in
+            counts.made.withLock { $0.calls[index, default: 0] += 1; $0.total += 1 }
+            return index * 7 + 3
+        }, take: { value in
+            taken.append(value)
+            mostAhead = max(mostAhead, counts.made.withLock { $0.total } - taken.count)
+        })
+        #expect(taken == (0..<count).map { $0 * 7 + 3 })
+        #expect(counts.made.withLock { $0.calls } == Dictionary(uniqueKeysWithValues: (0..<count).map { ($0, 1) }))
+        #expect(mostAhead <= window)
+    }
+}

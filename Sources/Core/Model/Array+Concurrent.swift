@@ -41,6 +41,33 @@ extension Array {
     }
 }
 
+/// Makes `count` values on every core, `make(index)` each, and hands each to `take` in index order as soon as it and
+/// all before it are made, with at most `window` made and not yet taken: for a file written in pieces, whose first
+/// pieces are then written while the last are still being made, instead of all of them after. The caller's thread
+/// only waits and takes; Dispatch's threads make the values.
+package func madeInOrder<Value: Sendable>(count: Int, window: Int, make: @escaping @Sendable (Int) -> Value, take: (Value) -> Void) {
+    guard count > 0 else { return }
+    let window = max(1, window)
+    // Each slot is written by one task and read once, after its semaphore says it was written.
+    nonisolated(unsafe) let slots = UnsafeMutableBufferPointer<Value?>.allocate(capacity: count)
+    slots.initialize(repeating: nil)
+    defer { slots.deallocate() }
+    let made = (0..<count).map { _ in DispatchSemaphore(value: 0) }
+    func start(_ index: Int) {
+        DispatchQueue.global().async {
+            slots[index] = make(index)
+            made[index].signal()
+        }
+    }
+    for index in 0..<min(window, count) { start(index) }
+    for index in 0..<count {
+        made[index].wait()
+        let value = slots[index].take()!
+        if index + window < count { start(index + window) }
+        take(value)
+    }
+}
+
 extension Array {
     /// Sorts the elements by `areInIncreasingOrder`, a strict total order (no two elements equivalent: break ties by
     /// index), so that the order is the one `sort(by:)` gives: a run per core is sorted on its core, in place, and
