@@ -6,7 +6,8 @@ package struct JSONWriter {
     /// file shares one names array, whose keys are then escaped once, not once per row. Holding the array keeps its
     /// storage alive, so the same address is the same array.
     private var recordNames: (names: [String], address: UnsafeRawPointer?)?
-    /// Each of `recordNames` written as a key with its colon, one after another, and where each ends.
+    /// Each of `recordNames` written as a key with its colon (and a comma before all but the first), one after another,
+    /// and where each ends.
     private var keyBytes: [UInt8] = [], keyEnds: [Int] = []
 
     package init() {}
@@ -24,9 +25,14 @@ package struct JSONWriter {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    /// Appends literal JSON (punctuation and keys written in the source), copied as it is.
+    /// Appends literal JSON (punctuation and keys written in the source), copied as it is; one byte is appended as a
+    /// byte, not copied as a buffer.
     package mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        if text.utf8CodeUnitCount == 1 {
+            bytes.append(text.utf8Start.pointee)
+        } else {
+            text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        }
     }
 
     /// Appends bytes that are JSON already (such as `JSONWriter.encoded(_:)` made once for many uses).
@@ -145,7 +151,8 @@ package struct JSONWriter {
             let names = record.pointee.names
             var keys = JSONWriter()
             keyEnds = []
-            for name in names {
+            for (index, name) in names.enumerated() {
+                if index > 0 { keys.raw(",") }
                 keys.string(name)
                 keys.raw(":")
                 keyEnds.append(keys.bytes.count)
@@ -157,7 +164,6 @@ package struct JSONWriter {
         if record.pointee.isRowOfTexts {
             // A row of texts: each written from its bytes, with no value made.
             for index in 0..<count {
-                if index > 0 { raw(",") }
                 JSONWriter.appendKey(index, of: keyBytes, ending: keyEnds, to: &bytes)
                 record.withText(column: index) { string($0) }
             }
@@ -168,7 +174,6 @@ package struct JSONWriter {
         let (keyBytes, keyEnds) = (keyBytes, keyEnds)
         record.pointee.values.withUnsafeBufferPointer { values in
             for index in values.indices {
-                if index > 0 { raw(",") }
                 JSONWriter.appendKey(index, of: keyBytes, ending: keyEnds, to: &bytes)
                 value(values[index])
             }
@@ -176,7 +181,8 @@ package struct JSONWriter {
         raw("}")
     }
 
-    /// Appends the key of field `index` (with its colon) from the names' keys made once (`keyBytes`, `keyEnds`).
+    /// Appends the key of field `index` (with its colon, and the comma before it after the first) from the names' keys
+    /// made once (`keyBytes`, `keyEnds`).
     private static func appendKey(_ index: Int, of keys: [UInt8], ending ends: [Int], to bytes: inout [UInt8]) {
         let start = index == 0 ? 0 : ends[index - 1], end = ends[index]
         keys.withUnsafeBufferPointer { all in bytes.append(contentsOf: UnsafeBufferPointer(rebasing: all[start..<end])) }

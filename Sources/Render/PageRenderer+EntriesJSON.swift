@@ -132,14 +132,14 @@ struct EntriesJSONWriter: Sendable {
                 // Only an entry filed under several sections can be a later copy, which its first copy stands for.
                 if copies.firstCopy(ofKey: entry.pointee.copyKey, at: EntryCopies.Place(section: section, entry: index)) != nil { continue }
                 let id = entry.pointee.id
-                json.raw("{\"title\":")
-                if titleColumn.withText(of: entry, { json.string($0) }) == nil { json.raw("\"\"") }
-                json.raw(",\"id\":"); json.string(id)
-                json.raw(",\"href\":"); json.raw(hrefPrefix); json.stringContents(id.percentEncoded); json.raw("\"")
-                json.raw(",\"url\":\"")
+                // Literals joined where they meet: an append is a call, whatever its length.
+                json.raw("{\"title\":\"")
+                _ = titleColumn.withText(of: entry) { json.stringContents($0) }
+                json.raw("\",\"id\":\""); json.stringContents(id)
+                json.raw("\",\"href\":"); json.raw(hrefPrefix); json.stringContents(id.percentEncoded)
+                json.raw("\",\"url\":\"")
                 _ = urlColumn.withText(of: entry) { url in URLPolicy.withSafeHref(url) { json.stringContents($0) } }
-                json.raw("\"")
-                json.raw(",\"section\":"); json.raw(sectionTitle)
+                json.raw("\",\"section\":"); json.raw(sectionTitle)
                 if let key = entry.pointee.copyKey, let others = copies.others[key] {
                     json.raw(",\"also_in\":[")
                     for (number, place) in others.enumerated() {
