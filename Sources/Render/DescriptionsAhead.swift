@@ -12,30 +12,20 @@ package final class DescriptionsAhead: Sendable {
     /// At most this many descriptions are rendered ahead in one build, and at most this many bytes of HTML: a million
     /// entries' would be held until the page is written, beside everything else.
     let maximumTexts: Int, maximumBytes: Int
+    let allowUnsafeHTML: Bool
+    /// A thread is started once this many descriptions wait: a few the page renders in less time than a thread takes
+    /// to start.
+    static let minimumTexts = 128
 
-    private let queue: Queue
-    private let work: BackgroundWork<PrerenderedDescriptions>
+    private let queue = Queue()
+    /// The thread that renders, once started.
+    private let work = Mutex<BackgroundWork<PrerenderedDescriptions>?>(nil)
 
     /// A renderer of descriptions ahead, with cmark's safe mode unless the site allows raw HTML (as the pages do).
     package init(allowUnsafeHTML: Bool, maximumTexts: Int = 1 << 18, maximumBytes: Int = 32 << 20) {
+        self.allowUnsafeHTML = allowUnsafeHTML
         self.maximumTexts = maximumTexts
         self.maximumBytes = maximumBytes
-        let queue = Queue()
-        self.queue = queue
-        work = BackgroundWork(aheadOfNeed: { onItsOwnThread in
-            var made = PrerenderedDescriptions(allowUnsafeHTML: allowUnsafeHTML)
-            // With no thread of its own it would wait for lists on the caller's: nothing is rendered ahead then.
-            guard onItsOwnThread else { return made }
-            rendering: while let texts = queue.next() {
-                made.prepare(for: texts)
-                for text in texts.texts {
-                    guard !queue.isStopped, made.bytes.count < maximumBytes else { break rendering }
-                    made.render(text)
-                }
-            }
-            queue.stop()
-            return made
-        })
     }
 
     deinit {
@@ -48,20 +38,45 @@ package final class DescriptionsAhead: Sendable {
     package func add(_ entries: [Entry], descriptionField field: KeyPath) {
         guard field.components.count == 1 else { return }
         let name = field.components[0]
-        queue.add(maximumTexts: maximumTexts) { limit in TextsInRows(entries, field: name, limit: limit) }
+        let waiting = queue.add(maximumTexts: maximumTexts) { limit in TextsInRows(entries, field: name, limit: limit) }
+        if waiting >= DescriptionsAhead.minimumTexts { startRendering() }
     }
 
-    /// Stops rendering ahead (the description being rendered is finished) and hands over what was rendered.
+    /// Starts the thread that renders the queued descriptions, once.
+    private func startRendering() {
+        work.withLock { work in
+            guard work == nil else { return }
+            let (queue, allowUnsafeHTML, maximumBytes) = (queue, allowUnsafeHTML, maximumBytes)
+            work = BackgroundWork(aheadOfNeed: { onItsOwnThread in
+                var made = PrerenderedDescriptions(allowUnsafeHTML: allowUnsafeHTML)
+                // With no thread of its own it would wait for lists on the caller's: nothing is rendered ahead then.
+                guard onItsOwnThread else { return made }
+                rendering: while let texts = queue.next() {
+                    made.prepare(for: texts)
+                    for text in texts.texts {
+                        guard !queue.isStopped, made.bytes.count < maximumBytes else { break rendering }
+                        made.render(text)
+                    }
+                }
+                queue.stop()
+                return made
+            })
+        }
+    }
+
+    /// Stops rendering ahead (the description being rendered is finished) and hands over what was rendered. When the
+    /// thread has not begun (it takes only an idle core, and may have had none), nothing was, and nothing is waited for.
     package func finish() -> PrerenderedDescriptions {
-        queue.stop()
+        guard queue.stop(), let work = work.withLock({ $0 }) else { return .none }
         return work.value
     }
 
     /// Renders every description queued (within the limits), then hands them over: for tests, which must know what
     /// was rendered ahead.
     package func finishAll() -> PrerenderedDescriptions {
+        startRendering()
         queue.close()
-        return work.value
+        return work.withLock { $0 }?.value ?? .none
     }
 
     /// The lists waiting to be rendered, and whether rendering ahead has stopped: shared by the caller, which adds lists
@@ -72,40 +87,47 @@ package final class DescriptionsAhead: Sendable {
             var taken = 0
             /// No list will be added: the thread stops once those waiting are rendered.
             var closed = false
+            var stopped = false
+            /// The thread took a list to render.
+            var began = false
         }
 
         private let state = Mutex(State())
+        /// `State.stopped`, read without the lock between two descriptions.
         private let stopped = Atomic(false)
         /// Signalled once for each list added, and once when closed or stopped.
         private let wake = DispatchSemaphore(value: 0)
 
         var isStopped: Bool { stopped.load(ordering: .relaxed) }
 
-        /// Adds the texts `read` takes (at most the count it is given: what is left of `maximumTexts`), unless stopped.
-        func add(maximumTexts: Int, _ read: (_ limit: Int) -> TextsInRows) {
-            guard !isStopped else { return }
-            let limit = state.withLock { maximumTexts - $0.taken }
-            guard limit > 0 else { return }
+        /// Adds the texts `read` takes (at most the count it is given: what is left of `maximumTexts`), unless stopped;
+        /// returns how many texts wait to be rendered.
+        func add(maximumTexts: Int, _ read: (_ limit: Int) -> TextsInRows) -> Int {
+            let limit = state.withLock { $0.stopped ? 0 : maximumTexts - $0.taken }
+            guard limit > 0 else { return 0 }
             let texts = read(limit)
-            guard !texts.texts.isEmpty else { return }
-            state.withLock {
-                $0.waiting.append(texts)
-                $0.taken += texts.texts.count
+            guard !texts.texts.isEmpty else { return 0 }
+            let waiting = state.withLock { state in
+                state.waiting.append(texts)
+                state.taken += texts.texts.count
+                return state.waiting.reduce(0) { $0 + $1.texts.count }
             }
             wake.signal()
+            return waiting
         }
 
         /// The next list's texts, waiting for one to be added; nil once stopped, or closed with none waiting.
         func next() -> TextsInRows? {
-            while !isStopped {
-                let (texts, closed) = state.withLock { state in
-                    (state.waiting.isEmpty ? nil : state.waiting.removeFirst(), state.closed)
+            while true {
+                let (texts, done) = state.withLock { state -> (TextsInRows?, Bool) in
+                    if state.stopped { return (nil, true) }
+                    if state.waiting.isEmpty { return (nil, state.closed) }
+                    state.began = true
+                    return (state.waiting.removeFirst(), false)
                 }
-                if let texts { return texts }
-                if closed { return nil }
+                if texts != nil || done { return texts }
                 wake.wait()
             }
-            return nil
         }
 
         func close() {
@@ -113,9 +135,16 @@ package final class DescriptionsAhead: Sendable {
             wake.signal()
         }
 
-        func stop() {
-            guard !stopped.exchange(true, ordering: .relaxed) else { return }
+        /// Stops the rendering; returns whether the thread had begun (and so has something to hand over).
+        @discardableResult
+        func stop() -> Bool {
+            let began = state.withLock { state in
+                state.stopped = true
+                return state.began
+            }
+            stopped.store(true, ordering: .relaxed)
             wake.signal()
+            return began
         }
     }
 }
