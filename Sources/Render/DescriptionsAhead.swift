@@ -154,11 +154,23 @@ package final class DescriptionsAhead: Sendable {
 package struct PrerenderedDescriptions: @unchecked Sendable {
     // Only read once made: the pages of a list are rendered on every core at once.
     private(set) var bytes: [UInt8] = []
-    /// Where each rendered description's HTML is in `bytes`, by the address of its Markdown's first byte, with the
-    /// Markdown's length (a text at the same address is the same text only if it is as long).
-    private var rendered: [UnsafeRawPointer: (start: Int, count: Int, markdownCount: Int)] = [:]
+    /// Where each rendered description's HTML is in `bytes`, by the address of its Markdown's first byte: an open
+    /// table of a power-of-two size, at most half full (a `Dictionary` of the addresses, hashed with SipHash, was 3% of
+    /// the page's time).
+    private var slots: [Slot] = []
+    /// How many descriptions are ready.
+    package private(set) var count = 0
     private var tables: [FieldTexts] = []
     let allowUnsafeHTML: Bool
+
+    /// A rendered description: the address of its Markdown (0 for an empty slot) and its length (a text at the same
+    /// address is the same text only if it is as long), and where its HTML is in `bytes`.
+    private struct Slot {
+        var address: UInt = 0
+        var markdownCount: Int32 = 0
+        var start: Int32 = 0
+        var count: Int32 = 0
+    }
 
     /// Nothing rendered: every description is rendered by the page.
     package static let none = PrerenderedDescriptions(allowUnsafeHTML: false)
@@ -167,29 +179,65 @@ package struct PrerenderedDescriptions: @unchecked Sendable {
         self.allowUnsafeHTML = allowUnsafeHTML
     }
 
-    /// How many descriptions are ready.
-    package var count: Int { rendered.count }
-
-    /// Keeps the tables of `texts` and makes room for their HTML (about one and a half times their Markdown).
+    /// Keeps the tables of `texts` and makes room for them and their HTML (about one and a half times their Markdown).
     mutating func prepare(for texts: TextsInRows) {
         tables += texts.tables
-        rendered.reserveCapacity(rendered.count + texts.texts.count)
+        var capacity = max(slots.count, 64)
+        while capacity < 2 * (count + texts.texts.count) { capacity *= 2 }
+        if capacity > slots.count { resize(to: capacity) }
         bytes.reserveCapacity(bytes.count + texts.texts.reduce(0) { $0 + $1.count } * 3 / 2)
     }
 
     /// Renders `markdown` (bytes in one of the kept tables) as the page would.
     mutating func render(_ markdown: UnsafeBufferPointer<UInt8>) {
-        guard let address = markdown.baseAddress else { return }
+        guard let address = markdown.baseAddress, bytes.count + markdown.count * 8 < Int32.max, markdown.count < Int32.max else { return }
+        if 2 * (count + 1) > slots.count { resize(to: max(64, slots.count * 2)) }
+        let key = UInt(bitPattern: address)
+        var slot = PrerenderedDescriptions.home(of: key, in: slots.count)
+        while slots[slot].address != 0 {
+            if slots[slot].address == key { return }
+            slot = (slot + 1) & (slots.count - 1)
+        }
         let start = bytes.count
         CommonMark.appendHTML(markdown, allowUnsafeHTML: allowUnsafeHTML, to: &bytes)
-        rendered[UnsafeRawPointer(address)] = (start, bytes.count - start, markdown.count)
+        slots[slot] = Slot(address: key, markdownCount: Int32(markdown.count), start: Int32(start), count: Int32(bytes.count - start))
+        count += 1
     }
 
     /// Appends the HTML of `markdown` when it was rendered ahead with the same options, and says whether it was.
     func appendHTML(of markdown: UnsafeBufferPointer<UInt8>, allowUnsafeHTML: Bool, to output: inout [UInt8]) -> Bool {
-        guard !rendered.isEmpty, allowUnsafeHTML == self.allowUnsafeHTML, let address = markdown.baseAddress,
-              let found = rendered[UnsafeRawPointer(address)], found.markdownCount == markdown.count else { return false }
-        bytes.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[found.start..<found.start + found.count])) }
-        return true
+        guard count > 0, allowUnsafeHTML == self.allowUnsafeHTML, let address = markdown.baseAddress else { return false }
+        let key = UInt(bitPattern: address)
+        return slots.withUnsafeBufferPointer { slots in
+            var slot = PrerenderedDescriptions.home(of: key, in: slots.count)
+            while slots[slot].address != 0 {
+                if slots[slot].address == key {
+                    let found = slots[slot]
+                    guard Int(found.markdownCount) == markdown.count else { return false }
+                    bytes.withUnsafeBufferPointer {
+                        output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[Int(found.start)..<Int(found.start) + Int(found.count)]))
+                    }
+                    return true
+                }
+                slot = (slot + 1) & (slots.count - 1)
+            }
+            return false
+        }
+    }
+
+    /// Where `key` is looked for first in a table of `size` slots (a power of two): its high bits once multiplied
+    /// by the golden ratio, so that addresses a few bytes apart land far apart.
+    private static func home(of key: UInt, in size: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - size.trailingZeroBitCount))
+    }
+
+    private mutating func resize(to size: Int) {
+        let old = slots
+        slots = [Slot](repeating: Slot(), count: size)
+        for entry in old where entry.address != 0 {
+            var slot = PrerenderedDescriptions.home(of: entry.address, in: size)
+            while slots[slot].address != 0 { slot = (slot + 1) & (size - 1) }
+            slots[slot] = entry
+        }
     }
 }

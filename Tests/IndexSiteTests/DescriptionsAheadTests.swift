@@ -104,6 +104,22 @@ import Testing
         #expect(try DescriptionsAheadTests.pages(entries, prerendered: prerendered) == DescriptionsAheadTests.pages(entries, prerendered: .none))
     }
 
+    /// Thousands of descriptions, their table grown many times over: every one is found, and the pages are the same.
+    @Test func thousandsAreAllFound() throws {
+        let rows = (0..<5_000).map { "Title \($0),https://e.example/\($0),Text *\($0)* with [a link](https://l.example/\($0))." }
+        let entries = DescriptionsAheadTests.parsed("title,url,description\n" + rows.joined(separator: "\n"))
+        let ahead = DescriptionsAhead(allowUnsafeHTML: false)
+        ahead.add(entries, descriptionField: "description")
+        let prerendered = ahead.finishAll()
+        #expect(prerendered.count == 5_000)
+        var html: [UInt8] = []
+        for text in TextsInRows(entries, field: "description", limit: .max).texts {
+            #expect(prerendered.appendHTML(of: text, allowUnsafeHTML: false, to: &html))
+        }
+        #expect(String(decoding: html, as: UTF8.self).hasSuffix("<p>Text <em>4999</em> with <a href=\"https://l.example/4999\">a link</a>.</p>\n"))
+        #expect(try DescriptionsAheadTests.pages(entries, prerendered: prerendered) == DescriptionsAheadTests.pages(entries, prerendered: .none))
+    }
+
     /// Stopped at once, with thousands of descriptions still waiting, it hands over what it made so far, and the pages
     /// are still the same.
     @Test func stoppingHandsOverWhatWasMade() throws {
