@@ -7,37 +7,44 @@ extension PageRenderer {
     /// An entry filed under several sections is one object, at its first copy, with its other places in `also_in`.
     /// Entries are written on every core in pieces of at most `entriesJSONPiece` entries, a few pieces at a time, and
     /// handed out in order as parts of the one file as soon as each is done: at a million entries the file is a third
-    /// of a gigabyte, which is never held whole.
-    func emitEntriesJSON(_ list: IndexedList, split: Bool, copies: EntryCopies, emit: (OutputPage) -> Void) {
-        let path = list.slug + "/entries.json"
+    /// of a gigabyte, which is never held whole. The first pieces are begun here, to be made while the list's pages are
+    /// rendered (`EntriesJSON.emit`).
+    func entriesJSON(_ list: IndexedList, split: Bool, copies: EntryCopies) -> EntriesJSON {
         let pieces = PageRenderer.entriesJSONPieces(list, size: PageRenderer.entriesJSONPieceSize(entryCount: list.sections.reduce(0) { $0 + $1.entries.count }))
-        guard !pieces.isEmpty else {
-            emit(OutputPage(path: path, bytes: Array("[\n\n]\n".utf8)))
-            return
-        }
         let writer = EntriesJSONWriter(list: list, split: split, copies: copies)
-        // Each part is handed out once the next non-empty one exists, so the last can lose its trailing ",\n".
-        var pending: [UInt8] = []
         // A piece's buffer is sized from the bytes an entry took in the pieces before (a first guess for the first).
         let average = BytesPerEntry()
-        // Pieces are made on every core, at most four a core at a time, and handed out in order as each is done: the
-        // first are written to the file while the last are still being made.
-        madeInOrder(count: pieces.count, window: 4 * activeCoreCount, make: { index in
+        // At most four pieces a core are made ahead of the one written.
+        let work = MadeInOrder(count: pieces.count, window: 4 * activeCoreCount) { index in
             let piece = pieces[index]
-            let estimate = average.estimate
-            var json = JSONWriter(reservingCapacity: piece.entryCount * estimate * 5 / 4)
+            var json = JSONWriter(reservingCapacity: piece.entryCount * average.estimate * 5 / 4)
             if index == 0 { json.raw("[\n") }
             for run in piece.runs { writer.write(section: run.section, entries: run.entries, into: &json) }
             average.add(bytes: json.bytes.count, entries: piece.entryCount)
             return json.bytes
-        }, take: { bytes in
-            guard !bytes.isEmpty else { return }
-            if !pending.isEmpty { emit(OutputPage(path: path, bytes: pending, continuesInNextPage: true)) }
-            pending = bytes
-        })
-        if pending.count >= 2, pending.suffix(2).elementsEqual(",\n".utf8) { pending.removeLast(2) }
-        pending.append(contentsOf: "\n]\n".utf8)
-        emit(OutputPage(path: path, bytes: pending))
+        }
+        return EntriesJSON(path: list.slug + "/entries.json", pieces: work)
+    }
+
+    /// A list's `entries.json` being made (`PageRenderer.entriesJSON`).
+    struct EntriesJSON {
+        let path: String
+        let pieces: MadeInOrder<[UInt8]>
+
+        /// Hands the file to `emit` in parts, in order, as its pieces are made.
+        func emit(_ emit: (OutputPage) -> Void) {
+            // Each part is handed out once the next non-empty one exists, so the last can lose its trailing ",\n".
+            var pending: [UInt8] = []
+            pieces.takeAll { bytes in
+                guard !bytes.isEmpty else { return }
+                if !pending.isEmpty { emit(OutputPage(path: path, bytes: pending, continuesInNextPage: true)) }
+                pending = bytes
+            }
+            if pending.isEmpty { pending = Array("[\n".utf8) }
+            if pending.count >= 2, pending.suffix(2).elementsEqual(",\n".utf8) { pending.removeLast(2) }
+            pending.append(contentsOf: "\n]\n".utf8)
+            emit(OutputPage(path: path, bytes: pending))
+        }
     }
 
     /// The bytes an entry of `entries.json` took so far, shared by the tasks that write its pieces.

@@ -250,6 +250,8 @@ public struct PageRenderer: Sendable {
     func renderList(_ list: IndexedList, prerendered: PrerenderedDescriptions = .none, emit: (OutputPage) -> Void,
                     missing: inout Set<MustacheLibrary.MissingKey>) -> [Diagnostic] {
         let pages = ListPages(renderer: self, list: list, prerendered: prerendered)
+        // Its entries.json is begun first, so that its first pieces are made on the cores the pages leave idle.
+        let json = entriesJSON(list, split: pages.split, copies: pages.copies)
         var diagnostics: [Diagnostic] = []
         func take(_ output: ListPages.Output) {
             output.pages.forEach(emit)
@@ -268,7 +270,7 @@ public struct PageRenderer: Sendable {
         } else {
             take(pages.singlePage(emit: emit))
         }
-        emitEntriesJSON(list, split: pages.split, copies: pages.copies, emit: emit)
+        json.emit(emit)
         return diagnostics
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 @testable import IndexSiteCore
@@ -47,8 +48,8 @@ import Testing
     }
 }
 
-/// Values made on every core are handed over in index order as they come, each made once, and never more than the
-/// window made ahead of the one handed over.
+/// Values made on Dispatch's threads are handed over in index order as they come, each made once, and never more than
+/// the window made ahead of the one handed over.
 @Suite struct MadeInOrderTests {
     final class Counts: Sendable {
         let made = Mutex((calls: [Int: Int](), total: 0))
@@ -59,15 +60,34 @@ import Testing
         let counts = Counts()
         var taken: [Int] = []
         var mostAhead = 0
-        madeInOrder(count: count, window: window, make: { index in
+        let work = MadeInOrder(count: count, window: window) { index in
             counts.made.withLock { $0.calls[index, default: 0] += 1; $0.total += 1 }
             return index * 7 + 3
-        }, take: { value in
+        }
+        work.takeAll { value in
             taken.append(value)
             mostAhead = max(mostAhead, counts.made.withLock { $0.total } - taken.count)
-        })
+        }
         #expect(taken == (0..<count).map { $0 * 7 + 3 })
         #expect(counts.made.withLock { $0.calls } == Dictionary(uniqueKeysWithValues: (0..<count).map { ($0, 1) }))
         #expect(mostAhead <= window)
+    }
+
+    /// The first window is begun at once: its values are made while the caller does other work, before it takes any.
+    @Test func theFirstWindowIsMadeBeforeAnyIsTaken() {
+        let counts = Counts()
+        let work = MadeInOrder(count: 10, window: 4) { index in
+            counts.made.withLock { $0.total += 1 }
+            return index
+        }
+        var waited = 0
+        while counts.made.withLock({ $0.total }) < 4, waited < 10_000 {
+            usleep(1_000)
+            waited += 1
+        }
+        #expect(counts.made.withLock { $0.total } == 4)
+        var taken: [Int] = []
+        work.takeAll { taken.append($0) }
+        #expect(taken == Array(0..<10))
     }
 }

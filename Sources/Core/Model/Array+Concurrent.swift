@@ -41,30 +41,50 @@ extension Array {
     }
 }
 
-/// Makes `count` values on every core, `make(index)` each, and hands each to `take` in index order as soon as it and
-/// all before it are made, with at most `window` made and not yet taken: for a file written in pieces, whose first
-/// pieces are then written while the last are still being made, instead of all of them after. The caller's thread
-/// only waits and takes; Dispatch's threads make the values.
-package func madeInOrder<Value: Sendable>(count: Int, window: Int, make: @escaping @Sendable (Int) -> Value, take: (Value) -> Void) {
-    guard count > 0 else { return }
-    let window = max(1, window)
+/// `count` values made on Dispatch's threads, `make(index)` each, at most `window` of them ahead of the one taken, and
+/// taken in index order as soon as each is made: for a file written in pieces, whose first pieces are written while
+/// the last are still being made. The first `window` are begun at once, so that other work can run beside them before
+/// they are taken (a list's page is rendered while the first pieces of its `entries.json` are made).
+package final class MadeInOrder<Value: Sendable>: @unchecked Sendable {
     // Each slot is written by one task and read once, after its semaphore says it was written.
-    nonisolated(unsafe) let slots = UnsafeMutableBufferPointer<Value?>.allocate(capacity: count)
-    slots.initialize(repeating: nil)
-    defer { slots.deallocate() }
-    let made = (0..<count).map { _ in DispatchSemaphore(value: 0) }
-    func start(_ index: Int) {
-        DispatchQueue.global().async {
+    private let slots: UnsafeMutableBufferPointer<Value?>
+    private let made: [DispatchSemaphore]
+    private let make: @Sendable (Int) -> Value
+    private let window: Int
+    private var taken = 0
+
+    /// Begins making the first `window` values.
+    package init(count: Int, window: Int, make: @escaping @Sendable (Int) -> Value) {
+        slots = UnsafeMutableBufferPointer<Value?>.allocate(capacity: count)
+        slots.initialize(repeating: nil)
+        made = (0..<count).map { _ in DispatchSemaphore(value: 0) }
+        self.make = make
+        self.window = max(1, window)
+        for index in 0..<min(self.window, count) { start(index) }
+    }
+
+    deinit {
+        // Every task holds the instance, so none is running now.
+        _ = slots.deinitialize()
+        slots.deallocate()
+    }
+
+    private func start(_ index: Int) {
+        DispatchQueue.global().async { [self] in
             slots[index] = make(index)
             made[index].signal()
         }
     }
-    for index in 0..<min(window, count) { start(index) }
-    for index in 0..<count {
-        made[index].wait()
-        let value = slots[index].take()!
-        if index + window < count { start(index + window) }
-        take(value)
+
+    /// Hands every value to `take` in index order, waiting for each to be made, and begins the next as each is taken.
+    package func takeAll(_ take: (Value) -> Void) {
+        while taken < slots.count {
+            made[taken].wait()
+            let value = slots[taken].take()!
+            if taken + window < slots.count { start(taken + window) }
+            taken += 1
+            take(value)
+        }
     }
 }
 
