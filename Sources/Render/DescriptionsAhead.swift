@@ -5,9 +5,9 @@ import Synchronization
 
 /// Renders the lists' Markdown descriptions before the pages ask for them, on a core that nothing else wants.
 /// Descriptions are a third of a large build's work and depend only on their entry, while sorting and sectioning,
-/// which come first, leave the second core idle half the time: a 10,000-entry list had 9,000 of its descriptions
-/// ready when its page began. The page takes what is ready (`PrerenderedDescriptions`) and renders the rest itself,
-/// so the output is the same whatever was ready.
+/// which come first, leave the second core idle much of the time: 2,000 to 10,000 of a 10,000-entry list's
+/// descriptions were ready when its page began. The page takes what is ready (`PrerenderedDescriptions`) and renders
+/// the rest itself, so the output is the same whatever was ready.
 package final class DescriptionsAhead: Sendable {
     /// At most this many descriptions are rendered ahead in one build, and at most this many bytes of HTML: a million
     /// entries' would be held until the page is written, beside everything else.

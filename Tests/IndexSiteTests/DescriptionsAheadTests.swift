@@ -26,6 +26,12 @@ import Testing
         CSVParser().parse(SourceFile(path: "l.csv", text: text)).entries
     }
 
+    /// 5,000 entries, each with a description of its own.
+    static var thousands: [Entry] {
+        let rows = (0..<5_000).map { "Title \($0),https://e.example/\($0),Text *\($0)* with [a link](https://l.example/\($0))." }
+        return parsed("title,url,description\n" + rows.joined(separator: "\n"))
+    }
+
     static func pages(_ entries: [Entry], prerendered: PrerenderedDescriptions, allowUnsafeHTML: Bool = false) throws -> [String: [UInt8]] {
         var site = SiteSettings()
         site.allowUnsafeHTML = allowUnsafeHTML
@@ -106,8 +112,7 @@ import Testing
 
     /// Thousands of descriptions, their table grown many times over: every one is found, and the pages are the same.
     @Test func thousandsAreAllFound() throws {
-        let rows = (0..<5_000).map { "Title \($0),https://e.example/\($0),Text *\($0)* with [a link](https://l.example/\($0))." }
-        let entries = DescriptionsAheadTests.parsed("title,url,description\n" + rows.joined(separator: "\n"))
+        let entries = DescriptionsAheadTests.thousands
         let ahead = DescriptionsAhead(allowUnsafeHTML: false)
         ahead.add(entries, descriptionField: "description")
         let prerendered = ahead.finishAll()
@@ -123,8 +128,7 @@ import Testing
     /// Stopped at once, with thousands of descriptions still waiting, it hands over what it made so far, and the pages
     /// are still the same.
     @Test func stoppingHandsOverWhatWasMade() throws {
-        let rows = (0..<5_000).map { "Title \($0),https://e.example/\($0),Text *\($0)* with [a link](https://l.example/\($0))." }
-        let entries = DescriptionsAheadTests.parsed("title,url,description\n" + rows.joined(separator: "\n"))
+        let entries = DescriptionsAheadTests.thousands
         let ahead = DescriptionsAhead(allowUnsafeHTML: false)
         ahead.add(entries, descriptionField: "description")
         let prerendered = ahead.finish()
