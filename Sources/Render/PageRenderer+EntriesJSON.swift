@@ -142,8 +142,11 @@ struct EntriesJSONWriter: Sendable {
                 // Literals joined where they meet: an append is a call, whatever its length.
                 json.raw("{\"title\":\"")
                 _ = titleColumn.withText(of: entry) { json.stringContents($0) }
-                json.raw("\",\"id\":\""); json.stringContents(id)
-                json.raw("\",\"href\":"); json.raw(hrefPrefix); json.stringContents(id.percentEncoded)
+                // An id is a slug (letters, digits, marks and dashes: `Slug`), and its link's part is percent-encoded
+                // ASCII: neither has a byte JSON escapes, so they are copied without a look.
+                assert(JSONWriter.encoded(id) == Array(("\"" + id + "\"").utf8), "an id JSON would escape: \(id)")
+                json.raw("\",\"id\":\""); json.raw(text: id)
+                json.raw("\",\"href\":"); json.raw(hrefPrefix); json.raw(text: id.percentEncoded)
                 json.raw("\",\"url\":\"")
                 _ = urlColumn.withText(of: entry) { url in URLPolicy.withSafeHref(url) { json.stringContents($0) } }
                 json.raw("\",\"section\":"); json.raw(sectionTitle)

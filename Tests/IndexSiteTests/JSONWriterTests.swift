@@ -60,9 +60,9 @@ import Testing
         """)
     }
 
-    /// The escape scan goes sixteen bytes at a time: every byte JSON escapes (and bytes beside them that it does not,
-    /// such as 0x20, 0x7F, 0x80 and `>`), at every place in texts from 0 to 40 bytes, and from every start, is found
-    /// where a byte-by-byte look finds it.
+    /// The escape scan goes eight bytes at a time and takes the last eight in one overlapping look: every byte JSON
+    /// escapes (and bytes beside them that it does not, such as 0x20, 0x7F, 0x80 and `>`), at every place in texts
+    /// from 0 to 40 bytes, and from every start, is found where a byte-by-byte look finds it.
     @Test func firstEscapeAtEveryPlace() {
         func reference(_ bytes: [UInt8], from start: Int) -> Int? {
             bytes.indices.first { $0 >= start && (bytes[$0] < 0x20 || [0x22, 0x5C, 0x3C].contains(bytes[$0])) }
