@@ -8,14 +8,21 @@ package enum HTML {
 
     /// UTF-8 `bytes` escaped, appended to `output`.
     package static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        func isPlain(_ word: UInt64) -> Bool {
+            !(UnsafeBufferPointer.word(word, contains: UInt8(ascii: "&")) || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "<"))
+                || UnsafeBufferPointer.word(word, contains: UInt8(ascii: ">")) || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "\""))
+                || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "'")))
+        }
         var runStart = 0
         var index = 0
         while index < bytes.count {
             // Words holding none of the five are stepped over whole; the one that holds one is looked at byte by byte.
-            index = bytes.endOfWords(from: index) { word in
-                !(UnsafeBufferPointer.word(word, contains: UInt8(ascii: "&")) || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "<"))
-                    || UnsafeBufferPointer.word(word, contains: UInt8(ascii: ">")) || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "\""))
-                    || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "'")))
+            index = bytes.endOfWords(from: index, while: isPlain)
+            // Fewer than eight bytes left: the text's last eight, overlapping those already looked at, in one look (a
+            // title's end was looked at byte by byte).
+            if index < bytes.count, bytes.count - index < 8, bytes.count >= 8,
+               isPlain(UnsafeRawPointer(bytes.baseAddress! + bytes.count - 8).loadUnaligned(as: UInt64.self)) {
+                index = bytes.count
             }
             guard index < bytes.count else { break }
             defer { index += 1 }

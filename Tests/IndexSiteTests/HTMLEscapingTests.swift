@@ -25,11 +25,14 @@ import Testing
             let text = String(String.UnicodeScalarView((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }))
             #expect(HTML.escaped(text) == byteByByte(text), "\(text.debugDescription)")
         }
-        // One special character at every place in plain text.
+        // One special character at every place in plain texts of every length to 33 (the last eight bytes are looked
+        // at in one look that overlaps the words before).
         for special in ["&", "<", ">", "\"", "'"] {
-            for offset in 0..<20 {
-                let text = String(repeating: "a", count: offset) + special + String(repeating: "b", count: 19 - offset)
-                #expect(HTML.escaped(text) == byteByByte(text), "\(text)")
+            for length in 1...33 {
+                for offset in 0..<length {
+                    let text = String(repeating: "a", count: offset) + special + String(repeating: "b", count: length - 1 - offset)
+                    #expect(HTML.escaped(text) == byteByByte(text), "\(text)")
+                }
             }
         }
     }
