@@ -225,6 +225,29 @@ package struct PrerenderedDescriptions: @unchecked Sendable {
         }
     }
 
+    /// Asks the processor to start loading where `markdown`'s HTML would be found (see `ListPages.entryRows`).
+    func prefetchPlace(of markdown: UnsafeBufferPointer<UInt8>) {
+        guard count > 0, let address = markdown.baseAddress else { return }
+        slots.withUnsafeBufferPointer { slots in
+            prefetch(UnsafeRawPointer(slots.baseAddress! + PrerenderedDescriptions.home(of: UInt(bitPattern: address), in: slots.count)))
+        }
+    }
+
+    /// Asks the processor to start loading `markdown`'s HTML (its first three cache lines), once its place is loaded
+    /// (`prefetchPlace(of:)`, a few entries before).
+    func prefetchHTML(of markdown: UnsafeBufferPointer<UInt8>) {
+        guard count > 0, let address = markdown.baseAddress else { return }
+        let key = UInt(bitPattern: address)
+        slots.withUnsafeBufferPointer { slots in
+            let slot = slots[PrerenderedDescriptions.home(of: key, in: slots.count)]
+            guard slot.address == key else { return } // elsewhere after a collision, or not rendered: not worth a walk
+            bytes.withUnsafeBufferPointer { bytes in
+                let html = UnsafeRawPointer(bytes.baseAddress! + Int(slot.start))
+                for line in stride(from: 0, to: min(Int(slot.count), 192), by: 64) { prefetch(html + line) }
+            }
+        }
+    }
+
     /// Where `key` is looked for first in a table of `size` slots (a power of two): its high bits once multiplied
     /// by the golden ratio, so that addresses a few bytes apart land far apart.
     private static func home(of key: UInt, in size: Int) -> Int {

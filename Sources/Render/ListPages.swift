@@ -157,6 +157,17 @@ struct ListPages: Sendable {
             for index in range {
                 let entry = entries.baseAddress! + index
                 entries.prefetchRow(after: index, before: range.upperBound)
+                // The description rendered ahead of an entry a few places on, whose row was asked for before: its place
+                // in the table of rendered descriptions, and then its HTML, are read out of their order (a cache miss
+                // each, most of the time of taking a description rendered ahead).
+                if index + ListPages.placePrefetchDistance < range.upperBound,
+                   let markdown = descriptionColumn.textInPlace(of: entries.baseAddress! + index + ListPages.placePrefetchDistance) {
+                    prerendered.prefetchPlace(of: markdown)
+                }
+                if index + ListPages.htmlPrefetchDistance < range.upperBound,
+                   let markdown = descriptionColumn.textInPlace(of: entries.baseAddress! + index + ListPages.htmlPrefetchDistance) {
+                    prerendered.prefetchHTML(of: markdown)
+                }
                 let place = section.map { EntryCopies.Place(section: $0, entry: index) }
                 rows.add(entry.pointee.id)
                 let copyKey = entry.pointee.copyKey
@@ -267,6 +278,11 @@ struct ListPages: Sendable {
             entryRows(entries, starts[chunk]..<min(starts[chunk] + ListPages.rowChunk, range.upperBound), section: index, pagePrefix: pagePrefix)
         }.flatMap(\.values)
     }
+
+    /// How many entries ahead a row's loop asks for the place of a description rendered ahead (half as far as for the
+    /// rows, `UnsafePointer<Entry>.prefetchDistance`, whose bytes it reads to find the place), and for its HTML (half as
+    /// far again, once the place is loaded).
+    static let placePrefetchDistance = 4, htmlPrefetchDistance = 2
 
     /// Rows made on one core at a time, when more are asked for at once.
     static let rowChunk = 256
