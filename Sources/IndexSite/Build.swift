@@ -62,10 +62,6 @@ public enum Build {
             return result
         }
 
-        // The staging folder is made on another core while the lists are read (the output's lock, and the look for
-        // killed builds' staging folders beside it, took 0.4 ms of a small build); a build that cannot write lets it go.
-        let stagingBegun = options.writeOutput ? BackgroundWork { Result { () throws(SiteWriter.Failure) in try writer.begin() } } : nil
-
         // Parse, Section, Anchor — list by list
         var (plannedLists, planDiagnostics) = ListPlanner.plan(site: site, settings: settings)
         diagnostics += planDiagnostics
@@ -110,9 +106,9 @@ public enum Build {
         let (renderer, templateDiagnostics) = preparedRenderer.value
         diagnostics += templateDiagnostics
         var staging: SiteWriter.Staging?
-        if let stagingBegun, !diagnostics.hasErrors(strict: options.strict), renderer != nil {
+        if options.writeOutput, !diagnostics.hasErrors(strict: options.strict), renderer != nil {
             do {
-                staging = try stagingBegun.value.get()
+                staging = try writer.begin()
             } catch {
                 // Only a refusal is about the folder chosen; a read-only or full volume is not fixed by choosing an empty folder.
                 diagnostics.append(.error(error.refused ? .outputRefused : .outputFailed, error.description,
@@ -120,9 +116,6 @@ public enum Build {
                                           hint: error.refused ? "choose an empty folder or one IndexSite wrote, with --output"
                                               : "the output must be on a writable volume with free space; choose another with --output"))
             }
-        } else if case .success(let unused)? = stagingBegun?.value {
-            // Nothing will be written: the previous site stays as it was.
-            unused.discard()
         }
         if let renderer {
             var continuing = false

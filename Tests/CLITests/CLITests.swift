@@ -120,7 +120,6 @@ import IndexSiteTestSupport
         try "title,year\nDune\n\"open\n".write(to: content.appendingPathComponent("b.csv"), atomically: true, encoding: .utf8)
         #expect(try CLITests.run(["build", site.path]).status == 1)
         #expect(try Data(contentsOf: page) == before)
-        // The staging folder, made while the content was read, went with the failed build.
         #expect(try RobustnessTests.stagingFolders(beside: site.appendingPathComponent("_site")).isEmpty)
     }
 
