@@ -160,13 +160,15 @@ struct ListPages: Sendable {
                 // The description rendered ahead of an entry a few places on, whose row was asked for before: its place
                 // in the table of rendered descriptions, and then its HTML, are read out of their order (a cache miss
                 // each, most of the time of taking a description rendered ahead).
-                if index + ListPages.placePrefetchDistance < range.upperBound,
-                   let markdown = descriptionColumn.textInPlace(of: entries.baseAddress! + index + ListPages.placePrefetchDistance) {
-                    prerendered.prefetchPlace(of: markdown)
-                }
-                if index + ListPages.htmlPrefetchDistance < range.upperBound,
-                   let markdown = descriptionColumn.textInPlace(of: entries.baseAddress! + index + ListPages.htmlPrefetchDistance) {
-                    prerendered.prefetchHTML(of: markdown)
+                if prerendered.count > 0 {
+                    if index + ListPages.placePrefetchDistance < range.upperBound,
+                       let markdown = descriptionColumn.textInPlace(of: entries.baseAddress! + index + ListPages.placePrefetchDistance) {
+                        prerendered.prefetchPlace(of: markdown)
+                    }
+                    if index + ListPages.htmlPrefetchDistance < range.upperBound,
+                       let markdown = descriptionColumn.textInPlace(of: entries.baseAddress! + index + ListPages.htmlPrefetchDistance) {
+                        prerendered.prefetchHTML(of: markdown)
+                    }
                 }
                 let place = section.map { EntryCopies.Place(section: $0, entry: index) }
                 rows.add(entry.pointee.id)
