@@ -14,6 +14,17 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return index
     }
 
+    /// As `endOfWords`, and when fewer than eight bytes are left after the plain words, the text's last eight bytes
+    /// (overlapping those already looked at) in one more look: the end of the text when that word is plain too. Titles,
+    /// links and field values are short, and their ends had been looked at byte by byte.
+    @inlinable
+    package func endOfPlainBytes(from start: Int, while isPlain: (UInt64) -> Bool) -> Int {
+        let index = endOfWords(from: start, while: isPlain)
+        guard index < count, count - index < 8, count >= 8,
+              isPlain(UnsafeRawPointer(baseAddress! + count - 8).loadUnaligned(as: UInt64.self)) else { return index }
+        return count
+    }
+
     /// Whether a byte of `word` is `byte` (the classic test for a zero byte, on the word with `byte` taken out).
     @inlinable
     package static func word(_ word: UInt64, contains byte: UInt8) -> Bool {

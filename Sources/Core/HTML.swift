@@ -17,13 +17,7 @@ package enum HTML {
         var index = 0
         while index < bytes.count {
             // Words holding none of the five are stepped over whole; the one that holds one is looked at byte by byte.
-            index = bytes.endOfWords(from: index, while: isPlain)
-            // Fewer than eight bytes left: the text's last eight, overlapping those already looked at, in one look (a
-            // title's end was looked at byte by byte).
-            if index < bytes.count, bytes.count - index < 8, bytes.count >= 8,
-               isPlain(UnsafeRawPointer(bytes.baseAddress! + bytes.count - 8).loadUnaligned(as: UInt64.self)) {
-                index = bytes.count
-            }
+            index = bytes.endOfPlainBytes(from: index, while: isPlain)
             guard index < bytes.count else { break }
             defer { index += 1 }
             let replacement: StaticString

@@ -96,31 +96,20 @@ package struct JSONWriter {
     }
 
     /// The position of the first byte at or after `start` that JSON must escape (a control character, `"`, `\`, or `<`),
-    /// or nil. Eight bytes at a time in word arithmetic (Swift's SIMD compares were compiled lane by lane here), and a
-    /// text's last eight in one look, overlapping the bytes already looked at: titles and links are short, and looked
-    /// at byte by byte their ends were a fifth of writing `entries.json`.
+    /// or nil. Eight bytes at a time in word arithmetic, the text's last eight in one look (`endOfPlainBytes`): Swift's
+    /// SIMD compares were compiled lane by lane here.
     package static func firstEscape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        let count = bytes.count
-        guard start < count, let base = bytes.baseAddress else { return nil }
-        // Where a look found a byte to escape: the first such byte of `range` (a look over a word may also send clean
-        // bytes here, never miss one).
-        func firstByte(in range: Range<Int>) -> Int? {
-            var index = range.lowerBound
-            while index < range.upperBound {
-                if JSONWriter.needsEscape(base[index]) { return index }
+        var index = start
+        while index < bytes.count {
+            index = bytes.endOfPlainBytes(from: index) { !JSONWriter.wordNeedsEscape($0) }
+            // The word there may hold a byte to escape (or be a false alarm): its bytes are looked at one by one.
+            let end = min(index + 8, bytes.count)
+            while index < end {
+                if JSONWriter.needsEscape(bytes[index]) { return index }
                 index += 1
             }
-            return nil
         }
-        guard count - start >= 8 else { return firstByte(in: start..<count) }
-        var index = start
-        while index + 8 <= count {
-            if JSONWriter.wordNeedsEscape(base + index), let found = firstByte(in: index..<index + 8) { return found }
-            index += 8
-        }
-        // The last eight bytes, of which those before `index` were found clean already.
-        guard index < count, JSONWriter.wordNeedsEscape(base + count - 8) else { return nil }
-        return firstByte(in: index..<count)
+        return nil
     }
 
     @inline(__always)
@@ -128,11 +117,10 @@ package struct JSONWriter {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<")
     }
 
-    /// Whether one of the eight bytes at `address` may have to be escaped (a byte of 0x80 or more, or one just above a
+    /// Whether one of the eight bytes of `word` may have to be escaped (a byte of 0x80 or more, or one just above a
     /// match, may be a false alarm; none is missed).
     @inline(__always)
-    static func wordNeedsEscape(_ address: UnsafePointer<UInt8>) -> Bool {
-        let word = UnsafeRawPointer(address).loadUnaligned(as: UInt64.self)
+    static func wordNeedsEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let control = (word &- ones &* 0x20) & ~word & highs // bytes under 0x20
         return control | UnsafeBufferPointer.bytes(of: word, equalTo: UInt8(ascii: "\""))
