@@ -8,8 +8,13 @@ public enum TestSupport {
     /// `Tests/Fixtures`: the bad-input and real-data catalogues, the specs, ICU oracles, fuzz seeds.
     public static let fixtures = repository.appendingPathComponent("Tests/Fixtures")
 
-    /// The `indexsite` binary SwiftPM built next to the test bundle (`.build/debug/indexsite` when run otherwise).
+    /// The `indexsite` binary SwiftPM built next to the test bundle (`.build/debug/indexsite` when run otherwise), or
+    /// the one `INDEXSITE_TEST_BINARY` names: `make test` runs the command-line tests again on the release binary,
+    /// which is linked differently (statically, C library included) and is the one people install.
     public static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["INDEXSITE_TEST_BINARY"], !path.isEmpty {
+            return URL(fileURLWithPath: path, relativeTo: repository).absoluteURL
+        }
         let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for candidate in [products, products.deletingLastPathComponent(), repository.appendingPathComponent(".build/debug")] {
             let url = candidate.appendingPathComponent("indexsite")
