@@ -169,8 +169,6 @@ public struct CSVParser: Sendable {
         package var line: Int
         /// Byte offset where the record starts, for locating problems with the whole row.
         package var offset: Int = 0
-        /// Where each field starts, kept for the header only (to point at a bad column name).
-        package var fieldOffsets: [Int] = []
         /// The record ran into the end of the file inside a quoted field (already reported).
         package var unterminated = false
         /// How many fields the record has.
@@ -293,6 +291,10 @@ public struct CSVParser: Sendable {
         var firstUnlisted: (code: DiagnosticCode, line: Int, lineStart: Int, offset: Int)?
         /// Field start offsets are recorded for the header row only.
         var keepFieldOffsets = true
+        /// Where each field of the last record read started, while `keepFieldOffsets` (the header's, to point at a bad
+        /// column name). Kept here, not in the record: a record of plain values is copied without reference counting,
+        /// and a large file's are copied twice (the parts' records joined, then read into entries).
+        var fieldOffsets: [Int] = []
         var sawUnterminatedQuote = false
         /// Whether a large file's records may be read on every core (`readRecordsConcurrently`).
         var readsConcurrently = true
@@ -477,7 +479,7 @@ public struct CSVParser: Sendable {
             var seen: [String: Int] = [:]
             for (index, name) in names.enumerated() {
                 let trimmed = name.trimmingSpaces
-                let offset = index < header.fieldOffsets.count ? header.fieldOffsets[index] : header.offset
+                let offset = index < fieldOffsets.count ? fieldOffsets[index] : header.offset
                 if trimmed.isEmpty {
                     reportAt(.csvEmptyHeader, "header column \(index + 1) has no name", line: header.line, lineStart: header.offset,
                              offset: offset, hint: "name every column in the first row")
@@ -504,10 +506,10 @@ public struct CSVParser: Sendable {
             guard position < bytes.count else { return nil }
             let recordLine = line
             let recordOffset = position
-            var offsets: [Int] = []
+            if keepFieldOffsets { fieldOffsets.removeAll(keepingCapacity: true) }
             sawUnterminatedQuote = false
             while true {
-                if keepFieldOffsets { offsets.append(position) }
+                if keepFieldOffsets { fieldOffsets.append(position) }
                 readField()
                 texts.endField()
                 if position >= bytes.count { break }
@@ -521,7 +523,7 @@ public struct CSVParser: Sendable {
                 advanceOverNewline()
                 break
             }
-            return Record(line: recordLine, offset: recordOffset, fieldOffsets: offsets, unterminated: sawUnterminatedQuote,
+            return Record(line: recordLine, offset: recordOffset, unterminated: sawUnterminatedQuote,
                           fieldCount: texts.openFieldCount)
         }
 
