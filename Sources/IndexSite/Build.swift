@@ -34,51 +34,63 @@ public enum Build {
         var diagnostics: [Diagnostic] = []
         var clock = StageClock()
 
-        // Load
+        // Load: the settings and the theme first, so that the templates are made on the other core while the content
+        // is read.
         options.progress?(.load, 0)
-        var site = SiteLoader(siteFolder: options.siteFolder).load()
-        diagnostics += site.diagnostics
-        if !site.hasContentFolder {
-            diagnostics.append(.error(.missingContent, "the site has no \(SiteLayout.contentFolder)/ folder, so there is nothing to build",
-                                      at: SourceLocation(path: SiteLayout.contentFolder),
-                                      hint: "run 'indexsite init' to scaffold a site, or pass the site folder: indexsite build path/to/site"))
-        }
+        let loader = SiteLoader(siteFolder: options.siteFolder)
+        var site = loader.loadSettingsAndTheme()
         var settings = SiteSettings()
         if let configuration = site.configuration {
             let (parsed, configDiagnostics) = SettingsParser.parseSite(configuration)
             settings = parsed
             diagnostics += configDiagnostics
         }
-
+        let theme = Theme.builtIn.overridden(by: site)
+        let (localization, catalogDiagnostics) = Localization.make(theme: theme, site: settings)
         let writer = writer(output: options.outputFolder, siteFolder: options.siteFolder)
+        // The templates and the tables of the locales the settings name (the filter's fold table, the plural table)
+        // are made on the other core while the content is read, parsed and sectioned; then the staging folder (the
+        // output's lock, the look for killed builds' staging folders: 0.4 ms of a small build's main thread) once the
+        // build knows it will write: not when it reuses the previous output or only checks.
+        let writes = Handoff<Bool>()
+        let settingsLocales = Set([settings.locale] + settings.lists.map(\.locale))
+        let preparedRenderer = BackgroundWork { [settings] in
+            PageRenderer.prepare(locales: settingsLocales.sorted(), localization: localization)
+            let (renderer, diagnostics) = PageRenderer.make(site: settings, theme: theme, localization: localization)
+            let staging = renderer != nil && writes.take() ? Result { () throws(SiteWriter.Failure) in try writer.begin() } : nil
+            return (renderer, diagnostics, staging)
+        }
+        loader.loadContent(into: &site)
+        diagnostics = site.diagnostics + diagnostics
+        if !site.hasContentFolder {
+            diagnostics.append(.error(.missingContent, "the site has no \(SiteLayout.contentFolder)/ folder, so there is nothing to build",
+                                      at: SourceLocation(path: SiteLayout.contentFolder),
+                                      hint: "run 'indexsite init' to scaffold a site, or pass the site folder: indexsite build path/to/site"))
+        }
+
         let fingerprint = SiteFingerprint(site: site, strict: options.strict, tool: site.toolIdentity)
         result.timings.append((.load, clock.lap()))
         if options.writeOutput, diagnostics.isEmpty, let manifest = writer.reusableManifest(fingerprint: fingerprint) {
             // Same inputs as the build that wrote the output: it is already right.
+            writes.give(false)
             result.reusedPreviousOutput = true
             result.diagnostics = manifest.diagnostics
             (result.listCount, result.sectionCount, result.entryCount) = (manifest.lists, manifest.sections, manifest.entries)
             result.writeSummary = SiteWriter.Summary(written: 0, unchanged: manifest.files.count)
             return result
         }
+        writes.give(options.writeOutput)
 
         // Parse, Section, Anchor — list by list
         var (plannedLists, planDiagnostics) = ListPlanner.plan(site: site, settings: settings)
         diagnostics += planDiagnostics
-        options.progress?(.parse, plannedLists.count)
-        let theme = Theme.builtIn.overridden(by: site)
-        let (localization, catalogDiagnostics) = Localization.make(theme: theme, site: settings)
         diagnostics += catalogDiagnostics
-        // The templates and each locale's tables are made on the other core while the lists are parsed and sectioned,
-        // and then the staging folder (the output's lock, the look for killed builds' staging folders: 0.4 ms of a
-        // small build's main thread); a build that cannot write lets it go.
-        let locales = Set(plannedLists.map(\.settings.locale) + [settings.locale]).sorted()
-        let writesOutput = options.writeOutput
-        let preparedRenderer = BackgroundWork { [settings] in
-            PageRenderer.prepare(locales: locales, localization: localization)
-            let (renderer, diagnostics) = PageRenderer.make(site: settings, theme: theme, localization: localization)
-            let staging = writesOutput && renderer != nil ? Result { () throws(SiteWriter.Failure) in try writer.begin() } : nil
-            return (renderer, diagnostics, staging)
+        options.progress?(.parse, plannedLists.count)
+        // A locale only a list's front matter names has its tables made beside the lists too.
+        let otherLocales = Set(plannedLists.map(\.settings.locale)).subtracting(settingsLocales).sorted()
+        let otherLocalesPrepared = otherLocales.isEmpty ? nil : BackgroundWork {
+            PageRenderer.prepare(locales: otherLocales, localization: localization)
+            return true
         }
         // Descriptions are rendered on the core the parsing and sectioning leave idle, list by list as each is parsed.
         let descriptionsAhead = DescriptionsAhead(allowUnsafeHTML: settings.allowUnsafeHTML)
@@ -109,6 +121,7 @@ public enum Build {
         options.progress?(.render, result.entryCount)
         let prerendered = descriptionsAhead.finish()
         let (renderer, templateDiagnostics, stagingBegun) = preparedRenderer.value
+        _ = otherLocalesPrepared?.value
         diagnostics += templateDiagnostics
         var staging: SiteWriter.Staging?
         if let stagingBegun, !diagnostics.hasErrors(strict: options.strict) {

@@ -36,28 +36,21 @@ public struct SiteLoader: Sendable {
 
     /// Reads the whole site into memory; unreadable files and links leaving the site are diagnostics, not failures.
     public func load() -> LoadedSite {
+        var site = loadSettingsAndTheme()
+        loadContent(into: &site)
+        return site
+    }
+
+    /// Reads all of the site but its content: `indexsite.yml`, `Templates/` (templates, catalogs of page words,
+    /// assets) and `Static/`. A build reads these first and makes its templates on another core while it reads
+    /// `Content/` (`loadContent(into:)`), which may be most of the bytes.
+    public func loadSettingsAndTheme() -> LoadedSite {
         var site = LoadedSite()
-        let files = FileManager.default
         site.toolIdentity = SiteLoader.executableIdentity()
         let root = siteFolder.resolvingSymlinksInPath().path
         let configPath = siteFolder.appendingPathComponent(SiteLayout.configurationFile).path
-        if files.fileExists(atPath: configPath) {
+        if FileManager.default.fileExists(atPath: configPath) {
             site.configuration = read(relative: SiteLayout.configurationFile, diagnostics: &site.diagnostics)
-        }
-        site.hasContentFolder = isDirectory(SiteLayout.contentFolder)
-        let contentNames = listing(SiteLayout.contentFolder)
-        site.diagnostics += normalizationClashes(contentNames, in: SiteLayout.contentFolder)
-        for name in contentNames {
-            let relative = SiteLayout.contentFolder + "/" + name
-            guard insideSite(relative, root: root, diagnostics: &site.diagnostics) else { continue }
-            if isDirectory(relative) {
-                var entryFiles: [SourceFile] = []
-                var visited: [FolderIdentity: String] = [:]
-                collectFiles(in: relative, root: root, keep: isMarkdown, visited: &visited, into: &entryFiles, diagnostics: &site.diagnostics)
-                site.sources.append(.folder(path: relative, files: entryFiles))
-            } else if SiteLoader.listExtensions.contains(fileExtension(name)) {
-                if let file = read(relative: relative, diagnostics: &site.diagnostics) { site.sources.append(.file(file)) }
-            }
         }
         for name in listing(SiteLayout.templatesFolder) where name.hasSuffix(".mustache") {
             let relative = SiteLayout.templatesFolder + "/" + name
@@ -75,6 +68,26 @@ public struct SiteLoader: Sendable {
         collectFiles(in: SiteLayout.staticFolder, root: root, includeHidden: true, visited: &visitedStatic, into: &site.staticFiles,
                      diagnostics: &site.diagnostics)
         return site
+    }
+
+    /// Reads `Content/` into `site`: each file or folder directly inside it is a source.
+    public func loadContent(into site: inout LoadedSite) {
+        let root = siteFolder.resolvingSymlinksInPath().path
+        site.hasContentFolder = isDirectory(SiteLayout.contentFolder)
+        let contentNames = listing(SiteLayout.contentFolder)
+        site.diagnostics += normalizationClashes(contentNames, in: SiteLayout.contentFolder)
+        for name in contentNames {
+            let relative = SiteLayout.contentFolder + "/" + name
+            guard insideSite(relative, root: root, diagnostics: &site.diagnostics) else { continue }
+            if isDirectory(relative) {
+                var entryFiles: [SourceFile] = []
+                var visited: [FolderIdentity: String] = [:]
+                collectFiles(in: relative, root: root, keep: isMarkdown, visited: &visited, into: &entryFiles, diagnostics: &site.diagnostics)
+                site.sources.append(.folder(path: relative, files: entryFiles))
+            } else if SiteLoader.listExtensions.contains(fileExtension(name)) {
+                if let file = read(relative: relative, diagnostics: &site.diagnostics) { site.sources.append(.file(file)) }
+            }
+        }
     }
 
     /// The files of a folder and its subfolders that `keep` accepts, in path order. `Static/` keeps hidden files

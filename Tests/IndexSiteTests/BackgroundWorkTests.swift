@@ -24,6 +24,17 @@ import Testing
         #expect(BackgroundWork { ixs_thread_core_count() }.value == here)
     }
 
+    /// A handoff's value reaches the thread that waits for it, whichever comes first: the taker waits for the giver.
+    @Test func aHandoffIsTakenOnceGiven() {
+        let handoff = Handoff<Bool>()
+        let taken = BackgroundWork { handoff.take() }
+        handoff.give(true)
+        #expect(taken.value)
+        let givenFirst = Handoff<Int>()
+        givenFirst.give(7)
+        #expect(BackgroundWork { givenFirst.take() }.value == 7)
+    }
+
     /// Work ahead of need runs on a thread of its own that takes only a core nothing else wants (SCHED_IDLE, policy 5
     /// on Linux), and is told so; the caller's thread keeps its priority.
     @Test func workAheadOfNeedRunsAtIdlePriority() {

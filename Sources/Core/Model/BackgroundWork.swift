@@ -59,3 +59,27 @@ private final class ThreadJob: @unchecked Sendable {
         Unmanaged<ThreadJob>.fromOpaque(context!).takeRetainedValue().body(true)
     }
 }
+
+/// A value one thread hands to another once, which the other waits for: a build tells the thread that makes its
+/// templates whether to begin the staging folder after them, once it knows (a build that reuses its previous output,
+/// or that only checks, begins none).
+package final class Handoff<Value: Sendable>: @unchecked Sendable {
+    // Written once, before `given` is signalled; read only after waiting on it, so no lock is needed.
+    private var value: Value?
+    private let given = DispatchSemaphore(value: 0)
+
+    package init() {}
+
+    /// Hands `value` over. Called exactly once.
+    package func give(_ value: Value) {
+        precondition(self.value == nil, "a handoff is given once")
+        self.value = value
+        given.signal()
+    }
+
+    /// The value, waiting until it is given. Asked exactly once.
+    package func take() -> Value {
+        given.wait()
+        return value!
+    }
+}
