@@ -29,6 +29,15 @@ package enum CommonMark {
     /// out: a list's descriptions are a million small documents.
     package static func appendHTML(_ bytes: UnsafeBufferPointer<UInt8>, allowUnsafeHTML: Bool = false, to output: inout [UInt8]) {
         guard bytes.count > 0 else { return }
+        // Most descriptions are one line of simple Markdown, whose HTML is written without a tree (`SimpleMarkdown`).
+        if SimpleMarkdown.appendHTML(bytes, to: &output) { return }
+        appendHTMLThroughTree(bytes, allowUnsafeHTML: allowUnsafeHTML, to: &output)
+    }
+
+    /// The HTML of cmark's tree of `bytes`, extended with GitHub's extensions: what every text renders to, and the
+    /// reference `SimpleMarkdown` is held to.
+    static func appendHTMLThroughTree(_ bytes: UnsafeBufferPointer<UInt8>, allowUnsafeHTML: Bool = false, to output: inout [UInt8]) {
+        guard bytes.count > 0 else { return }
         let marks = GitHubMarkdown.Marks(bytes)
         let options = CMARK_OPT_VALIDATE_UTF8 | (allowUnsafeHTML ? CMARK_OPT_UNSAFE : 0)
         if marks.tilde, let shielded = GitHubMarkdown.shieldingEscapedTildes(bytes) {

@@ -1,0 +1,235 @@
+import IndexSiteCore
+
+/// The Markdown nearly every description is — one line of text with `*emphasis*`, `**strong**`, `code` and
+/// [links](https://…) — written straight as the HTML cmark makes of it, without cmark: a description's tree, its
+/// GitHub extensions and its rendering were a quarter of a large list's build, for a paragraph whose HTML its bytes
+/// alone decide.
+///
+/// A text is taken only when every part of it is one whose HTML is certain whatever surrounds it: it starts like a
+/// paragraph (a letter, a number, a quote, a parenthesis, a code span, a link or emphasis), holds no line break, tab
+/// or other control character and ends in no space; its text has no `&`, `<`, `\`, `_`, `~`, `|` or `@`, nor `www.`
+/// or `://` (GitHub's autolinks); emphasis is one or two `*` around plain text, opened after a space or the start
+/// and closed before a space, the end or punctuation; a code span is one backtick each side; a link has plain text
+/// and a destination of plain URL characters, either relative or `http(s)://`. Anything else is left to cmark
+/// (false). A test holds every text taken to cmark's HTML over generated texts and real lists.
+enum SimpleMarkdown {
+    /// Appends the HTML of `bytes` and returns true when it is of the simple kind; otherwise appends nothing.
+    static func appendHTML(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) -> Bool {
+        let start = output.count
+        guard let last = bytes.last, last != UInt8(ascii: " "), startsParagraph(bytes) else { return false }
+        var writer = Writer(bytes: bytes)
+        output.append(contentsOf: "<p>".utf8)
+        if writer.write(to: &output) {
+            output.append(contentsOf: "</p>\n".utf8)
+            return true
+        }
+        output.removeSubrange(start...)
+        return false
+    }
+
+    /// Whether the first character can only begin a paragraph (no heading, list, quote, HTML block, code or break).
+    private static func startsParagraph(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch bytes[0] {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "\""), UInt8(ascii: "("),
+             UInt8(ascii: "`"), UInt8(ascii: "["):
+            return true
+        case UInt8(ascii: "*"):
+            // Emphasis, not a list item or a break: a letter or digit follows the delimiters.
+            return bytes.count > 1 && (isAlphanumeric(bytes[1]) || (bytes[1] == UInt8(ascii: "*") && bytes.count > 2 && isAlphanumeric(bytes[2])))
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            // A number, not an ordered list's marker (digits, then `.` or `)`).
+            let end = bytes.firstIndex { $0 < UInt8(ascii: "0") || $0 > UInt8(ascii: "9") } ?? bytes.count
+            return end == bytes.count || (bytes[end] != UInt8(ascii: ".") && bytes[end] != UInt8(ascii: ")"))
+        case 0x80...:
+            // A letter or sign beyond ASCII: no block starts with one (its bytes are checked as text).
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    /// ASCII that is plain text wherever it stands in a line: letters, digits, the space and the punctuation that
+    /// opens nothing inline. `"` and `>` are plain too, written as entities.
+    private static let plainASCII: [Bool] = (0..<128).map { code in
+        let byte = UInt8(code)
+        return isAlphanumeric(byte) || " .,;:!?'\"()-/+=#$%^{}>".utf8.contains(byte)
+    }
+
+    /// What may stand right before emphasis opens, and right after it closes.
+    private static func opensAfter(_ byte: UInt8) -> Bool { " (\"".utf8.contains(byte) }
+    private static func closesBefore(_ byte: UInt8) -> Bool { " .,;:!?)\"'-/".utf8.contains(byte) }
+
+    /// Characters of a link destination that cmark writes as they are (`houdini_escape_href` leaves them), without
+    /// parentheses (which nest) and without the `&` and `'` it would turn into entities.
+    private static let plainDestination: [Bool] = (0..<128).map { code in
+        let byte = UInt8(code)
+        return isAlphanumeric(byte) || "-_.+!*,;=~$/?#:%@".utf8.contains(byte)
+    }
+
+    /// One pass over the text, writing as it reads; false at the first part that is not simple.
+    private struct Writer {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+        /// The length of the emphasis open (1 or 2 `*`), 0 for none.
+        var openEmphasis = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
+
+        mutating func write(to output: inout [UInt8]) -> Bool {
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "*"):
+                    guard emphasis(to: &output) else { return false }
+                case UInt8(ascii: "`"):
+                    guard openEmphasis == 0, codeSpan(to: &output) else { return false }
+                case UInt8(ascii: "["):
+                    guard openEmphasis == 0, index == 0 || bytes[index - 1] != UInt8(ascii: "!"), link(to: &output) else { return false }
+                default:
+                    guard let end = plainRun(from: index, stoppingAt: []) else { return false }
+                    guard end > index else { return false }
+                    appendText(index..<end, to: &output)
+                    index = end
+                }
+            }
+            return openEmphasis == 0
+        }
+
+        /// Where the plain text starting at `start` ends (at a `*`, `` ` ``, `[`, `]` or one of `stops`, or the end),
+        /// or nil when it holds something that is not plain (invalid UTF-8 too).
+        func plainRun(from start: Int, stoppingAt stops: [UInt8]) -> Int? {
+            var at = start
+            while at < bytes.count {
+                let byte = bytes[at]
+                if byte < 0x80 {
+                    if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
+                        || stops.contains(byte) {
+                        return at
+                    }
+                    guard SimpleMarkdown.plainASCII[Int(byte)] else { return nil }
+                    // GitHub's autolinks: `www.` and `scheme://` in text are left to cmark and the extensions.
+                    if byte == UInt8(ascii: "w"), at + 3 < bytes.count, bytes[at + 1] == byte, bytes[at + 2] == byte,
+                       bytes[at + 3] == UInt8(ascii: ".") {
+                        return nil
+                    }
+                    if byte == UInt8(ascii: ":"), at + 2 < bytes.count, bytes[at + 1] == UInt8(ascii: "/"), bytes[at + 2] == UInt8(ascii: "/") {
+                        return nil
+                    }
+                    at += 1
+                } else {
+                    guard let length = bytes.validUTF8SequenceLength(at: at) else { return nil }
+                    at += length
+                }
+            }
+            return at
+        }
+
+        /// Plain text, with the two characters of it HTML needs as entities.
+        func appendText(_ range: Range<Int>, to output: inout [UInt8]) {
+            var runStart = range.lowerBound
+            for at in range where bytes[at] == UInt8(ascii: "\"") || bytes[at] == UInt8(ascii: ">") {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<at]))
+                output.append(contentsOf: (bytes[at] == UInt8(ascii: "\"") ? "&quot;" : "&gt;").utf8)
+                runStart = at + 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<range.upperBound]))
+        }
+
+        /// A run of `*` that opens emphasis after a space (or the start) before a letter or digit, or closes the open
+        /// one after a letter or digit before a space, punctuation or the end.
+        mutating func emphasis(to output: inout [UInt8]) -> Bool {
+            var end = index
+            while end < bytes.count, bytes[end] == UInt8(ascii: "*") { end += 1 }
+            let run = end - index
+            guard run <= 2 else { return false }
+            if openEmphasis == 0 {
+                guard index == 0 || SimpleMarkdown.opensAfter(bytes[index - 1]), end < bytes.count, SimpleMarkdown.isAlphanumeric(bytes[end]) else {
+                    return false
+                }
+                output.append(contentsOf: (run == 1 ? "<em>" : "<strong>").utf8)
+                openEmphasis = run
+            } else {
+                guard run == openEmphasis, SimpleMarkdown.isAlphanumeric(bytes[index - 1]),
+                      end == bytes.count || SimpleMarkdown.closesBefore(bytes[end]) else { return false }
+                output.append(contentsOf: (run == 1 ? "</em>" : "</strong>").utf8)
+                openEmphasis = 0
+            }
+            index = end
+            return true
+        }
+
+        /// `` `code` ``: one backtick each side; its content escaped, one space stripped from each end when it has one
+        /// at both and is not all spaces (as CommonMark says).
+        mutating func codeSpan(to output: inout [UInt8]) -> Bool {
+            var end = index + 1
+            while end < bytes.count, bytes[end] != UInt8(ascii: "`") {
+                let byte = bytes[end]
+                if byte < 0x80 {
+                    guard byte >= 0x20, byte != 0x7F else { return false }
+                    end += 1
+                } else {
+                    guard let length = bytes.validUTF8SequenceLength(at: end) else { return false }
+                    end += length
+                }
+            }
+            // Unclosed, empty (a run of two) or closed by a longer run: not simple.
+            guard end < bytes.count, end > index + 1, end + 1 == bytes.count || bytes[end + 1] != UInt8(ascii: "`") else { return false }
+            var content = index + 1..<end
+            if bytes[content.lowerBound] == UInt8(ascii: " "), bytes[content.upperBound - 1] == UInt8(ascii: " "),
+               bytes[content].contains(where: { $0 != UInt8(ascii: " ") }) {
+                content = content.lowerBound + 1..<content.upperBound - 1
+            }
+            output.append(contentsOf: "<code>".utf8)
+            var runStart = content.lowerBound
+            for at in content {
+                let entity: String
+                switch bytes[at] {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "\""): entity = "&quot;"
+                default: continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<at]))
+                output.append(contentsOf: entity.utf8)
+                runStart = at + 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<content.upperBound]))
+            output.append(contentsOf: "</code>".utf8)
+            index = end + 1
+            return true
+        }
+
+        /// `[text](destination)`: plain text with no space at either end, and a destination of plain URL characters
+        /// that is relative or `http://` or `https://` (cmark's safe mode empties other schemes' links).
+        mutating func link(to output: inout [UInt8]) -> Bool {
+            let textStart = index + 1
+            guard let textEnd = plainRun(from: textStart, stoppingAt: []), textEnd > textStart, textEnd + 1 < bytes.count,
+                  bytes[textEnd] == UInt8(ascii: "]"), bytes[textEnd + 1] == UInt8(ascii: "("),
+                  bytes[textStart] != UInt8(ascii: " "), bytes[textEnd - 1] != UInt8(ascii: " ") else { return false }
+            let destinationStart = textEnd + 2
+            var destinationEnd = destinationStart
+            while destinationEnd < bytes.count, bytes[destinationEnd] < 0x80, SimpleMarkdown.plainDestination[Int(bytes[destinationEnd])] {
+                destinationEnd += 1
+            }
+            guard destinationEnd < bytes.count, bytes[destinationEnd] == UInt8(ascii: ")"), destinationEnd > destinationStart else { return false }
+            let destination = UnsafeBufferPointer(rebasing: bytes[destinationStart..<destinationEnd])
+            if destination.contains(UInt8(ascii: ":")) {
+                guard destination.starts(with: "http://".utf8) || destination.starts(with: "https://".utf8) else { return false }
+            }
+            output.append(contentsOf: "<a href=\"".utf8)
+            output.append(contentsOf: destination)
+            output.append(contentsOf: "\">".utf8)
+            appendText(textStart..<textEnd, to: &output)
+            output.append(contentsOf: "</a>".utf8)
+            index = destinationEnd + 1
+            return true
+        }
+    }
+}
