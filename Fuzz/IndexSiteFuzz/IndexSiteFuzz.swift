@@ -30,6 +30,8 @@ enum FuzzTarget: String, CaseIterable {
     case url
     /// A built-in template replaced by the input (first byte: which one), loaded, checked and rendered.
     case template
+    /// A description: when `SimpleMarkdown` writes it without cmark, its HTML is cmark's, safe and unsafe.
+    case description
 
     static let selected: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["INDEXSITE_FUZZ_TARGET"] ?? ""
@@ -91,6 +93,7 @@ extension FuzzTarget {
         case .json: fuzzJSON(bytes)
         case .url: fuzzURL(bytes)
         case .template: fuzzTemplate(bytes)
+        case .description: fuzzDescription(bytes)
         }
     }
 }
@@ -234,4 +237,19 @@ func fuzzJSON(_ bytes: [UInt8]) {
     let parsed = JSONParser().parse(file)
     checkDiagnostics(parsed.diagnostics, file: file, lines: lines)
     for entry in parsed.entries { checkEntry(entry, file: file, lines: lines, depth: 0, maximumDepth: 0) }
+}
+
+func fuzzDescription(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { text in
+        var simple: [UInt8] = []
+        guard SimpleMarkdown.appendHTML(text, to: &simple) else {
+            require(simple.isEmpty, "a description left to cmark appended \(simple.count) bytes")
+            return
+        }
+        for allowUnsafeHTML in [false, true] {
+            var reference: [UInt8] = []
+            CommonMark.appendHTMLThroughTree(text, allowUnsafeHTML: allowUnsafeHTML, to: &reference)
+            require(simple == reference, "\(String(decoding: bytes, as: UTF8.self).debugDescription) is written \(String(decoding: simple, as: UTF8.self).debugDescription) without cmark, \(String(decoding: reference, as: UTF8.self).debugDescription) by cmark")
+        }
+    }
 }

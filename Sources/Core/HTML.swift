@@ -6,8 +6,9 @@ package enum HTML {
         text.withUTF8 { appendEscaped($0, to: &output) }
     }
 
-    /// UTF-8 `bytes` escaped, appended to `output`.
-    package static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    /// UTF-8 `bytes` escaped, appended to `output`. `apostrophes: false` leaves `'` as it is, as cmark writes text
+    /// (`SimpleMarkdown` writes descriptions as cmark would).
+    package static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], apostrophes: Bool = true) {
         func isPlain(_ word: UInt64) -> Bool {
             !(UnsafeBufferPointer.word(word, contains: UInt8(ascii: "&")) || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "<"))
                 || UnsafeBufferPointer.word(word, contains: UInt8(ascii: ">")) || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "\""))
@@ -26,7 +27,7 @@ package enum HTML {
             case UInt8(ascii: "<"): replacement = "&lt;"
             case UInt8(ascii: ">"): replacement = "&gt;"
             case UInt8(ascii: "\""): replacement = "&quot;"
-            case UInt8(ascii: "'"): replacement = "&#39;"
+            case UInt8(ascii: "'") where apostrophes: replacement = "&#39;"
             default: continue
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))

@@ -36,7 +36,7 @@ package enum CommonMark {
 
     /// The HTML of cmark's tree of `bytes`, extended with GitHub's extensions: what every text renders to, and the
     /// reference `SimpleMarkdown` is held to.
-    static func appendHTMLThroughTree(_ bytes: UnsafeBufferPointer<UInt8>, allowUnsafeHTML: Bool = false, to output: inout [UInt8]) {
+    package static func appendHTMLThroughTree(_ bytes: UnsafeBufferPointer<UInt8>, allowUnsafeHTML: Bool = false, to output: inout [UInt8]) {
         guard bytes.count > 0 else { return }
         let marks = GitHubMarkdown.Marks(bytes)
         let options = CMARK_OPT_VALIDATE_UTF8 | (allowUnsafeHTML ? CMARK_OPT_UNSAFE : 0)

@@ -7,14 +7,15 @@ import IndexSiteCore
 ///
 /// A text is taken only when every part of it is one whose HTML is certain whatever surrounds it: it starts like a
 /// paragraph (a letter, a number, a quote, a parenthesis, a code span, a link or emphasis), holds no line break, tab
-/// or other control character and ends in no space; its text has no `&`, `<`, `\`, `_`, `~`, `|` or `@`, nor `www.`
-/// or `://` (GitHub's autolinks); emphasis is one or two `*` around plain text, opened after a space or the start
-/// and closed before a space, the end or punctuation; a code span is one backtick each side; a link has plain text
-/// and a destination of plain URL characters, either relative or `http(s)://`. Anything else is left to cmark
-/// (false). A test holds every text taken to cmark's HTML over generated texts and real lists.
-enum SimpleMarkdown {
+/// or other control character (C1 ones too) and ends in no space; its text has no `&`, `<`, `\`, `_`, `~`, `|` or
+/// `@`, nor `www.` or `://` (GitHub's autolinks); emphasis is one or two `*` around plain text, opened after a space
+/// or the start and closed before a space, the end or punctuation; a code span is one backtick each side; a link has
+/// plain text and a destination of plain URL characters, either relative or `http(s)://`. Anything else is left to
+/// cmark (false). A test holds every text taken to cmark's HTML over generated texts and real lists, and so does the
+/// `description` fuzz target.
+package enum SimpleMarkdown {
     /// Appends the HTML of `bytes` and returns true when it is of the simple kind; otherwise appends nothing.
-    static func appendHTML(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) -> Bool {
+    package static func appendHTML(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) -> Bool {
         let start = output.count
         guard let last = bytes.last, last != UInt8(ascii: " "), startsParagraph(bytes) else { return false }
         var writer = Writer(bytes: bytes)
@@ -41,8 +42,9 @@ enum SimpleMarkdown {
             let end = bytes.firstIndex { $0 < UInt8(ascii: "0") || $0 > UInt8(ascii: "9") } ?? bytes.count
             return end == bytes.count || (bytes[end] != UInt8(ascii: ".") && bytes[end] != UInt8(ascii: ")"))
         case 0x80...:
-            // A letter or sign beyond ASCII: no block starts with one (its bytes are checked as text).
-            return true
+            // A letter or sign beyond ASCII: no block starts with one (its bytes are checked as text). A byte order
+            // mark is not text: cmark drops it at the start.
+            return !bytes.starts(with: [0xEF, 0xBB, 0xBF])
         default:
             return false
         }
@@ -58,6 +60,13 @@ enum SimpleMarkdown {
     private static let plainASCII: [Bool] = (0..<128).map { code in
         let byte = UInt8(code)
         return isAlphanumeric(byte) || " .,;:!?'\"()-/+=#$%^{}>".utf8.contains(byte)
+    }
+
+    /// The length of the character beyond ASCII at `at`, or nil when it is invalid UTF-8 (cmark would replace it) or
+    /// a control character (U+0080–U+009F: no description holds one, and the GitHub passes borrow U+0080).
+    static func characterLength(_ bytes: UnsafeBufferPointer<UInt8>, at: Int) -> Int? {
+        guard let length = bytes.validUTF8SequenceLength(at: at) else { return nil }
+        return bytes[at] == 0xC2 && bytes[at + 1] < 0xA0 ? nil : length
     }
 
     /// What may stand right before emphasis opens, and right after it closes.
@@ -123,22 +132,16 @@ enum SimpleMarkdown {
                     }
                     at += 1
                 } else {
-                    guard let length = bytes.validUTF8SequenceLength(at: at) else { return nil }
+                    guard let length = SimpleMarkdown.characterLength(bytes, at: at) else { return nil }
                     at += length
                 }
             }
             return at
         }
 
-        /// Plain text, with the two characters of it HTML needs as entities.
+        /// Text escaped as cmark escapes it: `&`, `<`, `>` and `"` as entities (plain text holds only the last two).
         func appendText(_ range: Range<Int>, to output: inout [UInt8]) {
-            var runStart = range.lowerBound
-            for at in range where bytes[at] == UInt8(ascii: "\"") || bytes[at] == UInt8(ascii: ">") {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<at]))
-                output.append(contentsOf: (bytes[at] == UInt8(ascii: "\"") ? "&quot;" : "&gt;").utf8)
-                runStart = at + 1
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<range.upperBound]))
+            HTML.appendEscaped(UnsafeBufferPointer(rebasing: bytes[range]), to: &output, apostrophes: false)
         }
 
         /// A run of `*` that opens emphasis after a space (or the start) before a letter or digit, or closes the open
@@ -174,7 +177,7 @@ enum SimpleMarkdown {
                     guard byte >= 0x20, byte != 0x7F else { return false }
                     end += 1
                 } else {
-                    guard let length = bytes.validUTF8SequenceLength(at: end) else { return false }
+                    guard let length = SimpleMarkdown.characterLength(bytes, at: end) else { return false }
                     end += length
                 }
             }
@@ -186,21 +189,7 @@ enum SimpleMarkdown {
                 content = content.lowerBound + 1..<content.upperBound - 1
             }
             output.append(contentsOf: "<code>".utf8)
-            var runStart = content.lowerBound
-            for at in content {
-                let entity: String
-                switch bytes[at] {
-                case UInt8(ascii: "&"): entity = "&amp;"
-                case UInt8(ascii: "<"): entity = "&lt;"
-                case UInt8(ascii: ">"): entity = "&gt;"
-                case UInt8(ascii: "\""): entity = "&quot;"
-                default: continue
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<at]))
-                output.append(contentsOf: entity.utf8)
-                runStart = at + 1
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<content.upperBound]))
+            appendText(content, to: &output)
             output.append(contentsOf: "</code>".utf8)
             index = end + 1
             return true

@@ -48,7 +48,7 @@ import Testing
         for text in ["# Title", "- item", "1. item", "> quote", "    code", "<b>bold</b>", "see www.example.org", "see https://e.org",
                      "mail a@b.org", "~~gone~~", "a | b", "AT&T", "a \\* b", "snake_case", "a*b*c", "*a *", "** a**", "***a***",
                      "[a](javascript:alert(1))", "[a](mailto:x)", "[a](b c)", "[a][b]", "![a](b.png)", "[ a ](b)", "`a", "``a``",
-                     "line\nbreak", "tab\there", "trailing ", "*open", "2024. was", "7) x", "[a](<b>)", "x [a](https://e.org/a'b)"] {
+                     "line\nbreak", "tab\there", "trailing ", "*open", "2024. was", "7) x", "[a](<b>)", "x [a](https://e.org/a'b)", "\u{FEFF}byte order mark", "a\u{80}b", "`\u{9F}`"] {
             #expect(SimpleMarkdownTests.simple(text) == nil, "\(text)")
         }
     }
