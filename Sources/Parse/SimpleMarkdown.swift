@@ -19,9 +19,9 @@ package enum SimpleMarkdown {
         let start = output.count
         guard let last = bytes.last, last != UInt8(ascii: " "), startsParagraph(bytes) else { return false }
         var writer = Writer(bytes: bytes)
-        output.append(contentsOf: "<p>".utf8)
+        append("<p>", to: &output)
         if writer.write(to: &output) {
-            output.append(contentsOf: "</p>\n".utf8)
+            append("</p>\n", to: &output)
             return true
         }
         output.removeSubrange(start...)
@@ -55,12 +55,29 @@ package enum SimpleMarkdown {
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
+    /// A set of ASCII bytes as two words of bits: a test is a shift, where a table was a look-up through a global
+    /// initialized on first use (a check on every byte).
+    struct ASCIISet {
+        private var bits: (UInt64, UInt64) = (0, 0)
+
+        init(alphanumericsAnd others: StaticString) {
+            for byte in UInt8(ascii: "0")...UInt8(ascii: "z") where SimpleMarkdown.isAlphanumeric(byte) { insert(byte) }
+            others.withUTF8Buffer { for byte in $0 { insert(byte) } }
+        }
+
+        private mutating func insert(_ byte: UInt8) {
+            if byte < 64 { bits.0 |= 1 << UInt64(byte) } else { bits.1 |= 1 << UInt64(byte - 64) }
+        }
+
+        @inline(__always)
+        func contains(_ byte: UInt8) -> Bool {
+            byte < 64 ? bits.0 >> UInt64(byte) & 1 != 0 : byte < 128 && bits.1 >> UInt64(byte &- 64) & 1 != 0
+        }
+    }
+
     /// ASCII that is plain text wherever it stands in a line: letters, digits, the space and the punctuation that
     /// opens nothing inline. `"` and `>` are plain too, written as entities.
-    private static let plainASCII: [Bool] = (0..<128).map { code in
-        let byte = UInt8(code)
-        return isAlphanumeric(byte) || " .,;:!?'\"()-/+=#$%^{}>".utf8.contains(byte)
-    }
+    static let plainASCII = ASCIISet(alphanumericsAnd: " .,;:!?'\"()-/+=#$%^{}>")
 
     /// The length of the character beyond ASCII at `at`, or nil when it is invalid UTF-8 (cmark would replace it) or
     /// a control character (U+0080–U+009F: no description holds one, and the GitHub passes borrow U+0080).
@@ -75,14 +92,23 @@ package enum SimpleMarkdown {
 
     /// Characters of a link destination that cmark writes as they are (`houdini_escape_href` leaves them), without
     /// parentheses (which nest) and without the `&` and `'` it would turn into entities.
-    private static let plainDestination: [Bool] = (0..<128).map { code in
-        let byte = UInt8(code)
-        return isAlphanumeric(byte) || "-_.+!*,;=~$/?#:%@".utf8.contains(byte)
+    static let plainDestination = ASCIISet(alphanumericsAnd: "-_.+!*,;=~$/?#:%@")
+
+    /// Whether `bytes` begin with `prefix`.
+    private static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, startWith prefix: StaticString) -> Bool {
+        prefix.withUTF8Buffer { prefix in prefix.count <= bytes.count && prefix.indices.allSatisfy { bytes[$0] == prefix[$0] } }
+    }
+
+    /// Appends markup written in the source.
+    private static func append(_ markup: StaticString, to output: inout [UInt8]) {
+        markup.withUTF8Buffer { output.append(contentsOf: $0) }
     }
 
     /// One pass over the text, writing as it reads; false at the first part that is not simple.
     private struct Writer {
         let bytes: UnsafeBufferPointer<UInt8>
+        /// The byte sets, taken once for the text rather than from their globals at every byte.
+        let plain = SimpleMarkdown.plainASCII, plainDestination = SimpleMarkdown.plainDestination
         var index = 0
         /// The length of the emphasis open (1 or 2 `*`), 0 for none.
         var openEmphasis = 0
@@ -101,47 +127,53 @@ package enum SimpleMarkdown {
                 case UInt8(ascii: "["):
                     guard openEmphasis == 0, index == 0 || bytes[index - 1] != UInt8(ascii: "!"), link(to: &output) else { return false }
                 default:
-                    guard let end = plainRun(from: index, stoppingAt: []) else { return false }
-                    guard end > index else { return false }
-                    appendText(index..<end, to: &output)
+                    guard let (end, needsEscape) = plainRun(from: index), end > index else { return false }
+                    appendText(index..<end, needsEscape: needsEscape, to: &output)
                     index = end
                 }
             }
             return openEmphasis == 0
         }
 
-        /// Where the plain text starting at `start` ends (at a `*`, `` ` ``, `[`, `]` or one of `stops`, or the end),
-        /// or nil when it holds something that is not plain (invalid UTF-8 too).
-        func plainRun(from start: Int, stoppingAt stops: [UInt8]) -> Int? {
+        /// A run of plain text starting at `start`: where it ends (at a `*`, `` ` ``, `[` or `]`, or the end) and whether
+        /// it holds a byte HTML needs as an entity (`"` or `>`); nil when it holds something that is not plain
+        /// (invalid UTF-8 too).
+        func plainRun(from start: Int) -> (end: Int, needsEscape: Bool)? {
             var at = start
+            var needsEscape = false
             while at < bytes.count {
                 let byte = bytes[at]
-                if byte < 0x80 {
-                    if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
-                        || stops.contains(byte) {
-                        return at
-                    }
-                    guard SimpleMarkdown.plainASCII[Int(byte)] else { return nil }
-                    // GitHub's autolinks: `www.` and `scheme://` in text are left to cmark and the extensions.
-                    if byte == UInt8(ascii: "w"), at + 3 < bytes.count, bytes[at + 1] == byte, bytes[at + 2] == byte,
-                       bytes[at + 3] == UInt8(ascii: ".") {
-                        return nil
-                    }
-                    if byte == UInt8(ascii: ":"), at + 2 < bytes.count, bytes[at + 1] == UInt8(ascii: "/"), bytes[at + 2] == UInt8(ascii: "/") {
-                        return nil
-                    }
-                    at += 1
-                } else {
+                if byte >= 0x80 {
                     guard let length = SimpleMarkdown.characterLength(bytes, at: at) else { return nil }
                     at += length
+                    continue
                 }
+                guard plain.contains(byte) else {
+                    if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") {
+                        return (at, needsEscape)
+                    }
+                    return nil
+                }
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: ">"):
+                    needsEscape = true
+                // GitHub's autolinks: `www.` and `scheme://` in text are left to cmark and the extensions.
+                case UInt8(ascii: "w"):
+                    if at + 3 < bytes.count, bytes[at + 1] == byte, bytes[at + 2] == byte, bytes[at + 3] == UInt8(ascii: ".") { return nil }
+                case UInt8(ascii: ":"):
+                    if at + 2 < bytes.count, bytes[at + 1] == UInt8(ascii: "/"), bytes[at + 2] == UInt8(ascii: "/") { return nil }
+                default:
+                    break
+                }
+                at += 1
             }
-            return at
+            return (at, needsEscape)
         }
 
         /// Text escaped as cmark escapes it: `&`, `<`, `>` and `"` as entities (plain text holds only the last two).
-        func appendText(_ range: Range<Int>, to output: inout [UInt8]) {
-            HTML.appendEscaped(UnsafeBufferPointer(rebasing: bytes[range]), to: &output, apostrophes: false)
+        func appendText(_ range: Range<Int>, needsEscape: Bool = true, to output: inout [UInt8]) {
+            let text = UnsafeBufferPointer(rebasing: bytes[range])
+            if needsEscape { HTML.appendEscaped(text, to: &output, apostrophes: false) } else { output.append(contentsOf: text) }
         }
 
         /// A run of `*` that opens emphasis after a space (or the start) before a letter or digit, or closes the open
@@ -155,12 +187,12 @@ package enum SimpleMarkdown {
                 guard index == 0 || SimpleMarkdown.opensAfter(bytes[index - 1]), end < bytes.count, SimpleMarkdown.isAlphanumeric(bytes[end]) else {
                     return false
                 }
-                output.append(contentsOf: (run == 1 ? "<em>" : "<strong>").utf8)
+                SimpleMarkdown.append(run == 1 ? "<em>" : "<strong>", to: &output)
                 openEmphasis = run
             } else {
                 guard run == openEmphasis, SimpleMarkdown.isAlphanumeric(bytes[index - 1]),
                       end == bytes.count || SimpleMarkdown.closesBefore(bytes[end]) else { return false }
-                output.append(contentsOf: (run == 1 ? "</em>" : "</strong>").utf8)
+                SimpleMarkdown.append(run == 1 ? "</em>" : "</strong>", to: &output)
                 openEmphasis = 0
             }
             index = end
@@ -188,9 +220,9 @@ package enum SimpleMarkdown {
                bytes[content].contains(where: { $0 != UInt8(ascii: " ") }) {
                 content = content.lowerBound + 1..<content.upperBound - 1
             }
-            output.append(contentsOf: "<code>".utf8)
+            SimpleMarkdown.append("<code>", to: &output)
             appendText(content, to: &output)
-            output.append(contentsOf: "</code>".utf8)
+            SimpleMarkdown.append("</code>", to: &output)
             index = end + 1
             return true
         }
@@ -199,24 +231,26 @@ package enum SimpleMarkdown {
         /// that is relative or `http://` or `https://` (cmark's safe mode empties other schemes' links).
         mutating func link(to output: inout [UInt8]) -> Bool {
             let textStart = index + 1
-            guard let textEnd = plainRun(from: textStart, stoppingAt: []), textEnd > textStart, textEnd + 1 < bytes.count,
+            guard let (textEnd, needsEscape) = plainRun(from: textStart), textEnd > textStart, textEnd + 1 < bytes.count,
                   bytes[textEnd] == UInt8(ascii: "]"), bytes[textEnd + 1] == UInt8(ascii: "("),
                   bytes[textStart] != UInt8(ascii: " "), bytes[textEnd - 1] != UInt8(ascii: " ") else { return false }
             let destinationStart = textEnd + 2
             var destinationEnd = destinationStart
-            while destinationEnd < bytes.count, bytes[destinationEnd] < 0x80, SimpleMarkdown.plainDestination[Int(bytes[destinationEnd])] {
+            while destinationEnd < bytes.count, plainDestination.contains(bytes[destinationEnd]) {
                 destinationEnd += 1
             }
             guard destinationEnd < bytes.count, bytes[destinationEnd] == UInt8(ascii: ")"), destinationEnd > destinationStart else { return false }
             let destination = UnsafeBufferPointer(rebasing: bytes[destinationStart..<destinationEnd])
             if destination.contains(UInt8(ascii: ":")) {
-                guard destination.starts(with: "http://".utf8) || destination.starts(with: "https://".utf8) else { return false }
+                guard SimpleMarkdown.bytes(destination, startWith: "http://") || SimpleMarkdown.bytes(destination, startWith: "https://") else {
+                    return false
+                }
             }
-            output.append(contentsOf: "<a href=\"".utf8)
+            SimpleMarkdown.append("<a href=\"", to: &output)
             output.append(contentsOf: destination)
-            output.append(contentsOf: "\">".utf8)
-            appendText(textStart..<textEnd, to: &output)
-            output.append(contentsOf: "</a>".utf8)
+            SimpleMarkdown.append("\">", to: &output)
+            appendText(textStart..<textEnd, needsEscape: needsEscape, to: &output)
+            SimpleMarkdown.append("</a>", to: &output)
             index = destinationEnd + 1
             return true
         }
