@@ -228,18 +228,25 @@ package enum SimpleMarkdown {
         }
 
         /// `[text](destination)`: plain text with no space at either end, and a destination of plain URL characters
-        /// that is relative or `http://` or `https://` (cmark's safe mode empties other schemes' links).
+        /// that is relative or `http://` or `https://` (cmark's safe mode empties other schemes' links), bare or in
+        /// `<…>` (as a Markdown list's descriptions are written back).
         mutating func link(to output: inout [UInt8]) -> Bool {
             let textStart = index + 1
-            guard let (textEnd, needsEscape) = plainRun(from: textStart), textEnd > textStart, textEnd + 1 < bytes.count,
+            guard let (textEnd, needsEscape) = plainRun(from: textStart), textEnd > textStart, textEnd + 2 < bytes.count,
                   bytes[textEnd] == UInt8(ascii: "]"), bytes[textEnd + 1] == UInt8(ascii: "("),
                   bytes[textStart] != UInt8(ascii: " "), bytes[textEnd - 1] != UInt8(ascii: " ") else { return false }
-            let destinationStart = textEnd + 2
+            let bracketed = bytes[textEnd + 2] == UInt8(ascii: "<")
+            let destinationStart = textEnd + (bracketed ? 3 : 2)
             var destinationEnd = destinationStart
             while destinationEnd < bytes.count, plainDestination.contains(bytes[destinationEnd]) {
                 destinationEnd += 1
             }
-            guard destinationEnd < bytes.count, bytes[destinationEnd] == UInt8(ascii: ")"), destinationEnd > destinationStart else { return false }
+            var close = destinationEnd
+            if bracketed {
+                guard close < bytes.count, bytes[close] == UInt8(ascii: ">") else { return false }
+                close += 1
+            }
+            guard close < bytes.count, bytes[close] == UInt8(ascii: ")"), destinationEnd > destinationStart else { return false }
             let destination = UnsafeBufferPointer(rebasing: bytes[destinationStart..<destinationEnd])
             if destination.contains(UInt8(ascii: ":")) {
                 guard SimpleMarkdown.bytes(destination, startWith: "http://") || SimpleMarkdown.bytes(destination, startWith: "https://") else {
@@ -251,7 +258,7 @@ package enum SimpleMarkdown {
             SimpleMarkdown.append("\">", to: &output)
             appendText(textStart..<textEnd, needsEscape: needsEscape, to: &output)
             SimpleMarkdown.append("</a>", to: &output)
-            index = destinationEnd + 1
+            index = close + 1
             return true
         }
     }

@@ -35,6 +35,7 @@ import Testing
             ("` a `", "<p><code>a</code></p>\n"),
             ("Élan ferry — “quoted” text…", "<p>Élan ferry — “quoted” text…</p>\n"),
             ("[x](/p/a_b~c$d+e!f*g)", "<p><a href=\"/p/a_b~c$d+e!f*g\">x</a></p>\n"),
+            ("See [the guide](<https://example.org/ribbon>).", "<p>See <a href=\"https://example.org/ribbon\">the guide</a>.</p>\n"),
         ]
         for (text, html) in cases {
             #expect(SimpleMarkdownTests.simple(text) == html, "\(text)")
@@ -48,7 +49,8 @@ import Testing
         for text in ["# Title", "- item", "1. item", "> quote", "    code", "<b>bold</b>", "see www.example.org", "see https://e.org",
                      "mail a@b.org", "~~gone~~", "a | b", "AT&T", "a \\* b", "snake_case", "a*b*c", "*a *", "** a**", "***a***",
                      "[a](javascript:alert(1))", "[a](mailto:x)", "[a](b c)", "[a][b]", "![a](b.png)", "[ a ](b)", "`a", "``a``",
-                     "line\nbreak", "tab\there", "trailing ", "*open", "2024. was", "7) x", "[a](<b>)", "x [a](https://e.org/a'b)", "\u{FEFF}byte order mark", "a\u{80}b", "`\u{9F}`"] {
+                     "line\nbreak", "tab\there", "trailing ", "*open", "2024. was", "7) x", "x [a](https://e.org/a'b)", "\u{FEFF}byte order mark", "a\u{80}b", "`\u{9F}`",
+                     "[a](<b c>)", "[a](<b>", "[a](<>)", "[a](<b>c)"] {
             #expect(SimpleMarkdownTests.simple(text) == nil, "\(text)")
         }
     }
@@ -61,7 +63,8 @@ import Testing
                       "'", ".", ",", ":", "//", "www.", "!", "@", "_", "~", "&", "<", ">", "\\", "#", "-", "7", "http://x.org", "%",
                       "\t", "\n", "é", "—", "?", ";", "/", "=", "+", "$", "^", "{", "}", "|", "\u{A0}", "*a*", "**b**", "`c d`", "[e](/f)",
                       "*a*b", "a**", "(*", "*)", "\"*", "*\"", "` `", "``", "](/x y)", "](http://x)", "](HTTP://x)", "](#x)", "a.b",
-                      "\u{FEFF}", "\u{0}", "\r", "«", "»", "’", "1.", "1)", "  "]
+                      "\u{FEFF}", "\u{0}", "\r", "«", "»", "’", "1.", "1)", "  ",
+                      "](<https://e.org/a>)", "](<b c>)", "](<", ">)", "](<>)"]
         var taken = 0
         let count = 60_000
         for _ in 0..<count {
