@@ -90,7 +90,6 @@ public enum Build {
         let otherLocales = Set(plannedLists.map(\.settings.locale)).subtracting(settingsLocales).sorted()
         let otherLocalesPrepared = otherLocales.isEmpty ? nil : BackgroundWork {
             PageRenderer.prepare(locales: otherLocales, localization: localization)
-            return true
         }
         // Descriptions are rendered on the core the parsing and sectioning leave idle, list by list as each is parsed.
         let descriptionsAhead = DescriptionsAhead(allowUnsafeHTML: settings.allowUnsafeHTML)

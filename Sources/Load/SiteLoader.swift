@@ -6,11 +6,15 @@ public struct SiteLoader: Sendable {
     static let listExtensions: Set<String> = ["csv", "tsv", "tab", "json", "md", "markdown"]
 
     /// The folder read; every path the loader reports is relative to it.
-    public var siteFolder: URL
+    public let siteFolder: URL
 
     /// A loader for the site in `siteFolder`.
+    /// The site folder with its links resolved, found once: a file read must lie inside it (`insideSite`).
+    private let root: String
+
     public init(siteFolder: URL) {
         self.siteFolder = siteFolder.standardizedFileURL
+        root = self.siteFolder.resolvingSymlinksInPath().path
     }
 
     /// The running binary's path, size and modification time, so that a new build of IndexSite never reuses an output
@@ -47,7 +51,6 @@ public struct SiteLoader: Sendable {
     public func loadSettingsAndTheme() -> LoadedSite {
         var site = LoadedSite()
         site.toolIdentity = SiteLoader.executableIdentity()
-        let root = siteFolder.resolvingSymlinksInPath().path
         let configPath = siteFolder.appendingPathComponent(SiteLayout.configurationFile).path
         if FileManager.default.fileExists(atPath: configPath) {
             site.configuration = read(relative: SiteLayout.configurationFile, diagnostics: &site.diagnostics)
@@ -72,7 +75,6 @@ public struct SiteLoader: Sendable {
 
     /// Reads `Content/` into `site`: each file or folder directly inside it is a source.
     public func loadContent(into site: inout LoadedSite) {
-        let root = siteFolder.resolvingSymlinksInPath().path
         site.hasContentFolder = isDirectory(SiteLayout.contentFolder)
         let contentNames = listing(SiteLayout.contentFolder)
         site.diagnostics += normalizationClashes(contentNames, in: SiteLayout.contentFolder)

@@ -28,7 +28,6 @@ package enum CommonMark {
     /// string per entry. The tree and its HTML live in the thread's arena (`CMarkdownArena`) until they are copied
     /// out: a list's descriptions are a million small documents.
     package static func appendHTML(_ bytes: UnsafeBufferPointer<UInt8>, allowUnsafeHTML: Bool = false, to output: inout [UInt8]) {
-        guard bytes.count > 0 else { return }
         // Most descriptions are one line of simple Markdown, whose HTML is written without a tree (`SimpleMarkdown`).
         if SimpleMarkdown.appendHTML(bytes, to: &output) { return }
         appendHTMLThroughTree(bytes, allowUnsafeHTML: allowUnsafeHTML, to: &output)

@@ -207,7 +207,7 @@ enum SimpleItems {
     static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         let byte = bytes[index]
         guard byte == UInt8(ascii: "&") else { return isPlain(byte) }
-        return index + 1 == bytes.count || !(isASCIIAlphanumeric(bytes[index + 1]) || bytes[index + 1] == UInt8(ascii: "#"))
+        return index + 1 == bytes.count || !(bytes[index + 1].isASCIIAlphanumeric || bytes[index + 1] == UInt8(ascii: "#"))
     }
 
     /// A byte of a plain link destination, which cmark keeps as it is: no space, parenthesis, `<`, `>`, backslash
@@ -219,13 +219,6 @@ enum SimpleItems {
             false
         default:
             true
-        }
-    }
-
-    private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-        default: false
         }
     }
 
@@ -265,14 +258,14 @@ enum SimpleItems {
                 // close: with plain text between them, cmark pairs them and nothing else (a run that could do both
                 // pairs with another as long, which the rule of three allows).
                 let run = index + 1 < bytes.count && bytes[index + 1] == byte ? 2 : 1
-                guard index + run < bytes.count, isASCIIAlphanumeric(bytes[index + run]) else { return false }
+                guard index + run < bytes.count, bytes[index + run].isASCIIAlphanumeric else { return false }
                 var close = index + run
                 while close < bytes.count, bytes[close] != byte {
                     guard isPlain(bytes, at: close) else { return false }
                     close += 1
                 }
                 let after = close + run
-                guard after <= bytes.count, bytes[close..<after].allSatisfy({ $0 == byte }), isASCIIAlphanumeric(bytes[close - 1]),
+                guard after <= bytes.count, bytes[close..<after].allSatisfy({ $0 == byte }), bytes[close - 1].isASCIIAlphanumeric,
                       after == bytes.count || bytes[after] != byte else { return false }
                 out.append(contentsOf: repeatElement(byte, count: run))
                 MarkdownText.appendEscaped(UnsafeBufferPointer(rebasing: bytes[index + run..<close]), to: &out)

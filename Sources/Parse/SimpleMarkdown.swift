@@ -36,7 +36,7 @@ package enum SimpleMarkdown {
             return true
         case UInt8(ascii: "*"):
             // Emphasis, not a list item or a break: a letter or digit follows the delimiters.
-            return bytes.count > 1 && (isAlphanumeric(bytes[1]) || (bytes[1] == UInt8(ascii: "*") && bytes.count > 2 && isAlphanumeric(bytes[2])))
+            return bytes.count > 1 && (bytes[1].isASCIIAlphanumeric || (bytes[1] == UInt8(ascii: "*") && bytes.count > 2 && bytes[2].isASCIIAlphanumeric))
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
             // A number, not an ordered list's marker (digits, then `.` or `)`).
             let end = bytes.firstIndex { $0 < UInt8(ascii: "0") || $0 > UInt8(ascii: "9") } ?? bytes.count
@@ -50,19 +50,15 @@ package enum SimpleMarkdown {
         }
     }
 
-    static func isAlphanumeric(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-    }
-
     /// A set of ASCII bytes as two words of bits: a test is a shift, where a table was a look-up through a global
     /// initialized on first use (a check on every byte).
     struct ASCIISet {
         private var bits: (UInt64, UInt64) = (0, 0)
 
-        init(alphanumericsAnd others: StaticString) {
-            for byte in UInt8(ascii: "0")...UInt8(ascii: "z") where SimpleMarkdown.isAlphanumeric(byte) { insert(byte) }
-            others.withUTF8Buffer { for byte in $0 { insert(byte) } }
+        /// The bytes of `members`, and the letters and digits too when `alphanumerics`.
+        init(_ members: StaticString, alphanumerics: Bool = false) {
+            if alphanumerics { for byte in UInt8(ascii: "0")...UInt8(ascii: "z") where byte.isASCIIAlphanumeric { insert(byte) } }
+            members.withUTF8Buffer { for byte in $0 { insert(byte) } }
         }
 
         private mutating func insert(_ byte: UInt8) {
@@ -77,7 +73,7 @@ package enum SimpleMarkdown {
 
     /// ASCII that is plain text wherever it stands in a line: letters, digits, the space and the punctuation that
     /// opens nothing inline. `"` and `>` are plain too, written as entities.
-    static let plainASCII = ASCIISet(alphanumericsAnd: " .,;:!?'\"()-/+=#$%^{}>")
+    static let plainASCII = ASCIISet(" .,;:!?'\"()-/+=#$%^{}>", alphanumerics: true)
 
     /// The length of the character beyond ASCII at `at`, or nil when it is invalid UTF-8 (cmark would replace it) or
     /// a control character (U+0080–U+009F: no description holds one, and the GitHub passes borrow U+0080).
@@ -87,12 +83,11 @@ package enum SimpleMarkdown {
     }
 
     /// What may stand right before emphasis opens, and right after it closes.
-    private static func opensAfter(_ byte: UInt8) -> Bool { " (\"".utf8.contains(byte) }
-    private static func closesBefore(_ byte: UInt8) -> Bool { " .,;:!?)\"'-/".utf8.contains(byte) }
+    static let opensAfter = ASCIISet(" (\""), closesBefore = ASCIISet(" .,;:!?)\"'-/")
 
     /// Characters of a link destination that cmark writes as they are (`houdini_escape_href` leaves them), without
     /// parentheses (which nest) and without the `&` and `'` it would turn into entities.
-    static let plainDestination = ASCIISet(alphanumericsAnd: "-_.+!*,;=~$/?#:%@")
+    static let plainDestination = ASCIISet("-_.+!*,;=~$/?#:%@", alphanumerics: true)
 
     /// Whether `bytes` begin with `prefix`.
     private static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, startWith prefix: StaticString) -> Bool {
@@ -184,14 +179,14 @@ package enum SimpleMarkdown {
             let run = end - index
             guard run <= 2 else { return false }
             if openEmphasis == 0 {
-                guard index == 0 || SimpleMarkdown.opensAfter(bytes[index - 1]), end < bytes.count, SimpleMarkdown.isAlphanumeric(bytes[end]) else {
+                guard index == 0 || SimpleMarkdown.opensAfter.contains(bytes[index - 1]), end < bytes.count, bytes[end].isASCIIAlphanumeric else {
                     return false
                 }
                 SimpleMarkdown.append(run == 1 ? "<em>" : "<strong>", to: &output)
                 openEmphasis = run
             } else {
-                guard run == openEmphasis, SimpleMarkdown.isAlphanumeric(bytes[index - 1]),
-                      end == bytes.count || SimpleMarkdown.closesBefore(bytes[end]) else { return false }
+                guard run == openEmphasis, bytes[index - 1].isASCIIAlphanumeric,
+                      end == bytes.count || SimpleMarkdown.closesBefore.contains(bytes[end]) else { return false }
                 SimpleMarkdown.append(run == 1 ? "</em>" : "</strong>", to: &output)
                 openEmphasis = 0
             }
