@@ -1,5 +1,6 @@
 import Foundation
 import IndexSiteCore
+import IndexSiteLoad
 
 extension SiteWriter {
     /// Files in the current output folder that the build which wrote it did not write (a `CNAME`, notes, a `.git/`),
@@ -7,12 +8,12 @@ extension SiteWriter {
     /// Empty when the folder has no readable manifest (nothing is known about who wrote what).
     package func foreignFiles(keeping newPaths: Set<String>) -> [String] {
         let files = FileManager.default
-        guard let data = files.contents(atPath: output.appendingPathComponent(SiteWriter.markerFile).path),
-              let manifest = try? JSONDecoder().decode(BuildManifest.self, from: data) else { return [] }
+        guard let bytes = SiteLoader.contents(atPath: output.appendingPathComponent(SiteWriter.markerFile).path),
+              let manifest = try? JSONDecoder().decode(BuildManifest.self, from: Data(bytes)) else { return [] }
         var foreign: [String] = []
         func walk(_ relative: String, depth: Int) {
             let folder = relative.isEmpty ? output.path : output.appendingPathComponent(relative).path
-            for name in ((try? files.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
+            for name in (folderNames(atPath: folder) ?? []).sorted() {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 var isDirectory: ObjCBool = false
                 let full = output.appendingPathComponent(path).path

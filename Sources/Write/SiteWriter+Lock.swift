@@ -4,6 +4,7 @@ import Glibc
 #endif
 import CFileSystem
 import IndexSiteCore
+import IndexSiteLoad
 
 /// One build at a time per output folder. Two builds into the same output used to clear each other's staging folder
 /// and publish an incomplete site, both exiting 0 (issue 17, item 2): now the second waits for the first, staging
@@ -47,7 +48,7 @@ extension SiteWriter {
         // The prefix is made once: computed per name (a URL's last path component each time), it cost a fifth of a
         // small build beside a folder of a few thousand files.
         let prefix = stagingPrefix
-        for name in (try? files.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix(prefix) {
+        for name in folderNames(atPath: parent.path) ?? [] where name.hasPrefix(prefix) {
             let suffix = name.dropFirst(prefix.count)
             if let pid = pid_t(suffix), pid > 0, pid != getpid(), SiteWriter.isRunning(pid) { continue }
             try? files.removeItem(at: parent.appendingPathComponent(name))

@@ -48,7 +48,7 @@ public struct SiteWriter: Sendable {
         var isDirectory: ObjCBool = false
         if files.fileExists(atPath: output.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { return "'\(output.path)' exists and is not a folder" }
-            let contents = (try? files.contentsOfDirectory(atPath: output.path)) ?? []
+            let contents = folderNames(atPath: output.path) ?? []
             if !contents.isEmpty && !contents.contains(SiteWriter.markerFile) {
                 return "refusing to replace '\(output.path)': it is not empty and was not written by IndexSite"
             }
@@ -80,8 +80,8 @@ public struct SiteWriter: Sendable {
     /// The previous build's manifest, when its fingerprint matches and every file it wrote is still there, unchanged in size.
     package func reusableManifest(fingerprint: SiteFingerprint) -> BuildManifest? {
         let marker = output.appendingPathComponent(SiteWriter.markerFile)
-        guard let data = FileManager.default.contents(atPath: marker.path),
-              let manifest = try? JSONDecoder().decode(BuildManifest.self, from: data),
+        guard let bytes = SiteLoader.contents(atPath: marker.path),
+              let manifest = try? JSONDecoder().decode(BuildManifest.self, from: Data(bytes)),
               manifest.fingerprint == fingerprint.value else { return nil }
         for (path, size) in manifest.files {
             let attributes = try? FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)

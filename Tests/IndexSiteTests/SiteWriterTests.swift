@@ -55,6 +55,20 @@ import IndexSiteTestSupport
         #expect(!FileManager.default.fileExists(atPath: staging.folder.path))
     }
 
+    /// The loader and the writer list folders with readdir: every name but `.` and `..`, hidden ones included (the
+    /// callers choose), and nil for a folder that cannot be read.
+    @Test func folderNamesListEveryEntryButTheDotsAndNilForNoFolder() throws {
+        let folder = try temporaryOutput()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        for name in ["b.csv", ".hidden", "é.md"] {
+            try Data("x".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        #expect(folderNames(atPath: folder.path)?.sorted() == [".hidden", "b.csv", "sub", "é.md"])
+        #expect(folderNames(atPath: folder.appendingPathComponent("sub").path) == [])
+        #expect(folderNames(atPath: folder.appendingPathComponent("missing").path) == nil)
+        #expect(folderNames(atPath: folder.appendingPathComponent("b.csv").path) == nil)
+    }
+
     @Test func partsAreJoinedIntoOneFile() throws {
         let output = try temporaryOutput()
         let summary = try write(parts(["[\n", "{\"a\":1},\n", "{\"b\":2}\n]\n"]) + [OutputPage(path: "index.html", bytes: Array("home".utf8))], to: output)
