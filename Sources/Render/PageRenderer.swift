@@ -65,8 +65,8 @@ public struct PageRenderer: Sendable {
 
     /// The result of rendering: the pages and what was found wrong on the way (unsafe links, unknown template keys).
     public struct Rendered: Sendable {
-        /// Every file of the site in the order rendered: each list's pages and `entries.json`, then the home page,
-        /// `404.html`, `sitemap.xml` (when the site has a base URL) and the theme's assets.
+        /// Every file of the site in the order rendered: the theme's assets and `404.html`, each list's pages and
+        /// `entries.json`, then the home page and `sitemap.xml` (when the site has a base URL).
         public var pages: [OutputPage] = []
         /// Problems found while rendering.
         public var diagnostics: [Diagnostic] = []
@@ -93,15 +93,17 @@ public struct PageRenderer: Sendable {
             if page.path.hasSuffix(".html"), htmlPaths.last != page.path { htmlPaths.append(page.path) }
             emit(page)
         }
+        // The theme's assets and the 404 page depend on no list: handed out first, they are written while the lists'
+        // pages are made instead of after them (four new files were 0.5 ms of a 1,000-entry build's last steps).
+        for name in theme.assets.keys.sorted() {
+            emit(OutputPage(path: "assets/" + name, bytes: theme.assets[name] ?? []))
+        }
+        emitAndRecord(renderNotFound(missing: &missing))
         for list in lists {
             diagnostics += renderList(list, prerendered: prerendered, emit: emitAndRecord, missing: &missing)
         }
         emitAndRecord(renderHome(lists, missing: &missing))
-        emitAndRecord(renderNotFound(missing: &missing))
         if let sitemap = sitemap(htmlPaths) { emit(sitemap) }
-        for name in theme.assets.keys.sorted() {
-            emit(OutputPage(path: "assets/" + name, bytes: theme.assets[name] ?? []))
-        }
         diagnostics += PageRenderer.diagnostics(for: missing, theme: theme)
         return diagnostics
     }

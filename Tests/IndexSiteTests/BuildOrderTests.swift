@@ -34,6 +34,20 @@ import IndexSiteCore
         #expect(try (BuildOrderTests.foldTable(of: english)["a"] ?? "").contains("å"))
     }
 
+    /// Files that depend on no list (the theme's assets, `404.html`) are handed to the writer before the lists' pages,
+    /// so they are written while the pages are made; the home page, which lists the lists, comes after them.
+    @Test func filesNoListShapesAreHandedOutFirst() throws {
+        let site = try TestSupport.site("render-order", texts: ["Content/words.csv": "title\nAlpha\nBeta\n"])
+        let result = Build.run(BuildOptions(siteFolder: site, writeOutput: false, keepPages: true))
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let paths = result.pages.map(\.path)
+        let firstListPage = try #require(paths.firstIndex(of: "words/index.html"))
+        let independent = paths.indices.filter { paths[$0].hasPrefix("assets/") || paths[$0] == "404.html" }
+        #expect(independent.count == 3, "\(paths)")
+        #expect(independent.allSatisfy { $0 < firstListPage }, "\(paths)")
+        #expect(try #require(paths.firstIndex(of: "index.html")) > firstListPage, "\(paths)")
+    }
+
     /// A build that finds nothing changed reuses the previous output and begins no staging folder: the thread that
     /// makes the templates is told not to, rather than beginning one while the content is read.
     @Test func aReusedOutputBeginsNoStagingFolder() throws {
