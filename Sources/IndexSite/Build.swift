@@ -34,6 +34,25 @@ public enum Build {
         var diagnostics: [Diagnostic] = []
         var clock = StageClock()
 
+        // The other core begins at once, while this one reads the settings (it was idle for the first millisecond of a
+        // small build): first on what a build needs when they name no locale (the English page words, the fold and
+        // plural tables of `en`, made once per process; for a site in another language, the ICU data they share).
+        // Handed the settings, it makes the templates and the tables of the locales they name while the content is
+        // read, parsed and sectioned; then the staging folder (the output's lock, the look for killed builds' staging
+        // folders: 0.4 ms of a small build's main thread) once the build knows it will write: not when it reuses the
+        // previous output or only checks.
+        let writer = writer(output: options.outputFolder, siteFolder: options.siteFolder)
+        let known = Handoff<(settings: SiteSettings, theme: Theme, localization: Localization)>()
+        let writes = Handoff<Bool>()
+        let preparedRenderer = BackgroundWork {
+            PageRenderer.prepare(locales: [SiteSettings().locale], localization: .builtIn)
+            let (settings, theme, localization) = known.take()
+            PageRenderer.prepare(locales: Set([settings.locale] + settings.lists.map(\.locale)).sorted(), localization: localization)
+            let (renderer, diagnostics) = PageRenderer.make(site: settings, theme: theme, localization: localization)
+            let staging = renderer != nil && writes.take() ? Result { () throws(SiteWriter.Failure) in try writer.begin() } : nil
+            return (renderer, diagnostics, staging)
+        }
+
         // Load: the settings and the theme first, so that the templates are made on the other core while the content
         // is read.
         options.progress?(.load, 0)
@@ -47,19 +66,8 @@ public enum Build {
         }
         let theme = Theme.builtIn.overridden(by: site)
         let (localization, catalogDiagnostics) = Localization.make(theme: theme, site: settings)
-        let writer = writer(output: options.outputFolder, siteFolder: options.siteFolder)
-        // The templates and the tables of the locales the settings name (the filter's fold table, the plural table)
-        // are made on the other core while the content is read, parsed and sectioned; then the staging folder (the
-        // output's lock, the look for killed builds' staging folders: 0.4 ms of a small build's main thread) once the
-        // build knows it will write: not when it reuses the previous output or only checks.
-        let writes = Handoff<Bool>()
+        known.give((settings, theme, localization))
         let settingsLocales = Set([settings.locale] + settings.lists.map(\.locale))
-        let preparedRenderer = BackgroundWork { [settings] in
-            PageRenderer.prepare(locales: settingsLocales.sorted(), localization: localization)
-            let (renderer, diagnostics) = PageRenderer.make(site: settings, theme: theme, localization: localization)
-            let staging = renderer != nil && writes.take() ? Result { () throws(SiteWriter.Failure) in try writer.begin() } : nil
-            return (renderer, diagnostics, staging)
-        }
         loader.loadContent(into: &site)
         diagnostics = site.diagnostics + diagnostics
         if !site.hasContentFolder {
