@@ -34,8 +34,10 @@ enum YAMLReader {
         }
         do {
             // The basic resolver tags every scalar as text: values stay as written, and the default resolver's
-            // regular expressions (a few milliseconds to compile at start-up) are never built.
-            guard let node = try Yams.compose(yaml: text, .basic) else { return (nil, []) }
+            // regular expressions (a few milliseconds to compile at start-up) are never built. Nodes are never made
+            // into Swift values, so the constructor has no maps, and the text is UTF-8: Yams's defaults built three
+            // dictionaries of constructors and copied the whole environment (for YAMS_DEFAULT_ENCODING) on every call.
+            guard let node = try Yams.compose(yaml: text, .basic, Constructor([:], [:], [:]), .utf8) else { return (nil, []) }
             var budget = maximumExpandedNodes
             if exceedsBudget(node, &budget) {
                 return (nil, [.error(.yamlSyntax, "the YAML expands to more than \(maximumExpandedNodes) values through aliases",
