@@ -178,6 +178,41 @@ import IndexSiteTestSupport
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("CNAME").path))
     }
 
+    /// Only links are resolved one by one: a file lies where its folder does. So a file linked to outside the site is
+    /// refused, and so is every file of a folder linked to outside, however deep; links that stay inside are read.
+    @Test func filesLinkedOrLyingOutsideTheSiteAreRefusedAndLinksInsideRead() throws {
+        let folder = try site([
+            "Content/notes/a.md": Array("# A\n".utf8),
+            "Content/notes/deep/b.md": Array("# B\n".utf8),
+            "Content/books.csv": Array("title\nDune\n".utf8),
+        ])
+        let outside = TestSupport.processFolder.appendingPathComponent("outside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outside.appendingPathComponent("more"), withIntermediateDirectories: true)
+        try Data("# Secret\n".utf8).write(to: outside.appendingPathComponent("secret.md"))
+        try Data("# Hidden\n".utf8).write(to: outside.appendingPathComponent("more/hidden.md"))
+        let notes = folder.appendingPathComponent("Content/notes")
+        try FileManager.default.createSymbolicLink(atPath: notes.appendingPathComponent("secret.md").path, withDestinationPath: outside.appendingPathComponent("secret.md").path)
+        try FileManager.default.createSymbolicLink(atPath: notes.appendingPathComponent("deep/more").path, withDestinationPath: outside.appendingPathComponent("more").path)
+        try FileManager.default.createSymbolicLink(atPath: notes.appendingPathComponent("again.md").path, withDestinationPath: "a.md")
+        let site = SiteLoader(siteFolder: folder).load()
+        let refused = site.diagnostics.filter { $0.code == .symlinkOutsideSite }.map(\.location.path).sorted()
+        #expect(refused == ["Content/notes/deep/more", "Content/notes/secret.md"])
+        let read = site.sources.flatMap { source -> [String] in
+            switch source {
+            case .file(let file): [file.path]
+            case .folder(_, let files): files.map(\.path)
+            }
+        }
+        #expect(read == ["Content/books.csv", "Content/notes/a.md", "Content/notes/again.md", "Content/notes/deep/b.md"])
+
+        // A site whose Content/ itself is a link to outside: none of its files is read.
+        let linked = try self.site(["indexsite.yml": Array("title: Linked\n".utf8)])
+        try FileManager.default.createSymbolicLink(atPath: linked.appendingPathComponent("Content").path, withDestinationPath: outside.path)
+        let linkedSite = SiteLoader(siteFolder: linked).load()
+        #expect(linkedSite.sources.isEmpty)
+        #expect(linkedSite.diagnostics.filter { $0.code == .symlinkOutsideSite }.map(\.location.path).sorted() == ["Content/more", "Content/secret.md"])
+    }
+
     @Test func aSymlinkedOutputKeepsItsLink() throws {
         let folder = try site(["Content/books.csv": Array("title\nDune\n".utf8)])
         let target = folder.appendingPathComponent("www")
