@@ -35,19 +35,22 @@ public enum Build {
         var clock = StageClock()
 
         // The other core begins at once, while this one reads the settings (it was idle for the first millisecond of a
-        // small build): first on what a build needs when they name no locale (the English page words, the fold and
-        // plural tables of `en`, made once per process; for a site in another language, the ICU data they share).
-        // Handed the settings, it makes the templates and the tables of the locales they name while the content is
-        // read, parsed and sectioned; then the staging folder (the output's lock, the look for killed builds' staging
+        // small build): first on what a build needs when they name no locale (the alphabet of `en`, which sectioning
+        // by letter asks for, its page words and the filter's fold and plural tables, each made once per process; for
+        // a site in another language, the ICU data they share). Handed the settings, it makes the alphabets, tables and
+        // templates of the locales they name while the content is read, parsed and sectioned; then the staging folder (the output's lock, the look for killed builds' staging
         // folders: 0.4 ms of a small build's main thread) once the build knows it will write: not when it reuses the
         // previous output or only checks.
         let writer = writer(output: options.outputFolder, siteFolder: options.siteFolder)
         let known = Handoff<(settings: SiteSettings, theme: Theme, localization: Localization)>()
         let writes = Handoff<Bool>()
         let preparedRenderer = BackgroundWork {
+            Sectioner.prepare(locales: [SiteSettings().locale])
             PageRenderer.prepare(locales: [SiteSettings().locale], localization: .builtIn)
             let (settings, theme, localization) = known.take()
-            PageRenderer.prepare(locales: Set([settings.locale] + settings.lists.map(\.locale)).sorted(), localization: localization)
+            let locales = Set([settings.locale] + settings.lists.map(\.locale)).sorted()
+            Sectioner.prepare(locales: locales)
+            PageRenderer.prepare(locales: locales, localization: localization)
             let (renderer, diagnostics) = PageRenderer.make(site: settings, theme: theme, localization: localization)
             let staging = renderer != nil && writes.take() ? Result { () throws(SiteWriter.Failure) in try writer.begin() } : nil
             return (renderer, diagnostics, staging)

@@ -61,6 +61,20 @@ import Testing
         #expect(sections.map(\.label) == fixture.labels.filter { !$0.hasPrefix("!") } + ["#"])
     }
 
+    /// A locale's alphabet is built once per process and shared (a build makes its default locale's on the other core
+    /// before its settings are read): the same index for the same locale and extra locales, another for other extras,
+    /// and an unknown locale is an error every time it is asked for.
+    @Test func alphabetsAreBuiltOncePerLocaleAndExtraLocales() throws {
+        let swedish = try AlphabetIndex.shared(locale: "sv")
+        #expect(try AlphabetIndex.shared(locale: "sv") === swedish)
+        let withJapanese = try AlphabetIndex.shared(locale: "sv", extraLocales: ["ja"])
+        #expect(withJapanese !== swedish)
+        #expect(withJapanese.buckets.count > swedish.buckets.count)
+        for _ in 0..<2 {
+            #expect(throws: CollationError.self) { try AlphabetIndex.shared(locale: "xx-bogus!") }
+        }
+    }
+
     @Test(arguments: fixtures)
     func everyNameLandsInICUsBucket(_ fixture: Fixture) {
         let sections = section(fixture.buckets.map(\.name)) {
