@@ -1,5 +1,6 @@
 import CThreads
 import Foundation
+import Synchronization
 import Testing
 @testable import IndexSiteCore
 
@@ -33,6 +34,46 @@ import Testing
         let givenFirst = Handoff<Int>()
         givenFirst.give(7)
         #expect(BackgroundWork { givenFirst.take() }.value == 7)
+        // Several threads take the same value, each as often as it asks (a build's tables and templates both wait for
+        // its settings).
+        let shared = Handoff<Int>()
+        let takers = (0..<3).map { _ in BackgroundWork { shared.take() + shared.take() } }
+        shared.give(5)
+        #expect(takers.map(\.value) == [10, 10, 10])
+        #expect(shared.take() == 5)
+    }
+
+    /// A shared task is done once, by the first thread that asks: here the caller, as no other thread has begun it.
+    @Test func aSharedTaskNobodyBeganIsDoneByItsAsker() {
+        let runs = Mutex(0)
+        let task = SharedTask { () -> pthread_t in
+            runs.withLock { $0 += 1 }
+            return pthread_self()
+        }
+        #expect(task.value == pthread_self())
+        #expect(task.value == pthread_self())
+        #expect(BackgroundWork { task.value }.value == pthread_self())
+        #expect(runs.withLock { $0 } == 1)
+    }
+
+    /// A thread that asks for a task another thread is doing waits for that thread's value instead of doing it again.
+    @Test func aSharedTaskBegunElsewhereIsWaitedFor() {
+        let begun = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let runs = Mutex(0)
+        let task = SharedTask { () -> pthread_t in
+            runs.withLock { $0 += 1 }
+            begun.signal()
+            release.wait()
+            return pthread_self()
+        }
+        let doer = BackgroundWork { task.value }
+        #expect(begun.wait(timeout: .now() + 10) == .success)
+        let asker = BackgroundWork { task.value }
+        release.signal()
+        #expect(asker.value == doer.value)
+        #expect(task.value == doer.value)
+        #expect(doer.value != pthread_self())
+        #expect(runs.withLock { $0 } == 1)
     }
 
     /// Work ahead of need runs on a thread of its own that takes only a core nothing else wants (SCHED_IDLE, policy 5

@@ -1,5 +1,6 @@
 import CThreads
 import Dispatch
+import Synchronization
 
 /// A value made on another core while the caller goes on, and waited for where it is needed: a build's fixed costs
 /// (its templates and a locale's tables) are paid while its content is read and sorted, not after.
@@ -60,26 +61,68 @@ private final class ThreadJob: @unchecked Sendable {
     }
 }
 
-/// A value one thread hands to another once, which the other waits for: a build tells the thread that makes its
-/// templates whether to begin the staging folder after them, once it knows (a build that reuses its previous output,
-/// or that only checks, begins none).
+/// A value one thread hands over once, which others wait for: a build hands its settings to the tasks that make its
+/// tables and templates, and tells the one that begins the staging folder whether to, once it knows (a build that
+/// reuses its previous output, or that only checks, begins none).
 package final class Handoff<Value: Sendable>: @unchecked Sendable {
-    // Written once, before `given` is signalled; read only after waiting on it, so no lock is needed.
+    // Written once, before `given` is left; read only after waiting on it, so no lock is needed.
     private var value: Value?
-    private let given = DispatchSemaphore(value: 0)
+    private let given = DispatchGroup()
 
-    package init() {}
+    package init() {
+        given.enter()
+    }
 
     /// Hands `value` over. Called exactly once.
     package func give(_ value: Value) {
         precondition(self.value == nil, "a handoff is given once")
         self.value = value
-        given.signal()
+        given.leave()
     }
 
-    /// The value, waiting until it is given. Asked exactly once.
+    /// The value, waiting until it is given; any number of threads may ask, any number of times.
     package func take() -> Value {
         given.wait()
         return value!
+    }
+}
+
+/// Work done once, by whichever thread asks for its value first; a thread that asks while it is being done waits for
+/// it. A build's other core goes through its preparations in order, and the main thread, reaching one that core has
+/// not begun (a small build is sectioned before the alphabets and tables are made), does it itself instead of waiting
+/// for it behind the others.
+package final class SharedTask<Value: Sendable>: @unchecked Sendable {
+    private enum State {
+        case pending(@Sendable () -> Value)
+        case running
+        case done(Value)
+    }
+
+    private let state: Mutex<State>
+    private let done = DispatchGroup()
+
+    package init(_ work: @escaping @Sendable () -> Value) {
+        state = Mutex(.pending(work))
+        done.enter()
+    }
+
+    /// The work's value: made here when no thread has begun it, else waited for.
+    package var value: Value {
+        let work: (@Sendable () -> Value)? = state.withLock { state in
+            guard case .pending(let work) = state else { return nil }
+            state = .running
+            return work
+        }
+        if let work {
+            let made = work()
+            state.withLock { $0 = .done(made) }
+            done.leave()
+            return made
+        }
+        done.wait()
+        return state.withLock { state in
+            guard case .done(let made) = state else { preconditionFailure("a shared task is done once its group is left") }
+            return made
+        }
     }
 }
