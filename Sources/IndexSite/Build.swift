@@ -35,18 +35,19 @@ public enum Build {
         var clock = StageClock()
 
         // The other core begins at once, while this one reads the settings (it was idle for the first millisecond of a
-        // small build): first on what a build needs when they name no locale (the alphabet of `en`, which sectioning
-        // by letter asks for, its page words and the filter's fold and plural tables, each made once per process; for
-        // a site in another language, the ICU data they share); handed the settings, on the alphabets and tables of the
-        // locales they name; then on the templates, and on the staging folder (the output's lock, the look for killed
-        // builds' staging folders) once the build knows it will write: not when it reuses the previous output or only
-        // checks. Each is a shared task: this thread, done sectioning a small list before the other core got to the
-        // templates or the staging folder, makes them itself instead of waiting behind the tables (1.4 ms of a
-        // one-entry build).
+        // small build): first on what a build needs when they name no locale (the built-in theme; the alphabet of
+        // `en`, which sectioning by letter asks for; its page words and the filter's fold and plural tables; each made
+        // once per process, and for a site in another language, the ICU data they share); handed the settings, on the
+        // alphabets and tables of the locales they name; then on the templates, and on the staging folder (the
+        // output's lock, the look for killed builds' staging folders) once the build knows it will write: not when it
+        // reuses the previous output or only checks. Each is a shared task: this thread, done sectioning a small list
+        // before the other core got to the templates or the staging folder, makes them itself instead of waiting
+        // behind the tables (1.4 ms of a one-entry build).
         let writer = writer(output: options.outputFolder, siteFolder: options.siteFolder)
         let known = Handoff<(settings: SiteSettings, theme: Theme, localization: Localization)>()
         let writes = Handoff<Bool>()
         let localesPrepared = SharedTask {
+            _ = Theme.builtIn
             Sectioner.prepare(locales: [SiteSettings().locale])
             PageRenderer.prepare(locales: [SiteSettings().locale], localization: .builtIn)
             let (settings, _, localization) = known.take()
