@@ -73,6 +73,35 @@ import Testing
         #expect(mostAhead <= window)
     }
 
+    /// A value no thread has begun when it is wanted is made by the taker rather than waited for: here Dispatch's
+    /// threads are all held, so every value is made on the caller's thread, each once.
+    @Test func valuesNoThreadBeganAreMadeByTheTaker() {
+        let held = DispatchSemaphore(value: 0), holding = DispatchSemaphore(value: 0)
+        for _ in 0..<activeCoreCount {
+            DispatchQueue.global().async {
+                holding.signal()
+                held.wait()
+            }
+        }
+        for _ in 0..<activeCoreCount { holding.wait() }
+        // Were the taker to wait for Dispatch's threads, it would wait until they are let go, here after two seconds.
+        _ = BackgroundWork {
+            usleep(2_000_000)
+            for _ in 0..<activeCoreCount { held.signal() }
+        }
+        let counts = Counts()
+        let caller = pthread_self()
+        let work = MadeInOrder(count: 5, window: 2) { index in
+            counts.made.withLock { $0.calls[index, default: 0] += 1 }
+            return pthread_self() == caller
+        }
+        var byCaller: [Bool] = []
+        work.takeAll { byCaller.append($0) }
+        for _ in 0..<activeCoreCount { held.signal() }
+        #expect(byCaller == [true, true, true, true, true])
+        #expect(counts.made.withLock { $0.calls } == Dictionary(uniqueKeysWithValues: (0..<5).map { ($0, 1) }))
+    }
+
     /// The first window is begun at once: its values are made while the caller does other work, before it takes any.
     @Test func theFirstWindowIsMadeBeforeAnyIsTaken() {
         let counts = Counts()
