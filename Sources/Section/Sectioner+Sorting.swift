@@ -97,7 +97,7 @@ extension Sectioner {
             keyBytes.withUnsafeBufferPointer { bytes in
                 nonisolated(unsafe) let (slots, bytes) = (slots, bytes)
                 let blocks = entries.indices.chunks(of: Sectioner.slotBlock)
-                DispatchQueue.concurrentPerform(iterations: blocks.count) { block in
+                CorePool.shared.perform(iterations: blocks.count) { block in
                     for index in blocks[block] {
                         let range = keyRanges[index * width]
                         var words: (UInt64, UInt64, UInt64) = (0, 0, 0)

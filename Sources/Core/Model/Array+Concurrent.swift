@@ -24,15 +24,15 @@ extension Range<Int> {
 }
 
 extension Array {
-    /// `count` values, `make(index)` each, made on every core and kept in index order: for work whose items depend on
-    /// nothing but their index. Each slot is written by exactly one call, so the slots need no lock.
-    /// Many small items (an entry's title, its hash) are handed out a run at a time, sixteen runs a core: Dispatch
-    /// hands out each iteration through one counter both cores write, which cost more than the work of a small item.
+    /// `count` values, `make(index)` each, made on every core (`CorePool`) and kept in index order: for work whose items
+    /// depend on nothing but their index. Each slot is written by exactly one call, so the slots need no lock.
+    /// Many small items (an entry's title, its hash) are handed out a run at a time, sixteen runs a core: each iteration
+    /// handed out goes through one counter both cores write, which cost more than the work of a small item.
     package static func madeConcurrently(count: Int, _ make: @Sendable (Int) -> Element) -> [Element] {
         [Element](unsafeUninitializedCapacity: count) { buffer, initializedCount in
             nonisolated(unsafe) let slots = buffer
             let runs = Swift.min(count, activeCoreCount * 16)
-            DispatchQueue.concurrentPerform(iterations: runs) { run in
+            CorePool.shared.perform(iterations: runs) { run in
                 for index in count * run / runs..<count * (run + 1) / runs {
                     (slots.baseAddress! + index).initialize(to: make(index))
                 }
@@ -123,7 +123,7 @@ extension Array {
         let bounds = (0...runCount).map { count * $0 / runCount }
         withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let buffer = buffer
-            DispatchQueue.concurrentPerform(iterations: runCount) { run in
+            CorePool.shared.perform(iterations: runCount) { run in
                 var run = UnsafeMutableBufferPointer(rebasing: buffer[bounds[run]..<bounds[run + 1]])
                 run.sort(by: areInIncreasingOrder)
             }
