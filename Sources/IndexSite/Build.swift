@@ -17,6 +17,13 @@ public enum Build {
         writer(output: output, siteFolder: siteFolder).refusal()
     }
 
+    /// Makes what lists in `locales` need, once per process, ahead of need: their alphabets and their page words and
+    /// the filter's fold and plural tables.
+    static func prepare(locales: [String], localization: Localization) {
+        Sectioner.prepare(locales: locales)
+        PageRenderer.prepare(locales: locales, localization: localization)
+    }
+
     /// The writer of a site's output, which never writes into the site's Content, Templates or Static folders.
     static func writer(output: URL, siteFolder: URL) -> SiteWriter {
         SiteWriter(output: output, siteFolder: siteFolder, protectedFolders: [
@@ -44,19 +51,16 @@ public enum Build {
         // before the other core got to the templates or the staging folder, makes them itself instead of waiting
         // behind the tables (1.4 ms of a one-entry build).
         let writer = writer(output: options.outputFolder, siteFolder: options.siteFolder)
-        let known = Handoff<(settings: SiteSettings, theme: Theme, localization: Localization)>()
+        let known = Handoff<(settings: SiteSettings, locales: Set<String>, theme: Theme, localization: Localization)>()
         let writes = Handoff<Bool>()
         let localesPrepared = SharedTask {
             _ = Theme.builtIn
-            Sectioner.prepare(locales: [SiteSettings().locale])
-            PageRenderer.prepare(locales: [SiteSettings().locale], localization: .builtIn)
-            let (settings, _, localization) = known.take()
-            let locales = Set([settings.locale] + settings.lists.map(\.locale)).sorted()
-            Sectioner.prepare(locales: locales)
-            PageRenderer.prepare(locales: locales, localization: localization)
+            prepare(locales: [SiteSettings().locale], localization: .builtIn)
+            let (_, locales, _, localization) = known.take()
+            prepare(locales: locales.sorted(), localization: localization)
         }
         let templates = SharedTask {
-            let (settings, theme, localization) = known.take()
+            let (settings, _, theme, localization) = known.take()
             return PageRenderer.make(site: settings, theme: theme, localization: localization)
         }
         let stagingFolder = SharedTask {
@@ -81,8 +85,8 @@ public enum Build {
         }
         let theme = Theme.builtIn.overridden(by: site)
         let (localization, catalogDiagnostics) = Localization.make(theme: theme, site: settings)
-        known.give((settings, theme, localization))
         let settingsLocales = Set([settings.locale] + settings.lists.map(\.locale))
+        known.give((settings, settingsLocales, theme, localization))
         loader.loadContent(into: &site)
         diagnostics = site.diagnostics + diagnostics
         if !site.hasContentFolder {
@@ -109,10 +113,10 @@ public enum Build {
         diagnostics += planDiagnostics
         diagnostics += catalogDiagnostics
         options.progress?(.parse, plannedLists.count)
-        // A locale only a list's front matter names has its tables made beside the lists too.
+        // A locale only a list's front matter names has its alphabet and tables made beside the lists too.
         let otherLocales = Set(plannedLists.map(\.settings.locale)).subtracting(settingsLocales).sorted()
         let otherLocalesPrepared = otherLocales.isEmpty ? nil : BackgroundWork {
-            PageRenderer.prepare(locales: otherLocales, localization: localization)
+            prepare(locales: otherLocales, localization: localization)
         }
         // Descriptions are rendered on the core the parsing and sectioning leave idle, list by list as each is parsed.
         let descriptionsAhead = DescriptionsAhead(allowUnsafeHTML: settings.allowUnsafeHTML)

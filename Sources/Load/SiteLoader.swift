@@ -23,7 +23,12 @@ public struct SiteLoader: Sendable {
 
     /// The path of a file or folder of the site, given relative to the site folder.
     private func path(of relative: String) -> String {
-        folderPath.hasSuffix("/") ? folderPath + relative : folderPath + "/" + relative
+        SiteLoader.joined(folderPath, relative)
+    }
+
+    /// `folder` and `name` joined by one slash (the root folder already ends with one).
+    private static func joined(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
     /// The running binary's path, size and modification time, so that a new build of IndexSite never reuses an output
@@ -163,8 +168,8 @@ public struct SiteLoader: Sendable {
     /// `folder` is the resolved path of the folder holding `name`: a name that is not a link lies there, and only links
     /// are resolved one by one (each a tenth of a millisecond, a fifth of loading a folder of 500 Markdown files).
     private func insideSite(_ relative: String, name: String, folder: String, diagnostics: inout [Diagnostic]) -> Bool {
-        let resolved = isSymbolicLink(relative) ? resolved(relative) : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
-        if resolved == root || resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") { return true }
+        let resolved = isSymbolicLink(relative) ? resolved(relative) : SiteLoader.joined(folder, name)
+        if resolved == root || resolved.hasPrefix(SiteLoader.joined(root, "")) { return true }
         diagnostics.append(.error(.symlinkOutsideSite, "'\(relative)' is a link to '\(resolved)', outside the site folder", at: SourceLocation(path: relative, line: 1),
                                   hint: "copy the file into the site instead of linking to it"))
         return false

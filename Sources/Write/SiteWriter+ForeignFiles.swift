@@ -8,8 +8,7 @@ extension SiteWriter {
     /// Empty when the folder has no readable manifest (nothing is known about who wrote what).
     package func foreignFiles(keeping newPaths: Set<String>) -> [String] {
         let files = FileManager.default
-        guard let bytes = SiteLoader.contents(atPath: output.appendingPathComponent(SiteWriter.markerFile).path),
-              let manifest = try? JSONDecoder().decode(BuildManifest.self, from: Data(bytes)) else { return [] }
+        guard let manifest = previousManifest() else { return [] }
         var foreign: [String] = []
         func walk(_ relative: String, depth: Int) {
             let folder = relative.isEmpty ? output.path : output.appendingPathComponent(relative).path

@@ -79,15 +79,18 @@ public struct SiteWriter: Sendable {
 
     /// The previous build's manifest, when its fingerprint matches and every file it wrote is still there, unchanged in size.
     package func reusableManifest(fingerprint: SiteFingerprint) -> BuildManifest? {
-        let marker = output.appendingPathComponent(SiteWriter.markerFile)
-        guard let bytes = SiteLoader.contents(atPath: marker.path),
-              let manifest = try? JSONDecoder().decode(BuildManifest.self, from: Data(bytes)),
-              manifest.fingerprint == fingerprint.value else { return nil }
+        guard let manifest = previousManifest(), manifest.fingerprint == fingerprint.value else { return nil }
         for (path, size) in manifest.files {
             let attributes = try? FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)
             guard (attributes?[.size] as? NSNumber)?.intValue == size else { return nil }
         }
         return manifest
+    }
+
+    /// The manifest the build that wrote the output left in it; nil when there is none or it cannot be read.
+    func previousManifest() -> BuildManifest? {
+        guard let bytes = SiteLoader.contents(atPath: output.appendingPathComponent(SiteWriter.markerFile).path) else { return nil }
+        return try? JSONDecoder().decode(BuildManifest.self, from: Data(bytes))
     }
 
     /// Writes all pages at once: `begin`, `add` each, `finish`.

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// How many cores work is spread over (at least one): it sizes the chunks work is cut into. Asked once: Foundation
 /// reads the cgroup's CPU quota from a file each time it is asked (0.2 ms of a 1,000-entry build, asked a dozen times).
@@ -45,66 +44,34 @@ extension Array {
 /// `count` values made on Dispatch's threads, `make(index)` each, at most `window` of them ahead of the one taken, and
 /// taken in index order as soon as each is made: for a file written in pieces, whose first pieces are written while
 /// the last are still being made. The first `window` are begun at once, so that other work can run beside them before
-/// they are taken (a list's page is rendered while the first pieces of its `entries.json` are made). A value no thread
-/// has begun when it is wanted is made by the taker instead of waited for: Dispatch's threads may still be busy with
-/// the page (the main thread of a 1,000-entry build waited 0.2 ms for them).
+/// they are taken (a list's page is rendered while the first pieces of its `entries.json` are made). Each value is a
+/// `SharedTask`: one no thread has begun when it is wanted is made by the taker instead of waited for, as Dispatch's
+/// threads may still be busy with the page (the main thread of a 1,000-entry build waited 0.2 ms for them).
 package final class MadeInOrder<Value: Sendable>: @unchecked Sendable {
-    private enum Slot {
-        case pending, running, made(Value), taken
-    }
-
-    private let slots: Mutex<[Slot]>
-    /// Signalled when the value of its slot is made by a thread other than the taker.
-    private let made: [DispatchSemaphore]
-    private let make: @Sendable (Int) -> Value
-    private let count: Int
+    // Read and changed by the taker's thread only: each value's task until it is taken (and its value let go).
+    private var tasks: [SharedTask<Value>?]
     private let window: Int
     private var taken = 0
 
     /// Begins making the first `window` values.
     package init(count: Int, window: Int, make: @escaping @Sendable (Int) -> Value) {
-        slots = Mutex([Slot](repeating: .pending, count: count))
-        made = (0..<count).map { _ in DispatchSemaphore(value: 0) }
-        self.make = make
-        self.count = count
+        tasks = (0..<count).map { index in SharedTask { make(index) } }
         self.window = max(1, window)
         for index in 0..<min(self.window, count) { start(index) }
     }
 
-    /// Marks the value at `index` as being made by the caller; false when another thread has begun it.
-    private func claim(_ index: Int) -> Bool {
-        slots.withLock { slots in
-            guard case .pending = slots[index] else { return false }
-            slots[index] = .running
-            return true
-        }
-    }
-
     private func start(_ index: Int) {
-        DispatchQueue.global().async { [self] in
-            guard claim(index) else { return }
-            let value = make(index)
-            slots.withLock { $0[index] = .made(value) }
-            made[index].signal()
-        }
+        guard let task = tasks[index] else { return }
+        DispatchQueue.global().async { _ = task.value }
     }
 
     /// Hands every value to `take` in index order, making it here when no thread has begun it and else waiting for it,
     /// and begins the next as each is taken.
     package func takeAll(_ take: (Value) -> Void) {
-        while taken < count {
-            let value: Value
-            if claim(taken) {
-                value = make(taken)
-            } else {
-                made[taken].wait()
-                value = slots.withLock { slots in
-                    guard case .made(let value) = slots[taken] else { preconditionFailure("a value is made before it is signalled") }
-                    slots[taken] = .taken
-                    return value
-                }
-            }
-            if taken + window < count { start(taken + window) }
+        while taken < tasks.count {
+            let value = tasks[taken]!.value
+            tasks[taken] = nil
+            if taken + window < tasks.count { start(taken + window) }
             taken += 1
             take(value)
         }
