@@ -44,6 +44,11 @@ let package = Package(
             name: "CPrefetch",
             path: "Sources/CPrefetch"
         ),
+        // The allocator's heap padding for the command, which Swift cannot set (<malloc.h> is not in its Glibc module).
+        .target(
+            name: "CAllocator",
+            path: "Sources/CAllocator"
+        ),
         // A thread started on another core than its parent's, which Swift cannot ask for (a GNU extension; macros).
         .target(
             name: "CThreads",
@@ -140,6 +145,7 @@ let package = Package(
             dependencies: [
                 "IndexSite",
                 "IndexSiteServer",
+                "CAllocator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/indexsite"

@@ -16,6 +16,7 @@ struct IndexSiteCommand: ParsableCommand {
     /// A build with plain arguments (the CI and benchmark case) is read by hand and skips ArgumentParser, whose
     /// reflection was a tenth of a 1,000-entry build; anything else (help, other commands, mistakes) goes through it.
     static func main() {
+        AllocatorPadding.apply()
         if let (run, output) = QuickBuild.parse(Array(CommandLine.arguments.dropFirst())) {
             BuildCommand.build(run, output: output)
         }
