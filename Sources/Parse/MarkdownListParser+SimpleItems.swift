@@ -58,7 +58,7 @@ enum SimpleItems {
                 let bytesOfLine = UnsafeBufferPointer(rebasing: text[line])
                 if MarkdownPieces.mayOpenFence(bytesOfLine) { break }
                 let wasInHTML = !html.isEmpty
-                html.removeAll { $0.ends(at: bytesOfLine) }
+                if wasInHTML { html.removeAll { $0.ends(at: bytesOfLine) } }
                 if let opened = HTMLBlock(opening: bytesOfLine) {
                     if !opened.endsOnItsFirstLine(bytesOfLine) { html.append(opened) }
                     continue
@@ -286,9 +286,15 @@ enum SimpleItems {
                 index += 1
             default:
                 guard isPlain(bytes, at: index) else { return false }
+                // Of the bytes `appendEscaped` escapes, only these are plain: a run without them is copied as it is.
+                var escapes = byte == UInt8(ascii: ">") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "&")
                 var end = index + 1
-                while end < bytes.count, isPlain(bytes, at: end) { end += 1 }
-                MarkdownText.appendEscaped(UnsafeBufferPointer(rebasing: bytes[index..<end]), to: &out)
+                while end < bytes.count, isPlain(bytes, at: end) {
+                    escapes = escapes || bytes[end] == UInt8(ascii: ">") || bytes[end] == UInt8(ascii: "#") || bytes[end] == UInt8(ascii: "&")
+                    end += 1
+                }
+                let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
+                if escapes { MarkdownText.appendEscaped(run, to: &out) } else { out.append(contentsOf: run) }
                 index = end
             }
         }
@@ -299,7 +305,10 @@ enum SimpleItems {
     /// (`GitHubMarkdown.shieldingEscapedTildes`) and is turned back into one: cmark would repair invalid bytes.
     static func isValidText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
-        while index < bytes.count {
+        while true {
+            // ASCII, nearly every byte of a line, is stepped over eight bytes at a time.
+            index = bytes.endOfWords(from: index) { $0 & 0x8080_8080_8080_8080 == 0 }
+            guard index < bytes.count else { return true }
             guard bytes[index] >= 0x80 else {
                 index += 1
                 continue
@@ -308,6 +317,5 @@ enum SimpleItems {
                   length != 2 || bytes[index] != GitHubMarkdown.shieldedTilde[0] || bytes[index + 1] != GitHubMarkdown.shieldedTilde[1] else { return false }
             index += length
         }
-        return true
     }
 }

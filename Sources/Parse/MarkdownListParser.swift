@@ -109,6 +109,8 @@ public struct MarkdownListParser: Sendable {
         /// The piece's items read without cmark, in line order, and the first not yet among the blocks.
         let simpleItems: SimpleItems.Taken
         var nextSimpleItem = 0
+        /// Where the items read from cmark's tree are among the blocks (their fields are values, until `compactEntries`).
+        var treeItemPlaces: [Int] = []
 
         init(file: SourceFile, lineOffset: Int, simpleItems: SimpleItems.Taken) {
             self.file = file
@@ -139,6 +141,7 @@ public struct MarkdownListParser: Sendable {
                 case .list:
                     for item in block.children where item.kind == .item {
                         addSimpleItems(before: item.startLine)
+                        treeItemPlaces.append(blocks.count)
                         blocks.append(.item(entry(from: item, depth: 1)))
                     }
                 default:
@@ -164,9 +167,10 @@ public struct MarkdownListParser: Sendable {
         /// The entries are moved out of their blocks and back, never copied: a copy of an entry is a retain and a
         /// release for each of its fields.
         mutating func compactEntries() {
+            // Items read off their lines are rows of a table already: only cmark's are moved.
             var entries: [Entry] = []
             var places: [Int] = []
-            for index in blocks.indices where blocks[index].isItem {
+            for index in treeItemPlaces {
                 var block = Block.item(nil) // the items are held once, in `entries`
                 swap(&block, &blocks[index])
                 guard case .item(let entry?) = consume block else { continue }

@@ -85,6 +85,23 @@ import Testing
         #expect(parsed.entries[0].children[0].children.map { $0.text(at: "title") } == ["Backpressure"])
     }
 
+    /// Items cmark reads (nested, or with syntax read off no line) end as rows of texts like the items read off
+    /// their lines, however the two are mixed: only cmark's are moved into a table.
+    @Test func everyItemEndsAsARowOfTexts() {
+        let parsed = parse("""
+        ## Tools
+        - [Hammer](https://h.example) - Hits *nails*.
+        - [Saw](https://s.example) - Cuts _wood_.
+        - [Tape](https://t.example) - Sticks.
+            - [Duct](https://d.example) - Grey.
+        - **Glue**: Holds.
+        """)
+        #expect(parsed.entries.map { $0.text(at: "title") } == ["Hammer", "Saw", "Tape", "Glue"])
+        #expect(parsed.entries[1].text(at: "description") == "Cuts *wood*.")
+        #expect(parsed.entries.allSatisfy { $0.fields.isRowOfTexts })
+        #expect(parsed.entries[2].children.allSatisfy { $0.fields.isRowOfTexts })
+    }
+
     @Test func tableOfContentsAndHTMLAreNotEntries() {
         let parsed = parse("""
         <div align="center"><img src="logo.svg"></div>
