@@ -286,15 +286,9 @@ enum SimpleItems {
                 index += 1
             default:
                 guard isPlain(bytes, at: index) else { return false }
-                // Of the bytes `appendEscaped` escapes, only these are plain: a run without them is copied as it is.
-                var escapes = byte == UInt8(ascii: ">") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "&")
                 var end = index + 1
-                while end < bytes.count, isPlain(bytes, at: end) {
-                    escapes = escapes || bytes[end] == UInt8(ascii: ">") || bytes[end] == UInt8(ascii: "#") || bytes[end] == UInt8(ascii: "&")
-                    end += 1
-                }
-                let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
-                if escapes { MarkdownText.appendEscaped(run, to: &out) } else { out.append(contentsOf: run) }
+                while end < bytes.count, isPlain(bytes, at: end) { end += 1 }
+                MarkdownText.appendEscaped(UnsafeBufferPointer(rebasing: bytes[index..<end]), to: &out)
                 index = end
             }
         }

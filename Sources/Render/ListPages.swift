@@ -27,7 +27,7 @@ struct ListPages: Sendable {
     /// The same words as templates see them (`strings.<key>`, with `{list}` filled in).
     let stringsValue: TemplateValue
     /// The words as the layout sees them, `{list}` empty (`PageRenderer.layoutContext`).
-    let layoutStrings: TemplateValue
+    let layoutWords: PageRenderer.LayoutWords
     /// The script's data in the head of each of the list's pages: its words, tables and the search forms of the
     /// characters readers type; each page adds those of its own characters after its body (`PageCharacters`).
     let scriptData: String
@@ -83,7 +83,7 @@ struct ListPages: Sendable {
         let words = renderer.localization.strings(for: list.settings.locale)
         self.words = words
         stringsValue = renderer.stringsContext(words, listTitle: list.title)
-        layoutStrings = renderer.stringsContext(words)
+        layoutWords = PageRenderer.LayoutWords(words, renderer: renderer)
         let plurals = ScriptStrings.pluralTable(locale: list.settings.locale, maxCount: list.entryCount)
         scriptData = ScriptStrings.json(words: words, plurals: plurals ?? ScriptStrings.PluralTable(small: "", cycle: "", exceptions: [:]),
                                         numbers: ScriptStrings.NumberTable(words: words), foldJSON: ScriptStrings.tables(locale: list.settings.locale).typedFoldJSON)
@@ -430,7 +430,7 @@ struct ListPages: Sendable {
         // The page's own characters are noted as its body is made, and their search forms follow it.
         var missing: Set<MustacheLibrary.MissingKey> = []
         renderer.streamPage(path: list.slug + "/" + path, title: title, description: list.description.map(CommonMark.plainText) ?? "",
-                            kind: "list", root: root, words: words, strings: layoutStrings, scriptData: scriptData, missing: &output.missing,
+                            kind: "list", root: root, words: layoutWords, scriptData: scriptData, missing: &output.missing,
                             emit: emit) { piece in
             var characters = PageCharacters()
             missing = renderer.library.render("list", .object(context)) { bytes in
@@ -461,8 +461,8 @@ struct ListPages: Sendable {
             output.missing.formUnion(renderer.library.render("entry-page", .object(pageContext), into: &body))
             let description = entry.text(at: settings.descriptionField).map(CommonMark.plainText) ?? ""
             output.pages.append(renderer.page(path: list.slug + "/" + entry.id + ".html", title: title + " · " + list.title,
-                                              description: description, kind: "entry", root: "../", body: body, words: words,
-                                              strings: layoutStrings, missing: &output.missing))
+                                              description: description, kind: "entry", root: "../", body: body,
+                                              words: layoutWords, missing: &output.missing))
         }
     }
 }

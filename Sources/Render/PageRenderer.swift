@@ -132,15 +132,26 @@ public struct PageRenderer: Sendable {
         words.text(.counts, ["entries": words.plural(.entries_count, count: entries), "sections": words.plural(.sections_count, count: sections)])
     }
 
-    /// Wraps a page body in the layout template, in the language of `words` (`<html lang>` and `dir`); `strings` is
-    /// `stringsContext(words)`, made once by the caller for all its pages (made per page, it was a fifth of a site of
-    /// 500 entry pages). `scriptData` is the JSON the page script reads (list pages only).
-    func page(path: String, title: String, description: String, kind: String, root: String, body: [UInt8], words: UIStrings,
-              strings: TemplateValue, scriptData: String = "", missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
+    /// Page words as the layout sees them: the words and their `strings` context (`{list}` empty), made together once
+    /// for all the pages that share them (made per page, the context was a fifth of a site of 500 entry pages).
+    struct LayoutWords {
+        let words: UIStrings
+        let strings: TemplateValue
+
+        init(_ words: UIStrings, renderer: PageRenderer) {
+            self.words = words
+            strings = renderer.stringsContext(words)
+        }
+    }
+
+    /// Wraps a page body in the layout template, in the language of `words` (`<html lang>` and `dir`).
+    /// `scriptData` is the JSON the page script reads (list pages only).
+    func page(path: String, title: String, description: String, kind: String, root: String, body: [UInt8], words: LayoutWords,
+              scriptData: String = "", missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
         var output: [UInt8] = []
         output.reserveCapacity(body.count + 2048)
         let context = layoutContext(path: path, title: title, description: description, kind: kind, root: root, content: body[...],
-                                    words: words, strings: strings, scriptData: scriptData)
+                                    words: words, scriptData: scriptData)
         missing.formUnion(library.render("layout", context, into: &output))
         return OutputPage(path: path, bytes: output)
     }
@@ -153,11 +164,11 @@ public struct PageRenderer: Sendable {
     /// they are made: the layout is rendered around a marker and cut there, its first part handed out before the body
     /// is made, so the body (a page of a million entries) is never held. `writeBody` hands its pieces to the function
     /// it is given. A layout that does not write the body once, unescaped, gets it joined.
-    func streamPage(path: String, title: String, description: String, kind: String, root: String, words: UIStrings, strings: TemplateValue,
+    func streamPage(path: String, title: String, description: String, kind: String, root: String, words: LayoutWords,
                     scriptData: String = "", missing: inout Set<MustacheLibrary.MissingKey>, emit: (OutputPage) -> Void, body writeBody: (_ piece: ([UInt8]) -> Void) -> Void) {
         var marked: [UInt8] = []
         let context = layoutContext(path: path, title: title, description: description, kind: kind, root: root,
-                                    content: PageRenderer.contentMarker[...], words: words, strings: strings, scriptData: scriptData)
+                                    content: PageRenderer.contentMarker[...], words: words, scriptData: scriptData)
         let found = library.render("layout", context, into: &marked)
         let marker = PageRenderer.contentMarker
         let at = marked.indices.filter { marked[$0...].starts(with: marker) }
@@ -165,7 +176,7 @@ public struct PageRenderer: Sendable {
             var body: [UInt8] = []
             writeBody { body += $0 }
             emit(page(path: path, title: title, description: description, kind: kind, root: root, body: body, words: words,
-                      strings: strings, scriptData: scriptData, missing: &missing))
+                      scriptData: scriptData, missing: &missing))
             return
         }
         missing.formUnion(found)
@@ -176,15 +187,15 @@ public struct PageRenderer: Sendable {
 
     /// What the layout template sees (see the template context reference in the README).
     func layoutContext(path: String, title: String, description: String, kind: String, root: String, content: ArraySlice<UInt8>,
-                       words: UIStrings, strings: TemplateValue, scriptData: String) -> TemplateValue {
+                       words: LayoutWords, scriptData: String) -> TemplateValue {
         let canonical = site.baseURL.map { $0 + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path) } ?? ""
         return .object([
             "site": siteContext(),
             "root": .text(root),
-            "strings": strings,
+            "strings": words.strings,
             "page": .object(["title": .text(title), "document_title": .text(kind == "home" ? title : title + " · " + site.title),
                              "description": .text(description), "canonical": .text(canonical), "kind": .text(kind),
-                             "lang": .text(words.languageTag), "dir": .text(words.isRightToLeft ? "rtl" : "ltr"),
+                             "lang": .text(words.words.languageTag), "dir": .text(words.words.isRightToLeft ? "rtl" : "ltr"),
                              "script_data": .text(scriptData)] as [String: TemplateValue]),
             "content": .bytes(content),
         ] as [String: TemplateValue])
@@ -200,12 +211,12 @@ public struct PageRenderer: Sendable {
                      "section_count": .text(String(sectionCount)),
                      "counts": .text(countsText(words, entries: list.readerEntryCount, sections: sectionCount))] as [String: TemplateValue])
         }
-        let strings = stringsContext(words)
-        let context: [String: TemplateValue] = ["site": siteContext(), "root": .text(""), "lists": .list(items), "strings": strings]
+        let layoutWords = LayoutWords(words, renderer: self)
+        let context: [String: TemplateValue] = ["site": siteContext(), "root": .text(""), "lists": .list(items), "strings": layoutWords.strings]
         var body: [UInt8] = []
         missing.formUnion(library.render("home", .object(context), into: &body))
         return page(path: "index.html", title: site.title, description: site.description ?? "", kind: "home", root: "", body: body,
-                    words: words, strings: strings, missing: &missing)
+                    words: layoutWords, missing: &missing)
     }
 
     /// The page a static host shows for a missing path, in the site's language; its links are absolute from the site
@@ -217,7 +228,7 @@ public struct PageRenderer: Sendable {
             + HTML.escaped(words.text(.not_found_text)) + " <a href=\"\(HTML.escaped(root))index.html\">"
             + HTML.escaped(words.text(.not_found_link)) + "</a></p>\n</div>\n").utf8)
         return page(path: "404.html", title: words.text(.not_found_title), description: "", kind: "not-found", root: root, body: body,
-                    words: words, strings: stringsContext(words), missing: &missing)
+                    words: LayoutWords(words, renderer: self), missing: &missing)
     }
 
     /// `sitemap.xml` listing every HTML page, when the site has a `base_url` to make absolute URLs from.

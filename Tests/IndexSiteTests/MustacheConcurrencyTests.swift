@@ -156,14 +156,13 @@ import Testing
     ])
     func partsJoinToTheWholePage(layout: String?) throws {
         let renderer = try Self.renderer(layout: layout)
-        let words = renderer.localization.strings(for: "en")
-        let strings = renderer.stringsContext(words)
+        let words = PageRenderer.LayoutWords(renderer.localization.strings(for: "en"), renderer: renderer)
         var missingParts: Set<MustacheLibrary.MissingKey> = [], missingWhole: Set<MustacheLibrary.MissingKey> = []
         var parts: [OutputPage] = []
         renderer.streamPage(path: "list/index.html", title: "List", description: "", kind: "list", root: "../", words: words,
-                            strings: strings, missing: &missingParts, emit: { parts.append($0) }) { piece in Self.body.forEach(piece) }
+                            missing: &missingParts, emit: { parts.append($0) }) { piece in Self.body.forEach(piece) }
         let whole = renderer.page(path: "list/index.html", title: "List", description: "", kind: "list", root: "../",
-                                  body: Array(Self.body.joined()), words: words, strings: strings, missing: &missingWhole)
+                                  body: Array(Self.body.joined()), words: words, missing: &missingWhole)
         var joined: [OutputPage] = []
         parts.forEach { joined.appendJoiningParts($0) }
         #expect(joined == [whole])
