@@ -83,6 +83,7 @@ public enum Build {
             settings = parsed
             diagnostics += configDiagnostics
         }
+        if let baseURL = options.baseURL { settings.baseURL = baseURL }
         let theme = Theme.builtIn.overridden(by: site)
         let (localization, catalogDiagnostics) = Localization.make(theme: theme, site: settings)
         let settingsLocales = Set([settings.locale] + settings.lists.map(\.locale))
@@ -95,7 +96,7 @@ public enum Build {
                                       hint: "run 'indexsite init' to scaffold a site, or pass the site folder: indexsite build path/to/site"))
         }
 
-        let fingerprint = SiteFingerprint(site: site, strict: options.strict, tool: site.toolIdentity)
+        let fingerprint = SiteFingerprint(site: site, strict: options.strict, tool: site.toolIdentity, baseURL: options.baseURL)
         result.timings.append((.load, clock.lap()))
         if options.writeOutput, diagnostics.isEmpty, let manifest = writer.reusableManifest(fingerprint: fingerprint) {
             // Same inputs as the build that wrote the output: it is already right.
