@@ -89,8 +89,9 @@ public enum Build {
         let settingsLocales = Set([settings.locale] + settings.lists.map(\.locale))
         known.give((settings, settingsLocales, theme, localization))
         loader.loadContent(into: &site)
+        loader.loadSources(atSitePaths: settings.lists.map(\.source), locations: ListPlanner.sourceLocations(settings), into: &site)
         diagnostics = site.diagnostics + diagnostics
-        if !site.hasContentFolder {
+        if !site.hasContentFolder, site.sources.isEmpty {
             diagnostics.append(.error(.missingContent, "the site has no \(SiteLayout.contentFolder)/ folder, so there is nothing to build",
                                       at: SourceLocation(path: SiteLayout.contentFolder),
                                       hint: "run 'indexsite init' to scaffold a site, or pass the site folder: indexsite build path/to/site"))
@@ -167,7 +168,9 @@ public enum Build {
             // Nothing will be written: the previous site stays as it was.
             unused.discard()
         }
-        if let renderer {
+        if var renderer {
+            // A site of one list is that list's site: its header reads "Awesome Python", not "Index".
+            if settings.locations[.title] == nil, result.lists.count == 1, let list = result.lists.first { renderer.site.title = list.title }
             var continuing = false
             diagnostics += renderer.render(result.lists, prerendered: prerendered) { page in
                 if !continuing {

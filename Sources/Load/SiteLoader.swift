@@ -110,7 +110,7 @@ public struct SiteLoader: Sendable {
     /// The files of a folder and its subfolders that `keep` accepts, in path order. `Static/` keeps hidden files
     /// (`.nojekyll`, `.well-known/`). Each folder is read once, however many links lead to it: `ln -s . loop` would
     /// otherwise read the folder again and again (issue 17, item 10).
-    private func collectFiles(in relative: String, includeHidden: Bool = false, keep: (String) -> Bool = { _ in true },
+    func collectFiles(in relative: String, includeHidden: Bool = false, keep: (String) -> Bool = { _ in true },
                               depth: Int = 0, visited: inout [FolderIdentity: String], into files: inout [SourceFile],
                               diagnostics: inout [Diagnostic]) {
         guard depth < 16 else { return }
@@ -142,12 +142,12 @@ public struct SiteLoader: Sendable {
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    private func isDirectory(_ relative: String) -> Bool {
+    func isDirectory(_ relative: String) -> Bool {
         var directory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path(of: relative), isDirectory: &directory) && directory.boolValue
     }
 
-    private func isMarkdown(_ name: String) -> Bool {
+    func isMarkdown(_ name: String) -> Bool {
         let ext = fileExtension(name)
         return ext == "md" || ext == "markdown"
     }
@@ -160,14 +160,14 @@ public struct SiteLoader: Sendable {
     }
 
     /// A path of the site with its links resolved.
-    private func resolved(_ relative: String) -> String {
+    func resolved(_ relative: String) -> String {
         URL(fileURLWithPath: path(of: relative)).resolvingSymlinksInPath().path
     }
 
     /// Refuses files that are symbolic links to places outside the site folder (or that lie in a folder that is one).
     /// `folder` is the resolved path of the folder holding `name`: a name that is not a link lies there, and only links
     /// are resolved one by one (each a tenth of a millisecond, a fifth of loading a folder of 500 Markdown files).
-    private func insideSite(_ relative: String, name: String, folder: String, diagnostics: inout [Diagnostic]) -> Bool {
+    func insideSite(_ relative: String, name: String, folder: String, diagnostics: inout [Diagnostic]) -> Bool {
         let resolved = isSymbolicLink(relative) ? resolved(relative) : SiteLoader.joined(folder, name)
         if resolved == root || resolved.hasPrefix(SiteLoader.joined(root, "")) { return true }
         diagnostics.append(.error(.symlinkOutsideSite, "'\(relative)' is a link to '\(resolved)', outside the site folder", at: SourceLocation(path: relative, line: 1),
@@ -181,7 +181,7 @@ public struct SiteLoader: Sendable {
         return lstat(path(of: relative), &info) != 0 || (info.st_mode & S_IFMT) == S_IFLNK
     }
 
-    private func read(relative: String, diagnostics: inout [Diagnostic]) -> SourceFile? {
+    func read(relative: String, diagnostics: inout [Diagnostic]) -> SourceFile? {
         let path = path(of: relative)
         if let problem = notARegularFile(path, relative: relative) {
             diagnostics.append(problem)
