@@ -193,7 +193,7 @@ public struct PageRenderer: Sendable {
             "site": siteContext(),
             "root": .text(root),
             "strings": words.strings,
-            "page": .object(["title": .text(title), "document_title": .text(kind == "home" ? title : title + " · " + site.title),
+            "page": .object(["title": .text(title), "document_title": .text(kind == "home" || title == site.title ? title : title + " · " + site.title),
                              "description": .text(description), "canonical": .text(canonical), "kind": .text(kind),
                              "lang": .text(words.words.languageTag), "dir": .text(words.words.isRightToLeft ? "rtl" : "ltr"),
                              "script_data": .text(scriptData), "inline_style": .text(inlineStyle)] as [String: TemplateValue]),
