@@ -13,7 +13,15 @@ extension MarkdownListParser {
             var childCount = 0
             /// A section whose only items were table-of-contents links, with no sub-sections: not a section of the list.
             var onlyTableOfContents: Bool { itemCount == 0 && skippedCount > 0 && childCount == 0 }
+            /// A heading named like a table of contents ("Index", "Contents") over nothing but its links: the
+            /// headings after it are not its sub-sections, whatever their level (a section over a few links to its
+            /// own sub-sections keeps them).
+            var isContentsHeading: Bool {
+                onlyTableOfContents && Assembler.contentsTitles.contains(declared.title.lowercased())
+            }
         }
+
+        static let contentsTitles: Set<String> = ["index", "contents", "table of contents", "toc", "categories", "content"]
 
         var entries: [Entry] = []
         /// The names of items with a `category`, by their names without it: one array for all the items alike.
@@ -127,9 +135,11 @@ extension MarkdownListParser {
         }
 
         /// Opens a section under the innermost open one of smaller rank, closing deeper ones.
+        /// A heading under a table of contents (`## Index` holding only links to the page's anchors) is not inside
+        /// it: the contents heading is closed first, so its sub-headings are the list's top sections.
         mutating func open(title: String, rank: Int, location: SourceLocation) {
             finishSectionDescription()
-            while let last = stack.last, sections[last].rank >= rank { stack.removeLast() }
+            while let last = stack.last, sections[last].rank >= rank || sections[last].isContentsHeading { stack.removeLast() }
             if let parent = stack.last { sections[parent].childCount += 1 }
             sections.append(OpenSection(declared: DeclaredSection(title: title, location: location, level: stack.count + 1), rank: rank))
             stack.append(sections.count - 1)

@@ -50,7 +50,7 @@ public struct MarkdownListParser: Sendable {
             let source = rest.map { GitHubMarkdown.shieldingEscapedTildes($0) ?? $0 } ?? GitHubMarkdown.shieldingEscapedTildes(piece) ?? Array(piece)
             return CommonMark.withDocument(source) { document in
                 var reader = BlockReader(file: file, lineOffset: split.bodyLineOffset + pieces[index].linesBefore, simpleItems: simpleItems)
-                reader.read(document)
+                source.withUnsafeBufferPointer { reader.read(document, source: $0) }
                 reader.compactEntries()
                 return (reader.blocks, reader.diagnostics)
             }
@@ -122,13 +122,22 @@ public struct MarkdownListParser: Sendable {
             file.location(line: node.startLine + lineOffset, column: max(node.startColumn, 1))
         }
 
-        mutating func read(_ document: MarkdownNode) {
+        /// Reads the piece's blocks; `source` is what cmark read, for the lines of a paragraph that may be a table.
+        mutating func read(_ document: MarkdownNode, source: UnsafeBufferPointer<UInt8>) {
+            var lines: GitHubMarkdown.SourceLines?
             for block in document.children {
                 addSimpleItems(before: block.startLine)
                 switch block.kind {
                 case .heading:
                     blocks.append(.heading(level: block.headingLevel, title: MarkdownText.plain(block), location: location(block)))
                 case .paragraph:
+                    if block.endLine > block.startLine, TableEntries.mayHoldTable(block) {
+                        if lines == nil { lines = GitHubMarkdown.SourceLines(source) }
+                        if let table = TableEntries.read(block, lines: lines!) {
+                            addTable(table, column: block.startColumn)
+                            continue
+                        }
+                    }
                     if Furniture.isFurniture(block) { continue }
                     if let bold = Furniture.boldOnlyText(block) {
                         blocks.append(.boldLine(title: bold, markdown: MarkdownText.markdown(ofInlines: block), location: location(block)))
@@ -149,6 +158,17 @@ public struct MarkdownListParser: Sendable {
                 }
             }
             addSimpleItems(before: Int.max)
+        }
+
+        /// Adds a table's rows as items (read from cmark's tree: their fields are compacted with the others), after
+        /// the lines of its paragraph above its header row.
+        mutating func addTable(_ table: TableEntries.Table, column: Int) {
+            if let above = table.above { blocks.append(.paragraph(above)) }
+            for row in table.rows {
+                treeItemPlaces.append(blocks.count)
+                let location = file.location(line: row.line + lineOffset, column: max(column, 1))
+                blocks.append(.item(Entry(fields: FieldRecord(names: row.names, values: row.values), location: location)))
+            }
         }
 
         /// Adds the items read off lines before `line`: a blanked line sits between cmark's blocks, never inside one.

@@ -288,10 +288,12 @@ public struct PageRenderer: Sendable {
         return diagnostics
     }
 
-    /// The fields shown with each entry: the `fields` setting, or for CSV and JSON every plain field not shown otherwise.
+    /// The fields shown with each entry: the `fields` setting, or for CSV and JSON every plain field not shown
+    /// otherwise, or for a Markdown list the columns of its tables (`Auth`, `CORS`).
     func displayedFields(_ list: IndexedList) -> [KeyPath] {
         if let fields = list.settings.fields { return fields }
         if list.kind == .docsIndex { return ["page"] }
+        if list.kind == .markdownList { return tableFields(list) }
         guard list.kind == .csv || list.kind == .json, let first = list.sections.lazy.flatMap(\.entries).first else { return [] }
         // The reading only sorts and letters the entry (as a phonetic name does in Contacts): not shown unless `fields` lists it.
         var shown: Set<String> = [list.settings.titleField.description, list.settings.urlField.description, list.settings.descriptionField.description]
@@ -302,5 +304,21 @@ public struct PageRenderer: Sendable {
             guard case .text = value, !shown.contains(name), name != grouped else { return nil }
             return KeyPath(name)
         }
+    }
+
+    /// The fields a Markdown list's entries have beyond an item's own (title, url, description, category, done): the
+    /// columns of the tables read as entries, in the order first met. Entries alike share their names, so each
+    /// array of names is looked at once.
+    func tableFields(_ list: IndexedList) -> [KeyPath] {
+        let own: Set<String> = ["title", "url", "description", "category", "done"]
+        var fields: [String] = []
+        var lastNames: UnsafeRawPointer?
+        for section in list.sections {
+            for entry in section.entries where entry.fields.namesAddress != lastNames {
+                lastNames = entry.fields.namesAddress
+                for name in entry.fields.names where !own.contains(name) && !fields.contains(name) { fields.append(name) }
+            }
+        }
+        return fields.map { KeyPath($0) }
     }
 }
