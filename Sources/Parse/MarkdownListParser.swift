@@ -111,6 +111,9 @@ public struct MarkdownListParser: Sendable {
         var nextSimpleItem = 0
         /// Where the items read from cmark's tree are among the blocks (their fields are values, until `compactEntries`).
         var treeItemPlaces: [Int] = []
+        /// The items after the first of a list opened on its bullet's own line (`* * [A](a)`), which `entry(from:)`
+        /// returns in the bullet's place: its caller adds these after it.
+        var hoisted: [Entry] = []
 
         init(file: SourceFile, lineOffset: Int, simpleItems: SimpleItems.Taken) {
             self.file = file
@@ -152,6 +155,11 @@ public struct MarkdownListParser: Sendable {
                         addSimpleItems(before: item.startLine)
                         treeItemPlaces.append(blocks.count)
                         blocks.append(.item(entry(from: item, depth: 1)))
+                        for entry in hoisted {
+                            treeItemPlaces.append(blocks.count)
+                            blocks.append(.item(entry))
+                        }
+                        hoisted = []
                     }
                 default:
                     break
@@ -226,6 +234,7 @@ public struct MarkdownListParser: Sendable {
                     names.append("title"); values.append(.text(parts.title))
                     if let url = parts.url { names.append("url"); values.append(.text(url)) }
                     if let description = parts.description { names.append("description"); values.append(.text(description)) }
+                    if let prefix = parts.prefix { names.append("prefix"); values.append(.text(prefix)) }
                 case .paragraph:
                     extraParagraphs.append(MarkdownText.markdown(ofInlines: block))
                 case .list:
@@ -234,10 +243,18 @@ public struct MarkdownListParser: Sendable {
                             continue
                         }
                         if let entry = entry(from: child, depth: depth + 1) { children.append(entry) }
+                        children += hoisted
+                        hoisted = []
                     }
                 default:
                     break
                 }
+            }
+            // `* * [Name](url)`: a bullet whose line opens a nested list is no item of its own; the nested items stand
+            // in its place.
+            if !hasParagraph, extraParagraphs.isEmpty, let first = children.first {
+                hoisted = Array(children.dropFirst())
+                return first
             }
             // A plain item whose nested items were all table-of-contents links ("- Tools" over "[Hammers](#hammers)").
             if children.isEmpty, tableOfContentsSkips > skipsBefore, !names.contains("url"), !names.contains("description"), extraParagraphs.isEmpty {
@@ -260,91 +277,6 @@ public struct MarkdownListParser: Sendable {
         }
     }
 
-    /// The title, link and description read off a list item's first paragraph.
-    struct ItemParts {
-        var title = ""
-        var url: String?
-        var description: String?
-        /// A task-list item's state (`[ ]` or `[x]`), when it is one.
-        var done: Bool?
-
-        init(paragraph: MarkdownNode) {
-            // Badges and logos (images, and links holding only images) are furniture: never part of a title or description.
-            var badge: MarkdownNode?
-            var inlines: [MarkdownNode] = []
-            inlines.reserveCapacity(8)
-            for node in paragraph.children {
-                if Furniture.isImageOnly(node) {
-                    if badge == nil, node.kind == .link { badge = node }
-                } else {
-                    inlines.append(node)
-                }
-            }
-            while let first = inlines.first, first.kind == .text, first.literal.trimmingSpaces.isEmpty { inlines.removeFirst() }
-            // A "back to top" line right under an item continues its paragraph: it is furniture, not description.
-            while let lastBreak = inlines.lastIndex(where: { $0.kind == .softBreak || $0.kind == .lineBreak }),
-                  Furniture.isFurnitureLine(Array(inlines[(lastBreak + 1)...])) {
-                inlines.removeSubrange(lastBreak...)
-            }
-            guard var first = inlines.first else {
-                // An item that is nothing but a linked logo: its alt text names it.
-                if let badge {
-                    title = MarkdownText.plain(badge, keepingImageText: true)
-                    url = badge.url
-                }
-                return
-            }
-            var rest = inlines.dropFirst()
-            // `**[Name](url)**` and `_[Name](url)_`: the link inside the emphasis is the title.
-            if first.kind == .strong || first.kind == .emphasis, let link = Furniture.onlyLink(in: first) { first = link }
-            switch first.kind {
-            case .link:
-                title = MarkdownText.plain(first)
-                url = first.url
-            case .strong:
-                title = MarkdownText.plain(first)
-            default:
-                rest = inlines[...]
-            }
-            if url != nil || first.kind == .strong {
-                var markdown = MarkdownText.markdown(of: rest)
-                markdown = ItemParts.dropSeparator(markdown)
-                description = markdown.isEmpty ? nil : markdown
-                if first.kind == .strong, description == nil, url == nil {
-                    title = MarkdownText.plain(paragraph)
-                }
-                return
-            }
-            var text = MarkdownText.plainJoined(inlines)
-            for (marker, state) in [("[ ] ", false), ("[x] ", true), ("[X] ", true)] where text.hasPrefix(marker) {
-                done = state
-                text.removeFirst(marker.count)
-            }
-            title = text.trimmingSpaces
-        }
-
-        /// Removes the " - ", " – ", " — " or ":" that separates a title from its description (compared as bytes:
-        /// this runs once per entry).
-        static func dropSeparator(_ text: String) -> String {
-            var text = text
-            let start = text.withUTF8(separatorEnd)
-            guard start > 0 else { return text.trimmingSpaces }
-            // A separator is whole characters (ASCII, or a dash of one scalar), so the cut is on a character boundary.
-            return String(text.utf8.dropFirst(start))!.trimmingSpaces
-        }
-
-        /// Where a description starts after its separator and the spaces before it (0 when it has neither).
-        static func separatorEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-            var start = 0
-            while start < bytes.count, bytes[start] == UInt8(ascii: " ") { start += 1 }
-            for separator in separators where bytes.count - start >= separator.count {
-                if separator.indices.allSatisfy({ bytes[start + $0] == separator[$0] }) { return start + separator.count }
-            }
-            return start
-        }
-
-        private static let separators: [[UInt8]] = ["- ", "– ", "— ", ": ", "-", "–", "—", ":"].map { Array($0.utf8) }
-    }
 }
 
 /// Turns cmark inline nodes back into text: plain (for titles) or Markdown (for descriptions rendered later).
