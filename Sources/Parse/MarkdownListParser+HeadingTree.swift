@@ -37,6 +37,9 @@ extension MarkdownListParser {
         /// Indices in `sections` of the open headings, outermost first.
         var stack: [Int] = []
         var documentTitle: String?
+        /// The title a banner gives the list (`Banner`), used when no heading titles it.
+        var bannerTitle: String?
+        var sawSponsor = false
         var documentDescription: String?
         /// Which heading (counting every heading of the file from 0) titles the list, if one does.
         let titleHeading: Int?
@@ -59,15 +62,21 @@ extension MarkdownListParser {
             // Whether an item stands right under each heading, before the next one.
             var itemsUnder: [Bool] = []
             var itemCount = 0
+            // The first heading's text, whether any item stands before it, and the level-1 headings that announce.
+            var firstHeading: String?
+            var itemBeforeFirstHeading = false
+            var announcements: Set<Int> = []
             for blocks in pieces {
                 // Looked at in place: each block taken out of the array was copied, its item's fields and all.
                 for index in blocks.indices {
-                    if let level = blocks[index].headingLevel {
+                    if case .heading(let level, let title, _) = blocks[index] {
+                        if levels.isEmpty { firstHeading = title }
+                        if level == 1, Assembler.isAnnouncement(title) { announcements.insert(levels.count) }
                         levels.append(level)
                         itemsUnder.append(false)
                     } else if blocks[index].isItem {
                         itemCount += 1
-                        if !itemsUnder.isEmpty { itemsUnder[itemsUnder.count - 1] = true }
+                        if !itemsUnder.isEmpty { itemsUnder[itemsUnder.count - 1] = true } else { itemBeforeFirstHeading = true }
                     }
                 }
             }
@@ -76,10 +85,23 @@ extension MarkdownListParser {
             entries.reserveCapacity(itemCount)
             // The first `#` heading titles the list; later ones are sections. Only when several `#` headings each hold
             // their own items (`# Fruit`, `- Apple`, `# Vegetables`) is the first one a section like the others.
-            var title = levels.firstIndex(of: 1)
+            // A heading that announces something ("… in now Live! 🎉") never titles the list.
+            var title = levels.indices.first { levels[$0] == 1 && !announcements.contains($0) }
             if let first = title, itemsUnder[first], levels.filter({ $0 == 1 }).count > 1 { title = nil }
+            // With no `#` heading, a first heading that stands before any item, holds none and no sub-heading, and is no
+            // table of contents nor an announcement (`## Awesome Vue.js` under a logo) titles the list.
+            if title == nil, !levels.contains(1), let text = firstHeading, !itemBeforeFirstHeading, !itemsUnder[0],
+               levels.count == 1 || levels[1] <= levels[0], !Assembler.contentsTitles.contains(text.lowercased()), !Assembler.isAnnouncement(text) {
+                title = 0
+            }
             titleHeading = title
             topSectionLevel = levels.indices.filter { $0 != title }.map { levels[$0] }.min() ?? 1
+        }
+
+        /// A heading that announces rather than names: it ends with "!" or holds an emoji.
+        static func isAnnouncement(_ title: String) -> Bool {
+            let trimmed = title.trimmingSpaces
+            return trimmed.hasSuffix("!") || trimmed.unicodeScalars.contains { $0.properties.isEmojiPresentation }
         }
 
         /// Takes the blocks over (`consuming`): each is moved out of the array, since a copied entry costs a retain per field.
@@ -108,6 +130,10 @@ extension MarkdownListParser {
                     addParagraph(text)
                 case .boldLine(let title, let markdown, let location):
                     pendingBold = (title, markdown, location)
+                case .banner(let title, let sponsor):
+                    // Only banners before any section or item, and before any sponsor's block, may name the list.
+                    guard sections.isEmpty, entries.isEmpty, !sawSponsor else { continue }
+                    if sponsor { sawSponsor = true } else if bannerTitle == nil { bannerTitle = title }
                 case .blockQuote(let text):
                     if sections.isEmpty {
                         // GitHub's alerts (`> [!NOTE]`) are notes, not taglines.
@@ -158,6 +184,7 @@ extension MarkdownListParser {
             pendingBold = nil
             finishSectionDescription()
             documentDescription = firstQuote ?? firstParagraph
+            if documentTitle == nil { documentTitle = bannerTitle }
             renumberEntries()
         }
 

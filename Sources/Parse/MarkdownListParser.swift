@@ -83,6 +83,9 @@ public struct MarkdownListParser: Sendable {
         case blockQuote(String)
         /// A top-level list item; nil for a table-of-contents link or an empty item.
         case item(Entry?)
+        /// An HTML block that may name the list (`<h1>Awesome X</h1>`, a banner `<img alt="Awesome X logo">`), or that
+        /// is a sponsor's (after which no banner names the list): see `Banner`.
+        case banner(title: String?, sponsor: Bool)
 
         /// The level of a heading; nil for any other block.
         var headingLevel: Int? {
@@ -147,6 +150,8 @@ public struct MarkdownListParser: Sendable {
                     } else {
                         blocks.append(.paragraph(MarkdownText.markdown(ofInlines: block)))
                     }
+                case .htmlBlock:
+                    if let banner = Banner(html: block.literal) { blocks.append(.banner(title: banner.title, sponsor: banner.isSponsor)) }
                 case .blockQuote:
                     let paragraphs = block.children.filter { $0.kind == .paragraph && !Furniture.isFurniture($0) }.map(MarkdownText.markdown(ofInlines:))
                     if !paragraphs.isEmpty { blocks.append(.blockQuote(paragraphs.joined(separator: "\n\n"))) }
