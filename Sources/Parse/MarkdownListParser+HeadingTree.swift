@@ -47,6 +47,8 @@ extension MarkdownListParser {
         /// group only when the heading after it is deeper than that (else it is a tagline in bold).
         let topSectionLevel: Int
         var headingsSeen = 0
+        /// GitHub's heading ids given so far, for the numbers of repeated ones.
+        var githubIDUses: [String: Int] = [:]
         /// A bold-only line waiting for the next block to say whether it opens a group or is a paragraph.
         var pendingBold: (title: String, markdown: String, location: SourceLocation)?
         /// Paragraphs of the innermost open section's description, joined once they are complete: joining as they come
@@ -121,11 +123,14 @@ extension MarkdownListParser {
                 switch consume block {
                 case .heading(let level, let title, let location):
                     defer { headingsSeen += 1 }
+                    // Every heading takes GitHub's id in turn, the title's too: a second "Tools" is `tools-1`.
+                    let githubID = DocsLinkStyle.github.uniqueID(DocsLinkStyle.github.baseID(title), used: &githubIDUses)
                     if headingsSeen == titleHeading {
                         documentTitle = title
                         continue
                     }
                     open(title: title, rank: 2 * level, location: location)
+                    sections[sections.count - 1].declared.githubID = githubID
                 case .paragraph(let text):
                     addParagraph(text)
                 case .boldLine(let title, let markdown, let location):

@@ -78,6 +78,8 @@ extension Sectioner {
         var sections = declared.map { declared in
             var section = Section(title: declared.title, description: declared.description)
             section.level = max(1, declared.level)
+            section.githubID = declared.githubID
+            section.location = declared.location
             return section
         }
         var indexOfTitle: [String: Int] = [:]
