@@ -161,7 +161,8 @@ extension MarkdownListParser {
         /// Whether a bold line followed by a heading of `level` names a group of headings: it must read like a heading
         /// (short, not a sentence), and before the first section the heading must be deeper than the top sections.
         func opensGroup(before level: Int, title: String) -> Bool {
-            guard title.count <= 80, !title.hasSuffix("."), !title.isEmpty else { return false }
+            guard title.count <= 60, title.split(separator: " ").count <= 8, !title.isEmpty,
+                  !title.hasSuffix("."), !title.hasSuffix("!"), !title.hasSuffix("?"), !title.hasSuffix(":") else { return false }
             return !stack.isEmpty || level > topSectionLevel
         }
 

@@ -147,6 +147,10 @@ public struct MarkdownListParser: Sendable {
                     if Furniture.isFurniture(block) { continue }
                     if let bold = Furniture.boldOnlyText(block) {
                         blocks.append(.boldLine(title: bold, markdown: MarkdownText.markdown(ofInlines: block), location: location(block)))
+                    } else if block.children.contains(where: Furniture.isBackToTopLink) {
+                        // "Back to top" in a paragraph that says more: the link goes, the rest stays.
+                        let kept = block.children.filter { !Furniture.isBackToTopLink($0) }
+                        blocks.append(.paragraph(MarkdownText.markdown(of: kept[...]).trimmingSpaces))
                     } else {
                         blocks.append(.paragraph(MarkdownText.markdown(ofInlines: block)))
                     }
