@@ -18,29 +18,42 @@ public enum InPageLinks {
             known.insert(section.id)
             if let githubID = section.githubID, pageID[githubID] == nil || githubID == "readme" { pageID[githubID] = section.id }
         }
-        // Only text holding a link to a fragment is looked at again.
+        // The description's column, found once for each array of names (entries alike share one).
+        var lastNames: UnsafeRawPointer?
+        var lastColumn: Int?
+        func description(of entry: Entry, holds test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+            if entry.fields.namesAddress != lastNames {
+                lastNames = entry.fields.namesAddress
+                lastColumn = entry.fields.names.firstIndex(of: descriptionField.description)
+            }
+            return entry.fields.withText(at: descriptionField, column: lastColumn, test) == true
+        }
+        // Most lists have no such link: their descriptions are only looked at, in place, without making a String each.
         func hasFragmentLink(_ text: String) -> Bool { text.contains("](#") || text.contains("](<#") }
+        func anyFragmentLink(_ entries: [Entry]) -> Bool {
+            entries.contains { entry in
+                description(of: entry, holds: InPageLinks.holdsFragmentLink) || anyFragmentLink(entry.children)
+            }
+        }
+        guard sections.contains(where: { section in section.description.map(hasFragmentLink) == true || anyFragmentLink(section.entries) }) else {
+            return []
+        }
         var htmlAnchors: Set<String> = []
         var entryIDs: Set<String> = []
-        var anyLinks = false
         func collect(_ entries: [Entry]) {
             for entry in entries {
                 entryIDs.insert(entry.id)
-                if let text = entry.text(at: descriptionField) {
-                    if hasFragmentLink(text) { anyLinks = true }
-                    if text.contains("<") { htmlAnchors.formUnion(anchors(inHTML: text)) }
+                if description(of: entry, holds: InPageLinks.holdsAnchorAttribute),
+                   let text = entry.text(at: descriptionField) {
+                    htmlAnchors.formUnion(anchors(inHTML: text))
                 }
                 collect(entry.children)
             }
         }
         for section in sections {
-            if let text = section.description {
-                if hasFragmentLink(text) { anyLinks = true }
-                if text.contains("<") { htmlAnchors.formUnion(anchors(inHTML: text)) }
-            }
+            if let text = section.description { htmlAnchors.formUnion(anchors(inHTML: text)) }
             collect(section.entries)
         }
-        guard anyLinks else { return [] }
         known.formUnion(entryIDs)
         known.formUnion(htmlAnchors)
         var diagnostics: [Diagnostic] = []
@@ -61,7 +74,8 @@ public enum InPageLinks {
         }
         func fix(_ entries: inout [Entry]) {
             for index in entries.indices {
-                if let text = entries[index].text(at: descriptionField), let new = fixed(text, at: entries[index].location), new != text {
+                if description(of: entries[index], holds: InPageLinks.holdsFragmentLink),
+                   let text = entries[index].text(at: descriptionField), let new = fixed(text, at: entries[index].location), new != text {
                     entries[index].fields.set(descriptionField.description, .text(new))
                 }
                 fix(&entries[index].children)
@@ -75,6 +89,31 @@ public enum InPageLinks {
             fix(&sections[index].entries)
         }
         return diagnostics
+    }
+
+    /// Whether Markdown bytes hold `](#` or `](<#`.
+    static func holdsFragmentLink(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index + 2 < bytes.count {
+            if bytes[index] == UInt8(ascii: "]"), bytes[index + 1] == UInt8(ascii: "(") {
+                if bytes[index + 2] == UInt8(ascii: "#") { return true }
+                if bytes[index + 2] == UInt8(ascii: "<"), index + 3 < bytes.count, bytes[index + 3] == UInt8(ascii: "#") { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// Whether Markdown bytes may hold an HTML anchor (`id=` or `name=`).
+    static func holdsAnchorAttribute(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index + 2 < bytes.count {
+            if bytes[index + 2] == UInt8(ascii: "="),
+               (bytes[index] == UInt8(ascii: "i") && bytes[index + 1] == UInt8(ascii: "d"))
+                || (bytes[index] == UInt8(ascii: "m") && bytes[index + 1] == UInt8(ascii: "e")) { return true }
+            index += 1
+        }
+        return false
     }
 
     /// `text` with the fragment of each `](#fragment)` and `](<#fragment>)` replaced by what `replacement` gives (kept
