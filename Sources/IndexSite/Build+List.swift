@@ -97,7 +97,8 @@ extension Build {
         diagnostics += sectionDiagnostics
         var (anchored, anchorDiagnostics) = AnchorAllocator(reportsCollisions: strict).assign(sections, titleField: settings.titleField)
         if planned.kind == .markdownList {
-            anchorDiagnostics += InPageLinks.rewrite(&anchored, descriptionField: settings.descriptionField, path: planned.settingsLocation.path)
+            anchorDiagnostics += InPageLinks.rewrite(&anchored, descriptionField: settings.descriptionField, path: planned.settingsLocation.path,
+                                                    topAnchors: parsed.topAnchors)
         }
         sectionSeconds += clock.lap()
         diagnostics += anchorDiagnostics

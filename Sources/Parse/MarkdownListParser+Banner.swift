@@ -16,6 +16,12 @@ extension MarkdownListParser {
             if title == nil, !isSponsor { return nil }
         }
 
+        /// The `id` and `name` values of an HTML block's tags, lower-cased; none for a comment, which GitHub does not show.
+        static func anchors(in html: String) -> [String] {
+            guard html.contains("id=") || html.contains("name="), !html.trimmingSpaces.hasPrefix("<!--") else { return [] }
+            return html.matches(of: /\s(?:name|id)\s*=\s*["']([^"']+)["']/).map { String($0.output.1).lowercased() }
+        }
+
         /// The text of the block's first `<h1>`, without tags.
         static func headingText(_ html: String, lower: String) -> String? {
             guard let open = lower.range(of: "<h1"), let openEnd = lower[open.upperBound...].firstIndex(of: ">"),

@@ -40,6 +40,9 @@ extension MarkdownListParser {
         /// The title a banner gives the list (`Banner`), used when no heading titles it.
         var bannerTitle: String?
         var sawSponsor = false
+        /// HTML anchors waiting for the next block (`placePendingAnchors`), and those before any section.
+        var pendingAnchors: [String] = []
+        var topAnchors: [String] = []
         var documentDescription: String?
         /// Which heading (counting every heading of the file from 0) titles the list, if one does.
         let titleHeading: Int?
@@ -112,6 +115,14 @@ extension MarkdownListParser {
             for index in blocks.indices {
                 var block = Block.item(nil)
                 swap(&block, &blocks[index])
+                // The anchors of a block that shows nothing (`<a name="tools"></a>`) belong to the heading right after
+                // it; others, to the section they stand in.
+                if !pendingAnchors.isEmpty {
+                    switch block {
+                    case .heading, .anchors(_, bare: true): break
+                    default: placePendingAnchors()
+                    }
+                }
                 if let bold = pendingBold {
                     pendingBold = nil
                     if case .heading(let level, _, _) = block, headingsSeen != titleHeading, opensGroup(before: level, title: bold.title) {
@@ -127,14 +138,20 @@ extension MarkdownListParser {
                     let githubID = DocsLinkStyle.github.uniqueID(DocsLinkStyle.github.baseID(title), used: &githubIDUses)
                     if headingsSeen == titleHeading {
                         documentTitle = title
+                        placePendingAnchors()
                         continue
                     }
                     open(title: title, rank: 2 * level, location: location)
                     sections[sections.count - 1].declared.githubID = githubID
+                    sections[sections.count - 1].declared.htmlAnchors += pendingAnchors
+                    pendingAnchors = []
                 case .paragraph(let text):
                     addParagraph(text)
                 case .boldLine(let title, let markdown, let location):
                     pendingBold = (title, markdown, location)
+                case .anchors(let names, let bare):
+                    pendingAnchors += names
+                    if !bare { placePendingAnchors() }
                 case .banner(let title, let sponsor):
                     // Only banners before any section or item, and before any sponsor's block, may name the list.
                     guard sections.isEmpty, entries.isEmpty, !sawSponsor else { continue }
@@ -156,6 +173,12 @@ extension MarkdownListParser {
                     if let index = stack.last { sections[index].skippedCount += 1 }
                 }
             }
+        }
+
+        /// Gives the anchors waiting for a heading to the innermost open section, or to the top of the page.
+        mutating func placePendingAnchors() {
+            if let index = stack.last { sections[index].declared.htmlAnchors += pendingAnchors } else { topAnchors += pendingAnchors }
+            pendingAnchors = []
         }
 
         /// Whether a bold line followed by a heading of `level` names a group of headings: it must read like a heading
@@ -191,6 +214,7 @@ extension MarkdownListParser {
             finishSectionDescription()
             documentDescription = firstQuote ?? firstParagraph
             if documentTitle == nil { documentTitle = bannerTitle }
+            placePendingAnchors()
             renumberEntries()
         }
 

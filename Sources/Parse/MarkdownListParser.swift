@@ -67,6 +67,7 @@ public struct MarkdownListParser: Sendable {
         parsed.declaredSections = assembler.declaredSections
         parsed.title = assembler.documentTitle
         parsed.description = assembler.documentDescription
+        parsed.topAnchors = assembler.topAnchors
         return parsed
     }
 
@@ -86,6 +87,9 @@ public struct MarkdownListParser: Sendable {
         /// An HTML block that may name the list (`<h1>Awesome X</h1>`, a banner `<img alt="Awesome X logo">`), or that
         /// is a sponsor's (after which no banner names the list): see `Banner`.
         case banner(title: String?, sponsor: Bool)
+        /// The `id`s and `name`s of an HTML block or of a paragraph of furniture (left out of the page): where links to
+        /// them should land. `bare` when the block shows nothing (`<a name="tools"></a>`): it marks the heading after it.
+        case anchors([String], bare: Bool)
 
         /// The level of a heading; nil for any other block.
         var headingLevel: Int? {
@@ -144,7 +148,12 @@ public struct MarkdownListParser: Sendable {
                             continue
                         }
                     }
-                    if Furniture.isFurniture(block) { continue }
+                    if Furniture.isFurniture(block) {
+                        // `<a name="tools"></a>` on a line of its own is a paragraph of inline HTML to cmark.
+                        let anchors = block.children.filter { $0.kind == .htmlInline }.flatMap { Banner.anchors(in: $0.literal) }
+                        if !anchors.isEmpty { blocks.append(.anchors(anchors, bare: MarkdownText.plain(block).isEmpty)) }
+                        continue
+                    }
                     if let bold = Furniture.boldOnlyText(block) {
                         blocks.append(.boldLine(title: bold, markdown: MarkdownText.markdown(ofInlines: block), location: location(block)))
                     } else if block.children.contains(where: Furniture.isBackToTopLink) {
@@ -155,7 +164,10 @@ public struct MarkdownListParser: Sendable {
                         blocks.append(.paragraph(MarkdownText.markdown(ofInlines: block)))
                     }
                 case .htmlBlock:
-                    if let banner = Banner(html: block.literal) { blocks.append(.banner(title: banner.title, sponsor: banner.isSponsor)) }
+                    let html = block.literal
+                    if let banner = Banner(html: html) { blocks.append(.banner(title: banner.title, sponsor: banner.isSponsor)) }
+                    let anchors = Banner.anchors(in: html)
+                    if !anchors.isEmpty { blocks.append(.anchors(anchors, bare: Banner.plainText(of: html[...]).isEmpty)) }
                 case .blockQuote:
                     let paragraphs = block.children.filter { $0.kind == .paragraph && !Furniture.isFurniture($0) }.map(MarkdownText.markdown(ofInlines:))
                     if !paragraphs.isEmpty { blocks.append(.blockQuote(paragraphs.joined(separator: "\n\n"))) }

@@ -10,13 +10,19 @@ public enum InPageLinks {
     static let alwaysThere: Set<String> = ["", "top"]
 
     /// Rewrites the links of `sections` in place (ids assigned); the warnings come back in page order.
-    public static func rewrite(_ sections: inout [Section], descriptionField: KeyPath, path: String) -> [Diagnostic] {
+    /// `topAnchors` are the HTML anchors of blocks before the first section, which the page leaves out: links to them
+    /// land on the top of the page, as links to anchors of blocks left out in a section land on the section.
+    public static func rewrite(_ sections: inout [Section], descriptionField: KeyPath, path: String, topAnchors: [String] = []) -> [Diagnostic] {
         // GitHub's README box (`#readme`) is the top of the page here.
         var pageID: [String: String] = ["readme": "top"]
         var known = alwaysThere
+        for anchor in topAnchors where pageID[anchor] == nil { pageID[anchor] = "top" }
         for section in sections {
             known.insert(section.id)
             if let githubID = section.githubID, pageID[githubID] == nil || githubID == "readme" { pageID[githubID] = section.id }
+        }
+        for section in sections {
+            for anchor in section.htmlAnchors where pageID[anchor] == nil { pageID[anchor] = section.id }
         }
         // The description's column, found once for each array of names (entries alike share one).
         var lastNames: UnsafeRawPointer?

@@ -79,6 +79,7 @@ extension Sectioner {
             var section = Section(title: declared.title, description: declared.description)
             section.level = max(1, declared.level)
             section.githubID = declared.githubID
+            section.htmlAnchors = declared.htmlAnchors
             section.location = declared.location
             return section
         }

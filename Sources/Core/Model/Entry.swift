@@ -160,6 +160,9 @@ public struct DeclaredSection: Sendable, Hashable {
     public var level: Int
     /// The id GitHub gives the heading (`calendar--contacts`), which in-page links of the README use.
     public var githubID: String?
+    /// The HTML anchors (`<a name="tools"></a>`) of the HTML blocks right above the heading or in its section, which
+    /// the page leaves out with the blocks: links to them land on the section.
+    public var htmlAnchors: [String] = []
 
     /// A section declared at `location`, with an optional Markdown description.
     public init(title: String, description: String? = nil, location: SourceLocation, level: Int = 1) {

@@ -19,6 +19,8 @@ public struct Section: Sendable {
     /// them at `id`), and where the heading is.
     public var githubID: String?
     public var location: SourceLocation?
+    /// The HTML anchors of the Markdown list's HTML blocks left out in this section (see `DeclaredSection.htmlAnchors`).
+    public var htmlAnchors: [String] = []
 
     /// A section titled `title`; its strip label is the title unless given.
     public init(title: String, label: String? = nil, description: String? = nil, entries: [Entry] = [], isCatchAll: Bool = false) {
