@@ -102,24 +102,41 @@ extension MarkdownListParser {
             return reservedNames.contains(name) ? "table_" + name : name
         }
 
-        /// One body row: its entry (nil when every cell is empty) and whether a link titles it.
+        /// One body row: its entry (nil when every cell is empty) and whether a link titles it. The link is the first
+        /// non-badge link of the row, else a cell that is a bare URL (`https://…`, which GitHub links). Its text titles
+        /// the row, unless it says nothing of the thing (`[GitHub](…)`, `[Link](…)`, the URL itself) or is a bare URL
+        /// and a cell before it has text (not a number, such as a rank, nor the description): then that cell names it.
         static func row(_ cells: [MarkdownNode], names: [String], line: Int) -> (entry: Row?, linked: Bool) {
-            var titleColumn: Int?
+            let texts = cells.map { MarkdownText.plain($0) }
+            var linkColumn: Int?
             var titleLink: MarkdownNode?
             for (column, cell) in cells.enumerated() {
                 if let link = firstEntryLink(in: cell) {
-                    titleColumn = column
+                    linkColumn = column
                     titleLink = link
                     break
                 }
             }
-            if titleColumn == nil { titleColumn = cells.firstIndex { !MarkdownText.plain($0).isEmpty } }
-            guard let titleColumn else { return (nil, false) }
+            var url = titleLink?.url
+            if linkColumn == nil, let column = texts.firstIndex(where: isBareURL) {
+                linkColumn = column
+                url = texts[column]
+            }
+            var titleColumn = linkColumn ?? texts.firstIndex { !$0.isEmpty }
+            var title = titleLink.map { MarkdownText.plain($0) } ?? titleColumn.map { texts[$0] } ?? ""
+            if url != nil, titleLink == nil || isGenericLinkText(title, url: url ?? ""),
+               let linkColumn, let nameColumn = texts.indices.first(where: {
+                   $0 < linkColumn && !texts[$0].isEmpty && !texts[$0].allSatisfy(\.isNumber) && names[$0] != "description"
+               }) {
+                titleColumn = nameColumn
+                title = texts[nameColumn]
+            }
+            guard let titleColumn, !title.isEmpty else { return (nil, false) }
             var fieldNames = ["title"]
-            var values: [FieldValue] = [.text(MarkdownText.plain(titleLink ?? cells[titleColumn]))]
-            if let titleLink {
+            var values: [FieldValue] = [.text(title)]
+            if let url {
                 fieldNames.append("url")
-                values.append(.text(titleLink.url))
+                values.append(.text(url))
             }
             var description = ""
             var linkedCells: [String] = []
@@ -128,7 +145,7 @@ extension MarkdownListParser {
                 let markdown = MarkdownText.markdown(ofInlines: cell)
                 if column == titleColumn {
                     // What the title cell holds beside its link (a note, a second link) is kept in a field of its header.
-                    guard let titleLink else { continue }
+                    guard column == linkColumn, let titleLink else { continue }
                     let rest = Array(cell.children.filter { $0 != titleLink && !Furniture.isImageOnly($0) })
                     let restMarkdown = MarkdownText.markdown(of: rest[...]).trimmingSpaces
                     guard !restMarkdown.isEmpty else { continue }
@@ -138,6 +155,10 @@ extension MarkdownListParser {
                     continue
                 }
                 guard !markdown.isEmpty else { continue }
+                // The cell that only holds the row's link (`[GitHub](…)`, `https://…`) under a name in another cell is its url.
+                if column == linkColumn, titleLink.map({ link in cell.children.allSatisfy { $0 == link || Furniture.isImageOnly($0) || MarkdownText.plain($0).isEmpty } }) ?? true {
+                    continue
+                }
                 if names[column] == "description", description.isEmpty {
                     description = markdown
                     continue
@@ -154,7 +175,22 @@ extension MarkdownListParser {
                 fieldNames.append(name)
                 values.append(value)
             }
-            return (Row(names: fieldNames, values: values, line: line), titleLink != nil)
+            return (Row(names: fieldNames, values: values, line: line), url != nil)
+        }
+
+        /// Link texts that say nothing of what they link to.
+        static let genericLinkTexts: Set<String> = ["link", "links", "website", "site", "homepage", "home", "home page", "github", "gitlab",
+                                                    "repo", "repository", "source", "code", "source code", "here", "docs", "documentation",
+                                                    "url", "download", "demo", "web", "official site", "page"]
+
+        static func isGenericLinkText(_ text: String, url: String) -> Bool {
+            let lowered = text.lowercased()
+            return genericLinkTexts.contains(lowered) || lowered == url.lowercased() || isBareURL(text)
+        }
+
+        /// A cell that is nothing but a web address, which GitHub shows as a link.
+        static func isBareURL(_ text: String) -> Bool {
+            (text.hasPrefix("https://") || text.hasPrefix("http://")) && !text.contains(" ") && text.count > 10
         }
 
         /// `**Auth**: ` for a cell's field name, as its cell is added to the description.

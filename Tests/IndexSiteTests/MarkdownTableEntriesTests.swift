@@ -30,12 +30,17 @@ import IndexSiteTestSupport
         let markdown = try Fixtures.text("MarkdownLists/api-tables.md")
         let parsed = MarkdownTableEntriesTests.parse(markdown)
         // `## Index` only lists the page's anchors: the categories under it are the list's top sections.
-        #expect(parsed.declaredSections.map(\.title) == ["Animals", "Calendar & Contacts", "Settings"])
-        #expect(parsed.declaredSections.map(\.level) == [1, 1, 1])
-        #expect(parsed.entries.map { $0.text(at: "title") } == ["Cat Facts", "Dogs | Pups", "Axolotl", "Holidays", "Birthdays"])
+        #expect(parsed.declaredSections.map(\.title) == ["Animals", "Calendar & Contacts", "Settings", "Tools"])
+        #expect(parsed.declaredSections.map(\.level) == [1, 1, 1, 1])
+        #expect(parsed.entries.map { $0.text(at: "title") } == ["Cat Facts", "Dogs | Pups", "Axolotl", "Holidays", "Birthdays", "Hammer", "Saw"])
         #expect(parsed.entries.map { $0.text(at: "url") } == ["https://cat.example/facts", "https://dog.example", "https://axolotl.example",
-                                                              "https://holidays.example", nil])
-        #expect(parsed.entries.map { $0.text(at: "category") } == ["Animals", "Animals", "Animals", "Calendar & Contacts", "Calendar & Contacts"])
+                                                              "https://holidays.example", nil, "https://github.example/hammer", "https://saw.example"])
+        #expect(parsed.entries.map { $0.text(at: "category") } == ["Animals", "Animals", "Animals", "Calendar & Contacts", "Calendar & Contacts",
+                                                                   "Tools", "Tools"])
+        // A link that says nothing of its thing (`[GitHub](…)`), or a bare URL, is the url of the row the Name cell names.
+        #expect(parsed.entries[5].fields.names == ["title", "url", "description", "#", "category"])
+        #expect(parsed.entries[5].text(at: "description") == "Hits nails")
+        #expect(parsed.entries[6].text(at: "#") == "2")
         let cat = parsed.entries[0]
         #expect(cat.fields.names == ["title", "url", "description", "Auth", "HTTPS", "category"])
         #expect(cat.text(at: "description") == "Daily *cat* facts")
@@ -51,8 +56,9 @@ import IndexSiteTestSupport
         #expect(parsed.declaredSections[2].description?.contains("| `depth` | 3 |") == true)
 
         let (html, entries) = try MarkdownTableEntriesTests.built(markdown, name: "apis")
-        #expect(entries.count == 5)
-        #expect(entries.map { $0["section"] as? String } == ["Animals", "Animals", "Animals", "Calendar & Contacts", "Calendar & Contacts"])
+        #expect(entries.count == 7)
+        #expect(entries.map { $0["section"] as? String } == ["Animals", "Animals", "Animals", "Calendar & Contacts", "Calendar & Contacts",
+                                                             "Tools", "Tools"])
         #expect(html.contains("<div><dt>Auth</dt><dd>apiKey</dd></div>"))
         #expect(html.contains("<div><dt>HTTPS</dt><dd>Yes</dd></div>"))
         #expect(html.contains("<td><code>depth</code></td>"))
