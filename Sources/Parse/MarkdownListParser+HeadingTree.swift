@@ -202,11 +202,22 @@ extension MarkdownListParser {
 
         mutating func addParagraph(_ text: String) {
             if sections.isEmpty {
-                if firstParagraph == nil, !text.isEmpty { firstParagraph = text }
+                if firstParagraph == nil, !text.isEmpty, !Assembler.isNotice(text) { firstParagraph = text }
             } else if !stack.isEmpty {
                 sectionParagraphs.append(text)
             }
         }
+
+        /// A paragraph that opens with a bold notice word (`**Notice (May 2026): I'm archiving this repository.**`,
+        /// `**Acknowledgement:**`): news about the README, not its tagline.
+        static func isNotice(_ markdown: String) -> Bool {
+            guard markdown.hasPrefix("**") else { return false }
+            let word = markdown.dropFirst(2).prefix { $0.isLetter }.lowercased()
+            return noticeWords.contains(word)
+        }
+
+        static let noticeWords: Set<String> = ["notice", "note", "update", "announcement", "important", "news", "warning",
+                                               "acknowledgement", "acknowledgment", "disclaimer", "sponsors", "sponsored", "sponsor"]
 
         mutating func finish() {
             if let bold = pendingBold { addParagraph(bold.markdown) }

@@ -95,6 +95,16 @@ import Testing
         #expect(parsed.declaredSections.first?.title == "Meta")
     }
 
+    /// awesome-linux-software opens with a bold notice: the tagline is the paragraph that says what the list is.
+    @Test func aNoticeIsNoTagline() throws {
+        let markdown = try String(contentsOf: AwesomeListStructureTests.shared.appendingPathComponent("corpus/awesome/awesome-linux-software.md"),
+                                  encoding: .utf8)
+        let parsed = MarkdownListTitleTests.parse(markdown)
+        #expect(parsed.title == "Awesome Linux Software")
+        #expect(parsed.description?.hasPrefix("🐧 This repo is a collection of **AWESOME** Linux applications") == true)
+        #expect(MarkdownListTitleTests.parse("# T\n\n**Note:** moved.\n\nA list of tents.\n\n## A\n\n- [x](https://x.example)\n").description == "A list of tents.")
+    }
+
     /// marcelscruz/public-apis shows no title at all: its banner is in a comment, then come sponsors.
     @Test func publicAPIsTakesNoSponsorAsItsTitle() throws {
         let markdown = try String(contentsOf: AwesomeListStructureTests.shared.appendingPathComponent("corpus/awesome/marcelscruz-public-apis.md"),
