@@ -4,10 +4,13 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     // Loading the site
     /// A file of the site could not be read (permissions, or it vanished while loading).
     case sourceUnreadable = "source-unreadable"
-    /// A symbolic link in the site points outside the site folder, so it is not followed.
+    /// A symbolic link points outside `Content/`, `Templates/` and `Static/` (the site's other files, `.git/`, a hidden
+    /// name, or outside the site folder), so it is not followed.
     case symlinkOutsideSite = "symlink-outside-site"
     /// A link inside an entry folder leads back to a folder already read (a cycle such as `ln -s . loop`); not followed.
     case symlinkCycle = "symlink-cycle"
+    /// A folder lies too deep, or too many links lead to one folder, to be read; its files are named, not dropped silently.
+    case folderWalkLimit = "folder-walk-limit"
     /// A source is not valid UTF-8; the diagnostic points at the first bad byte.
     case invalidUTF8 = "invalid-utf8"
     /// A source contains a NUL byte, which no text file should.
