@@ -100,6 +100,7 @@ public enum Build {
         if options.writeOutput, diagnostics.isEmpty, let manifest = writer.reusableManifest(fingerprint: fingerprint) {
             // Same inputs as the build that wrote the output: it is already right.
             writes.give(false)
+            writer.sweepDeadStagingFolders()
             result.reusedPreviousOutput = true
             result.diagnostics = manifest.diagnostics
             (result.listCount, result.sectionCount, result.entryCount) = (manifest.lists, manifest.sections, manifest.entries)

@@ -338,19 +338,39 @@ public struct SiteWriter: Sendable {
                 throw failure
             }
             defer { unlock() }
-            var marker = Array("{}".utf8)
-            if var manifest {
-                manifest.files = sizes
-                marker = manifest.encoded()
-            }
+            // Never an empty marker: a folder whose marker names no files is treated as foreign by the next build.
+            var written = manifest ?? BuildManifest(fingerprint: "", lists: 0, sections: 0, entries: 0, diagnostics: [], files: [:])
+            written.files = sizes
+            var carried: [String] = []
             do {
-                try SiteWriter.writeFile(marker, to: folder.appendingPathComponent(SiteWriter.markerFile).path)
+                try SiteWriter.writeFile(written.encoded(), to: folder.appendingPathComponent(SiteWriter.markerFile).path)
+                carried = try carryOverKeptNames()
                 try writer.swapIn(folder)
             } catch {
+                // What was carried over is the user's: back into the old output before the staging folder goes.
+                for name in carried { rename(folder.appendingPathComponent(name).path, writer.output.appendingPathComponent(name).path) }
                 discard()
                 throw error
             }
             return summary
+        }
+
+        /// Moves the user's own names (`SiteWriter.keptNames`) from the current output into the staging folder, so
+        /// the swap keeps them; a name the new site writes itself is left to be replaced. Returns the names moved.
+        private func carryOverKeptNames() throws(Failure) -> [String] {
+            var moved: [String] = []
+            for name in SiteWriter.keptNames where sizes[name] == nil {
+                let from = writer.output.appendingPathComponent(name).path, to = folder.appendingPathComponent(name).path
+                var info = stat()
+                guard lstat(from, &info) == 0, lstat(to, &info) != 0 else { continue }
+                guard rename(from, to) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    for done in moved { rename(folder.appendingPathComponent(done).path, writer.output.appendingPathComponent(done).path) }
+                    throw Failure(description: "cannot keep '\(from)' in the new site: \(reason)")
+                }
+                moved.append(name)
+            }
+            return moved
         }
 
         /// Removes the staging folder; the previous site stays as it was.

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import IndexSiteTestSupport
+@testable import IndexSite
+@testable import IndexSiteCore
+@testable import IndexSiteWrite
+
+/// Issue 34, items 3 and 15: nothing of the user's in an output folder is deleted without being named first, a
+/// `gh-pages` worktree's `.git` and the domain's `CNAME` are kept, and killed builds' staging folders never outlive
+/// the next build, even one that changes nothing.
+@Suite struct OutputKeepingTests {
+    let files = FileManager.default
+
+    func site() throws -> (folder: URL, output: URL) {
+        let folder = try TestSupport.site("keep", texts: ["Content/books.csv": "title\nDune\n"])
+        return (folder, folder.appendingPathComponent("_site"))
+    }
+
+    /// An output whose marker is empty, `{}`, from an old version or damaged was replaced whole, its `CNAME` and
+    /// `.git/` deleted without a word, exit 0 under `--strict`.
+    @Test(arguments: ["", "{}", "{\"fingerprint\":\"old\"}", "\u{0}garbage"])
+    func aMarkerWithoutAManifestMakesEveryFileForeign(_ marker: String) throws {
+        let (folder, output) = try site()
+        try files.createDirectory(at: output.appendingPathComponent(".git/refs"), withIntermediateDirectories: true)
+        try Data("ref: refs/heads/gh-pages\n".utf8).write(to: output.appendingPathComponent(".git/HEAD"))
+        try Data("example.org\n".utf8).write(to: output.appendingPathComponent("CNAME"))
+        try Data("notes\n".utf8).write(to: output.appendingPathComponent("notes.txt"))
+        try files.createDirectory(at: output.appendingPathComponent("img"), withIntermediateDirectories: true)
+        try Data("png".utf8).write(to: output.appendingPathComponent("img/logo.png"))
+        try Data(marker.utf8).write(to: output.appendingPathComponent(SiteWriter.markerFile))
+
+        let strict = Build.run(BuildOptions(siteFolder: folder, strict: true))
+        #expect(!strict.succeeded)
+        #expect(strict.diagnostics.map(\.code) == [.outputForeignFiles], "\(strict.diagnostics)")
+        #expect(strict.diagnostics.first?.message.contains("img/, notes.txt") == true, "\(strict.diagnostics)")
+        #expect(files.fileExists(atPath: output.appendingPathComponent("notes.txt").path))
+
+        let relaxed = Build.run(BuildOptions(siteFolder: folder))
+        #expect(relaxed.succeeded)
+        #expect(relaxed.diagnostics.map(\.code) == [.outputForeignFiles])
+        #expect(!files.fileExists(atPath: output.appendingPathComponent("notes.txt").path))
+        // The worktree and the domain stay, as the user left them.
+        #expect(try String(contentsOf: output.appendingPathComponent(".git/HEAD"), encoding: .utf8) == "ref: refs/heads/gh-pages\n")
+        #expect(try String(contentsOf: output.appendingPathComponent("CNAME"), encoding: .utf8) == "example.org\n")
+        #expect(files.fileExists(atPath: output.appendingPathComponent("books/index.html").path))
+        // And the next builds keep them too, with nothing more to say.
+        try Data("title\nDune\nEmma\n".utf8).write(to: folder.appendingPathComponent("Content/books.csv"))
+        let next = Build.run(BuildOptions(siteFolder: folder, strict: true))
+        #expect(next.succeeded && next.diagnostics.isEmpty, "\(next.diagnostics)")
+        #expect(files.fileExists(atPath: output.appendingPathComponent(".git/HEAD").path))
+        #expect(files.fileExists(atPath: output.appendingPathComponent("CNAME").path))
+    }
+
+    /// A `.git` file (a worktree's pointer) is kept like a folder; a `CNAME` the site publishes from `Static/` wins.
+    @Test func aWorktreeFileIsKeptAndStaticCNAMEWins() throws {
+        let (folder, output) = try site()
+        #expect(Build.run(BuildOptions(siteFolder: folder)).succeeded)
+        try Data("gitdir: /repo/.git/worktrees/gh-pages\n".utf8).write(to: output.appendingPathComponent(".git"))
+        try Data("old.example\n".utf8).write(to: output.appendingPathComponent("CNAME"))
+        try files.createDirectory(at: folder.appendingPathComponent("Static"), withIntermediateDirectories: true)
+        try Data("new.example\n".utf8).write(to: folder.appendingPathComponent("Static/CNAME"))
+        let result = Build.run(BuildOptions(siteFolder: folder, strict: true))
+        #expect(result.succeeded && result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(try String(contentsOf: output.appendingPathComponent(".git"), encoding: .utf8).hasPrefix("gitdir:"))
+        #expect(try String(contentsOf: output.appendingPathComponent("CNAME"), encoding: .utf8) == "new.example\n")
+    }
+
+    /// The writer API wrote `{}` as the marker when given no manifest, which the next build could not read.
+    @Test func theWriterNeverWritesAnEmptyManifest() throws {
+        let (_, output) = try site()
+        let staging = try SiteWriter(output: output).begin()
+        staging.add(OutputPage(path: "index.html", bytes: Array("hi".utf8)))
+        _ = try staging.finish(manifest: nil)
+        let marker = try Data(contentsOf: output.appendingPathComponent(SiteWriter.markerFile))
+        let manifest = try JSONDecoder().decode(BuildManifest.self, from: marker)
+        #expect(manifest.files == ["index.html": 2])
+    }
+
+    /// Item 15: a killed build's staging folder (a full copy of the site) survived every build that changed nothing.
+    @Test func aBuildThatChangesNothingSweepsDeadStagingFolders() throws {
+        let (folder, output) = try site()
+        #expect(Build.run(BuildOptions(siteFolder: folder)).succeeded)
+        let dead = folder.appendingPathComponent("._site.indexsite-2147483000")
+        try files.createDirectory(at: dead, withIntermediateDirectories: true)
+        try Data("copy".utf8).write(to: dead.appendingPathComponent("index.html"))
+        let again = Build.run(BuildOptions(siteFolder: folder))
+        #expect(again.reusedPreviousOutput)
+        #expect(!files.fileExists(atPath: dead.path))
+        #expect(files.fileExists(atPath: output.appendingPathComponent("index.html").path))
+    }
+}
