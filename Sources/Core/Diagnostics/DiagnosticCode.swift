@@ -83,6 +83,8 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case templateUnknownKey = "template-unknown-key"
     /// A template includes a partial that does not exist, or the theme lacks a required template.
     case templateMissingPartial = "template-missing-partial"
+    /// A template includes itself (through partials) in a way that never ends; named with its cycle, nothing renders.
+    case templatePartialCycle = "template-partial-cycle"
 
     // Page words (string catalogs)
     /// A list's locale has no catalog of page words, or its catalog lacks keys or plural forms; English fills the gaps.
