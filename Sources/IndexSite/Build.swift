@@ -24,12 +24,14 @@ public enum Build {
         PageRenderer.prepare(locales: locales, localization: localization)
     }
 
-    /// The writer of a site's output, which never writes into the site's Content, Templates or Static folders.
+    /// The writer of a site's output, which never writes into the site's Content, Templates or Static folders, nor
+    /// in the place of its `indexsite.yml`: an output there, made while the site had none, made every later build fail.
     static func writer(output: URL, siteFolder: URL) -> SiteWriter {
         SiteWriter(output: output, siteFolder: siteFolder, protectedFolders: [
             siteFolder.appendingPathComponent(SiteLayout.contentFolder),
             siteFolder.appendingPathComponent(SiteLayout.templatesFolder),
             siteFolder.appendingPathComponent(SiteLayout.staticFolder),
+            siteFolder.appendingPathComponent(SiteLayout.configurationFile),
         ])
     }
 

@@ -41,7 +41,8 @@ public struct SiteWriter: Sendable {
         for folder in protectedFolders {
             let protected = folder.resolvingSymlinksInPath().path
             if contains(target, protected) || contains(protected, target) {
-                return "refusing to write the site into '\(output.path)': it is or overlaps '\(folder.lastPathComponent)/'"
+                let name = folder.lastPathComponent == SiteLayout.configurationFile ? folder.lastPathComponent : folder.lastPathComponent + "/"
+                return "refusing to write the site into '\(output.path)': it is or overlaps '\(name)'"
             }
         }
         let files = FileManager.default

@@ -151,6 +151,17 @@ import IndexSiteTestSupport
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("_site").path))
     }
 
+    /// Issue 34, item 16: `--output SITE/indexsite.yml` was accepted while the site had no settings file; every later
+    /// build then failed with "check the file's permissions".
+    @Test func theOutputMayNotBeTheSettingsFile() throws {
+        let folder = try site(["Content/books.csv": Array("title\nDune\n".utf8)])
+        let result = Build.run(BuildOptions(siteFolder: folder, output: folder.appendingPathComponent("indexsite.yml")))
+        #expect(result.diagnostics.map(\.code) == [.outputRefused])
+        #expect(result.diagnostics.first?.message.contains("overlaps 'indexsite.yml'") == true, "\(result.diagnostics)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("indexsite.yml").path))
+        #expect(Build.run(BuildOptions(siteFolder: folder)).succeeded)
+    }
+
     @Test func theOutputMayNotBeStatic() throws {
         let folder = try site(["Content/books.csv": Array("title\nDune\n".utf8), "Static/CNAME": Array("x".utf8)])
         let result = Build.run(BuildOptions(siteFolder: folder, output: folder.appendingPathComponent("Static")))
