@@ -193,7 +193,7 @@ public enum Build {
             }
             staticPages.append(OutputPage(path: path, bytes: file.bytes))
         }
-        result.diagnostics = diagnostics.sortedUnique()
+        result.diagnostics = diagnostics.sortedUnique().aggregatedWarnings()
         result.timings.append((.render, clock.lap()))
 
         guard let staging else { return result }
