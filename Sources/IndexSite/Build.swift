@@ -183,7 +183,7 @@ public enum Build {
         }
         // Static/ goes to the output root as it is; a file a page already has is an error, not a silent choice.
         var writtenPaths = Set(result.pagePaths)
-        var staticPages: [OutputPage] = []
+        var staticCopies: [(path: String, file: StaticFile)] = []
         for file in site.staticFiles {
             let path = String(file.path.dropFirst(SiteLayout.staticFolder.count + 1))
             guard writtenPaths.insert(path).inserted, path != SiteWriter.markerFile else {
@@ -191,7 +191,7 @@ public enum Build {
                                           hint: "rename the file, or change the list's slug"))
                 continue
             }
-            staticPages.append(OutputPage(path: path, bytes: file.bytes))
+            staticCopies.append((path, file))
         }
         result.diagnostics = diagnostics.sortedUnique().aggregatedWarnings()
         result.timings.append((.render, clock.lap()))
@@ -201,7 +201,7 @@ public enum Build {
             staging.discard()
             return result
         }
-        staticPages.forEach(staging.add)
+        for copy in staticCopies { staging.addCopy(of: copy.file.location, as: copy.path) }
         // Files someone put into the output by hand would vanish with the old folder: name them first.
         let foreign = writer.foreignFiles(keeping: writtenPaths)
         if !foreign.isEmpty {

@@ -86,12 +86,14 @@ public struct SiteLoader: Sendable {
             }
         }
         var stringsWalk = FolderWalk(), assetsWalk = FolderWalk(), staticWalk = FolderWalk()
+        var strings: [String] = [], assets: [String] = [], statics: [String] = []
         collectFiles(in: SiteLayout.templatesFolder + "/strings", keep: { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") },
-                     walk: &stringsWalk, into: &site.stringCatalogs, diagnostics: &site.diagnostics)
-        collectFiles(in: SiteLayout.templatesFolder + "/assets", walk: &assetsWalk, into: &site.assets,
-                     diagnostics: &site.diagnostics)
-        collectFiles(in: SiteLayout.staticFolder, includeHidden: true, walk: &staticWalk, into: &site.staticFiles,
-                     diagnostics: &site.diagnostics)
+                     walk: &stringsWalk, into: &strings, diagnostics: &site.diagnostics)
+        collectFiles(in: SiteLayout.templatesFolder + "/assets", walk: &assetsWalk, into: &assets, diagnostics: &site.diagnostics)
+        collectFiles(in: SiteLayout.staticFolder, includeHidden: true, walk: &staticWalk, into: &statics, diagnostics: &site.diagnostics)
+        site.stringCatalogs = strings.compactMap { read(relative: $0, diagnostics: &site.diagnostics) }
+        site.assets = assets.compactMap { read(relative: $0, diagnostics: &site.diagnostics) }
+        site.staticFiles = statics.compactMap { stamped(relative: $0, diagnostics: &site.diagnostics) }
         return site
     }
 
@@ -105,9 +107,10 @@ public struct SiteLoader: Sendable {
             let relative = SiteLayout.contentFolder + "/" + name
             guard insideSite(relative, name: name, folder: contentFolder, diagnostics: &site.diagnostics) else { continue }
             if isDirectory(relative) {
-                var entryFiles: [SourceFile] = []
+                var entryPaths: [String] = []
                 var walk = FolderWalk()
-                collectFiles(in: relative, keep: isMarkdown, walk: &walk, into: &entryFiles, diagnostics: &site.diagnostics)
+                collectFiles(in: relative, keep: isMarkdown, walk: &walk, into: &entryPaths, diagnostics: &site.diagnostics)
+                let entryFiles = entryPaths.compactMap { read(relative: $0, diagnostics: &site.diagnostics) }
                 site.sources.append(.folder(path: relative, files: entryFiles))
             } else if SiteLoader.listExtensions.contains(fileExtension(name)) {
                 if let file = read(relative: relative, diagnostics: &site.diagnostics) { site.sources.append(.file(file)) }
@@ -128,12 +131,12 @@ public struct SiteLoader: Sendable {
         var reads: [FolderIdentity: Int] = [:]
     }
 
-    /// The files of a folder and its subfolders that `keep` accepts, in path order. `Static/` keeps hidden files
+    /// The paths of the files of a folder and its subfolders that `keep` accepts, in path order. `Static/` keeps hidden files
     /// (`.nojekyll`, `.well-known/`). A link to a folder is read as a copy of it (`docs/latest -> v2` publishes both),
     /// but a link back to a folder being read is a cycle and not followed: `ln -s . loop` would otherwise read the
     /// folder again and again (issue 17, item 10).
     private func collectFiles(in relative: String, includeHidden: Bool = false, keep: (String) -> Bool = { _ in true },
-                              depth: Int = 0, walk: inout FolderWalk, into files: inout [SourceFile],
+                              depth: Int = 0, walk: inout FolderWalk, into files: inout [String],
                               diagnostics: inout [Diagnostic]) {
         let at = SourceLocation(path: relative, line: 1)
         guard depth <= SiteLoader.folderDepthLimit else {
@@ -165,8 +168,8 @@ public struct SiteLoader: Sendable {
             if isDirectory(childPath) {
                 collectFiles(in: childPath, includeHidden: includeHidden, keep: keep, depth: depth + 1, walk: &walk,
                              into: &files, diagnostics: &diagnostics)
-            } else if keep(name), let file = read(relative: childPath, diagnostics: &diagnostics) {
-                files.append(file)
+            } else if keep(name) {
+                files.append(childPath)
             }
         }
     }
@@ -250,6 +253,29 @@ public struct SiteLoader: Sendable {
     private func isSymbolicLink(_ relative: String) -> Bool {
         var info = stat()
         return lstat(path(of: relative), &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    /// A file of `Static/` by its stamp (size, modification time, identity), not its bytes; nil with a diagnostic
+    /// when it is not a regular file or cannot be read.
+    private func stamped(relative: String, diagnostics: inout [Diagnostic]) -> StaticFile? {
+        let path = path(of: relative)
+        if let problem = notARegularFile(path, relative: relative) {
+            diagnostics.append(problem)
+            return nil
+        }
+        var info = stat()
+        guard stat(path, &info) == 0, access(path, R_OK) == 0 else {
+            diagnostics.append(.error(.sourceUnreadable, "cannot read '\(relative)'", at: SourceLocation(path: relative, line: 1),
+                                      hint: "check the file's permissions"))
+            return nil
+        }
+        #if os(Linux)
+        let modified = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        #else
+        let modified = "\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
+        #endif
+        let stamp = "\(info.st_size) \(modified) \(info.st_dev) \(info.st_ino)"
+        return StaticFile(path: relative, location: path, stamp: stamp)
     }
 
     private func read(relative: String, diagnostics: inout [Diagnostic]) -> SourceFile? {

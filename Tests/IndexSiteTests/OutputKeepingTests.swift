@@ -4,6 +4,7 @@ import IndexSiteTestSupport
 @testable import IndexSite
 @testable import IndexSiteCore
 @testable import IndexSiteWrite
+@testable import IndexSiteLoad
 
 /// Issue 34, items 3 and 15: nothing of the user's in an output folder is deleted without being named first, a
 /// `gh-pages` worktree's `.git` and the domain's `CNAME` are kept, and killed builds' staging folders never outlive
@@ -87,5 +88,38 @@ import IndexSiteTestSupport
         #expect(again.reusedPreviousOutput)
         #expect(!files.fileExists(atPath: dead.path))
         #expect(files.fileExists(atPath: output.appendingPathComponent("index.html").path))
+    }
+}
+
+/// Issue 34, item 10: every `Static/` file was held whole in memory on every build (a 1 GB video: 1.07 GB even when
+/// nothing changed). Now the loader keeps its stamp, and the writer copies it a piece at a time, or links the
+/// previous site's copy when the bytes are the same.
+@Suite struct StaticCopyTests {
+    @Test func staticFilesAreCopiedFromDiskNotLoaded() throws {
+        let folder = try TestSupport.site("static-copy", texts: ["Content/books.csv": "title\nDune\n"])
+        let big = (0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let video = folder.appendingPathComponent("Static/media/film.bin")
+        try FileManager.default.createDirectory(at: video.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(big).write(to: video)
+        let loaded = SiteLoader(siteFolder: folder).load()
+        #expect(loaded.staticFiles.map(\.path) == ["Static/media/film.bin"])
+        #expect(loaded.staticFiles.first?.location == video.path)
+
+        let output = folder.appendingPathComponent("_site/media/film.bin")
+        let first = Build.run(BuildOptions(siteFolder: folder))
+        #expect(first.succeeded)
+        #expect(try Data(contentsOf: output) == Data(big))
+        let inode = try FileManager.default.attributesOfItem(atPath: output.path)[.systemFileNumber] as? Int
+        // A content change rebuilds; the unchanged file is linked, not copied again.
+        try Data("title\nDune\nEmma\n".utf8).write(to: folder.appendingPathComponent("Content/books.csv"))
+        #expect(Build.run(BuildOptions(siteFolder: folder)).succeeded)
+        #expect(try FileManager.default.attributesOfItem(atPath: output.path)[.systemFileNumber] as? Int == inode)
+        // A changed byte in the middle is a changed file, with its new bytes.
+        var changed = big
+        changed[big.count / 2] ^= 0xFF
+        try Data(changed).write(to: video)
+        let third = Build.run(BuildOptions(siteFolder: folder))
+        #expect(third.succeeded && !third.reusedPreviousOutput)
+        #expect(try Data(contentsOf: output) == Data(changed))
     }
 }

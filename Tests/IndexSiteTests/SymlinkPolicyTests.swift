@@ -11,7 +11,7 @@ import IndexSiteTestSupport
     let files = FileManager.default
 
     func paths(_ site: LoadedSite) -> [String] {
-        (site.staticFiles + site.assets).map(\.path) + site.sources.flatMap { source -> [String] in
+        site.staticFiles.map(\.path) + site.assets.map(\.path) + site.sources.flatMap { source -> [String] in
             switch source {
             case .file(let file): [file.path]
             case .folder(_, let files): files.map(\.path)
