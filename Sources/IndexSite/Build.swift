@@ -91,6 +91,16 @@ public enum Build {
         known.give((settings, settingsLocales, theme, localization))
         loader.loadContent(into: &site)
         diagnostics = site.diagnostics + diagnostics
+        // cmark's quadratic inputs are escaped where they are rendered; a Markdown file says where.
+        for source in site.sources {
+            switch source {
+            case .file(let file) where file.path.hasSuffix(".md") || file.path.hasSuffix(".markdown"):
+                diagnostics += CommonMarkLimits.diagnostics(for: file)
+            case .folder(_, let files):
+                for file in files { diagnostics += CommonMarkLimits.diagnostics(for: file) }
+            default: break
+            }
+        }
         if !site.hasContentFolder {
             diagnostics.append(.error(.missingContent, "the site has no \(SiteLayout.contentFolder)/ folder, so there is nothing to build",
                                       at: SourceLocation(path: SiteLayout.contentFolder),

@@ -65,6 +65,9 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     // Markdown lists
     /// A Markdown list item has no text, so it makes no entry.
     case emptyListItem = "empty-list-item"
+    /// Markdown nests containers too deeply on one line or holds too many `![` in a paragraph, on which cmark's time
+    /// grows with the square of the input; the markers past the limit are read as text.
+    case markdownLimit = "markdown-limit"
 
     // Awesome-list lint (`lint: awesome`)
     /// An entry sorts before the entry above it in the same section or nested list.
