@@ -24,6 +24,13 @@ public enum Build {
         PageRenderer.prepare(locales: locales, localization: localization)
     }
 
+    /// The first ten of `names`, and how many more.
+    static func listed(_ names: [String]) -> String {
+        names.prefix(10).joined(separator: ", ") + (names.count > 10 ? " and \(names.count - 10) more" : "")
+    }
+
+    static let foreignFilesHint = "put files to publish with the site (CNAME, .nojekyll, images) in \(SiteLayout.staticFolder)/: they are copied into every build"
+
     /// The writer of a site's output, which never writes into the site's Content, Templates or Static folders, nor
     /// in the place of its `indexsite.yml`: an output there, made while the site had none, made every later build fail.
     static func writer(output: URL, siteFolder: URL) -> SiteWriter {
@@ -115,6 +122,15 @@ public enum Build {
             writer.sweepDeadStagingFolders()
             result.reusedPreviousOutput = true
             result.diagnostics = manifest.diagnostics
+            // Nothing is removed now, but the next build that changes something will: say so already (the top
+            // level only, one listing, so that a build with nothing to do stays quick).
+            let foreign = writer.foreignNames(besides: manifest)
+            if !foreign.isEmpty {
+                result.diagnostics.append(.warning(.outputForeignFiles,
+                                                   "the output folder holds \(foreign.count == 1 ? "a file" : "\(foreign.count) files") IndexSite did not write, which the next build that changes the site removes: \(Build.listed(foreign))",
+                                                   at: SourceLocation(path: options.outputFolder.path), hint: Build.foreignFilesHint))
+                result.diagnostics = result.diagnostics.sortedUnique()
+            }
             (result.listCount, result.sectionCount, result.entryCount) = (manifest.lists, manifest.sections, manifest.entries)
             result.writeSummary = SiteWriter.Summary(written: 0, unchanged: manifest.files.count)
             return result
@@ -215,11 +231,9 @@ public enum Build {
         // Files someone put into the output by hand would vanish with the old folder: name them first.
         let foreign = writer.foreignFiles(keeping: writtenPaths)
         if !foreign.isEmpty {
-            let shown = foreign.prefix(10).joined(separator: ", ") + (foreign.count > 10 ? " and \(foreign.count - 10) more" : "")
             result.diagnostics.append(.warning(.outputForeignFiles,
-                                               "the output folder holds \(foreign.count == 1 ? "a file" : "\(foreign.count) files") IndexSite did not write, removed by this build: \(shown)",
-                                               at: SourceLocation(path: options.outputFolder.path),
-                                               hint: "put files to publish with the site (CNAME, .nojekyll, images) in \(SiteLayout.staticFolder)/: they are copied into every build"))
+                                               "the output folder holds \(foreign.count == 1 ? "a file" : "\(foreign.count) files") IndexSite did not write, removed by this build: \(Build.listed(foreign))",
+                                               at: SourceLocation(path: options.outputFolder.path), hint: Build.foreignFilesHint))
         }
         result.diagnostics = result.diagnostics.sortedUnique()
         guard result.succeeded else {

@@ -45,6 +45,15 @@ extension SiteWriter {
         return foreign
     }
 
+    /// The names at the top of the output folder that `manifest`'s build did not write (nor the kept ones): what
+    /// a build that changes nothing can say of foreign files with one listing.
+    package func foreignNames(besides manifest: BuildManifest) -> [String] {
+        let written = Set(manifest.files.keys.map { path in path.split(separator: "/", maxSplits: 1).first.map(String.init) ?? path })
+        return (folderNames(atPath: SiteWriter.writingThroughLinks(output)?.path ?? output.path) ?? []).sorted().filter {
+            $0 != SiteWriter.markerFile && !SiteWriter.keptNames.contains($0) && !written.contains($0)
+        }
+    }
+
     /// The output folder as written: a symbolic link at `output` is kept and the site written into the folder it
     /// points at, so `--output` may be a link to a web server's folder. Nil when the link points nowhere.
     static func writingThroughLinks(_ output: URL) -> URL? {

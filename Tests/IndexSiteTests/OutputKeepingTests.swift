@@ -77,6 +77,18 @@ import IndexSiteTestSupport
         #expect(manifest.files == ["index.html": 2])
     }
 
+    /// A build that changes nothing removes nothing, but says what the next one will remove.
+    @Test func aBuildThatChangesNothingNamesForeignFilesToo() throws {
+        let (folder, output) = try site()
+        #expect(Build.run(BuildOptions(siteFolder: folder)).succeeded)
+        try Data("draft".utf8).write(to: output.appendingPathComponent("draft.html"))
+        let again = Build.run(BuildOptions(siteFolder: folder))
+        #expect(again.reusedPreviousOutput)
+        #expect(again.diagnostics.map(\.message) == ["the output folder holds a file IndexSite did not write, which the next build that changes the site removes: draft.html"])
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("draft.html").path))
+        #expect(!Build.run(BuildOptions(siteFolder: folder, strict: true)).succeeded)
+    }
+
     /// Item 15: a killed build's staging folder (a full copy of the site) survived every build that changed nothing.
     @Test func aBuildThatChangesNothingSweepsDeadStagingFolders() throws {
         let (folder, output) = try site()
