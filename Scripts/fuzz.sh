@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes IndexSite's parsers, link check (url), template parser (template) and the simple descriptions written without cmark
-# (description: their HTML must be cmark's) with libFuzzer, one target after the other (see Fuzz/IndexSiteFuzz/IndexSiteFuzz.swift).
+# (description: their HTML must be cmark's) and GitHub's Markdown passes over cmark (gfm: tables, autolinks, strikethrough,
+# with the bounds on cmark's quadratic inputs) with libFuzzer, one target after the other (see Fuzz/IndexSiteFuzz/IndexSiteFuzz.swift).
 #
 #   Scripts/fuzz.sh                 every target for FUZZ_SECONDS (default 300) each
 #   FUZZ_SECONDS=30 Scripts/fuzz.sh csv json
@@ -32,7 +33,7 @@ MAX_LEN=${FUZZ_MAX_LEN:-8192}
 # The tests' SwiftPM scratch path is .build-fuzz too, and SwiftPM owns (and clears) its artifacts/ folder: the fuzzer's
 # files live in their own subfolder, and the instrumented build in its own scratch path.
 WORK=$ROOT/.build-fuzz/libfuzzer
-ALL_TARGETS=(csv tsv frontmatter markdown json url template description)
+ALL_TARGETS=(csv tsv frontmatter markdown json url template description gfm)
 if [ $# -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 for target in "${TARGETS[@]}"; do
     case " ${ALL_TARGETS[*]} " in *" $target "*) ;; *) echo "fuzz.sh: unknown target '$target' (targets: ${ALL_TARGETS[*]})" >&2; exit 64 ;; esac
@@ -98,6 +99,15 @@ generate() {
         awk 'BEGIN { printf "\x04"; for (i = 0; i < 20000; i++) printf "{{#site}}"; printf "x"; for (i = 0; i < 20000; i++) printf "{{/site}}" }' > "$into/gen-nested-20000"
         awk 'BEGIN { printf "\x04"; for (i = 0; i < 100000; i++) printf "{{#title}}.{{/title}}" }' > "$into/gen-100000-tags-one-line"
         ;;
+    gfm)
+        # Issue 34, items 6-8: the attack round's inputs for the GitHub passes and cmark's quadratic ones.
+        awk 'BEGIN { for (i = 0; i < 5000; i++) printf "|a"; print "|"; for (i = 0; i < 5000; i++) printf "|-"; print "|"; for (i = 0; i < 5000; i++) print "|" }' > "$into/gen-table-padding"
+        awk 'BEGIN { for (i = 0; i < 100000; i++) printf "a@"; print "" }' > "$into/gen-email-run"
+        awk 'BEGIN { printf "https://example.org/"; for (i = 0; i < 100000; i++) printf ")"; print "" }' > "$into/gen-trailing-parens"
+        awk 'BEGIN { for (i = 0; i < 100000; i++) printf "~a "; for (i = 0; i < 100000; i++) printf "a~~ "; print "" }' > "$into/gen-tilde-openers"
+        awk 'BEGIN { for (i = 0; i < 30000; i++) printf "- "; print "x"; for (i = 0; i < 30000; i++) print "" }' > "$into/gen-nested-markers"
+        awk 'BEGIN { for (i = 0; i < 120000; i++) printf "![[]()"; print "" }' > "$into/gen-image-openers"
+        ;;
     description)
         # One line of 100,000 simple parts, and the same with one part cmark must read at the end.
         awk 'BEGIN { for (i = 0; i < 100000; i++) printf "A *b* `c` [d](/e) "; printf "end" }' > "$into/gen-100000-simple-parts"
@@ -122,6 +132,7 @@ for target in "${TARGETS[@]}"; do
     url) dictionary=url ;;
     template) dictionary=template ;;
     description) dictionary=markdown ;;
+    gfm) collect "$seeds" md; dictionary=markdown ;;
     esac
     cp Tests/Fixtures/fuzz-seeds/"$target"/* "$seeds/" 2>/dev/null || true
     [ "$target" = frontmatter ] && cp Tests/Fixtures/fuzz-seeds/markdown/* "$seeds/"

@@ -30,6 +30,9 @@ enum FuzzTarget: String, CaseIterable {
     case url
     /// A built-in template replaced by the input (first byte: which one), loaded, checked and rendered.
     case template
+    /// `CommonMark.appendHTMLThroughTree` with GitHub's passes (tables, autolinks, strikethrough, task lists) and the
+    /// bounds on cmark's quadratic inputs: its HTML stays within a fixed multiple of the input (issue 34, items 6-8).
+    case gfm
     /// A description: when `SimpleMarkdown` writes it without cmark, its HTML is cmark's, safe and unsafe.
     case description
 
@@ -94,6 +97,7 @@ extension FuzzTarget {
         case .url: fuzzURL(bytes)
         case .template: fuzzTemplate(bytes)
         case .description: fuzzDescription(bytes)
+        case .gfm: fuzzGFM(bytes)
         }
     }
 }
@@ -251,5 +255,14 @@ func fuzzDescription(_ bytes: [UInt8]) {
             CommonMark.appendHTMLThroughTree(text, allowUnsafeHTML: allowUnsafeHTML, to: &reference)
             require(simple == reference, "\(String(decoding: bytes, as: UTF8.self).debugDescription) is written \(String(decoding: simple, as: UTF8.self).debugDescription) without cmark, \(String(decoding: reference, as: UTF8.self).debugDescription) by cmark")
         }
+    }
+}
+
+func fuzzGFM(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { text in
+        var html: [UInt8] = []
+        CommonMark.appendHTMLThroughTree(text, allowUnsafeHTML: false, to: &html)
+        // A table's padding is bounded by its bytes, so no input makes HTML more than a fixed multiple of itself.
+        require(html.count <= 64 * bytes.count + 4096, "\(bytes.count) bytes of Markdown made \(html.count) bytes of HTML")
     }
 }

@@ -9,6 +9,13 @@ package struct JSONWriter {
     /// Each of `recordNames` written as a key with its colon (and a comma before all but the first), one after another,
     /// and where each ends.
     private var keyBytes: [UInt8] = [], keyEnds: [Int] = []
+    /// The columns of `recordNames` that `record(at:)` writes, in order (those `keptFieldNames` names).
+    private var keptColumns: [Int] = []
+    /// The field names `record(at:)` writes; nil writes every field. A list's hidden columns stay out of its
+    /// `entries.json` (`publish_fields`).
+    package var keptFieldNames: Set<String>? {
+        didSet { recordNames = nil }
+    }
 
     package init() {}
 
@@ -139,6 +146,12 @@ package struct JSONWriter {
                 self.value(item)
             }
             raw("]")
+        case .record(let record) where keptFieldNames != nil:
+            // The kept names choose a record's own fields, not those of a record inside one.
+            let kept = keptFieldNames
+            keptFieldNames = nil
+            self.record(record)
+            keptFieldNames = kept
         case .record(let record):
             self.record(record)
         }
@@ -160,31 +173,32 @@ package struct JSONWriter {
             let names = record.pointee.names
             var keys = JSONWriter()
             keyEnds = []
-            for (index, name) in names.enumerated() {
-                if index > 0 { keys.raw(",") }
+            keptColumns = []
+            for (index, name) in names.enumerated() where keptFieldNames?.contains(name) ?? true {
+                if !keptColumns.isEmpty { keys.raw(",") }
                 keys.string(name)
                 keys.raw(":")
                 keyEnds.append(keys.bytes.count)
+                keptColumns.append(index)
             }
             keyBytes = keys.bytes
             recordNames = (names, names.elementsAddress)
         }
-        let count = keyEnds.count
         if record.pointee.isRowOfTexts {
             // A row of texts: each written from its bytes, with no value made.
-            for index in 0..<count {
-                JSONWriter.appendKey(index, of: keyBytes, ending: keyEnds, to: &bytes)
-                record.withText(column: index) { string($0) }
+            for (key, column) in keptColumns.enumerated() {
+                JSONWriter.appendKey(key, of: keyBytes, ending: keyEnds, to: &bytes)
+                record.withText(column: column) { string($0) }
             }
             raw("}")
             return
         }
         // Taken aside: a nested record among the values writes keys of its own.
-        let (keyBytes, keyEnds) = (keyBytes, keyEnds)
+        let (keyBytes, keyEnds, keptColumns) = (keyBytes, keyEnds, keptColumns)
         record.pointee.values.withUnsafeBufferPointer { values in
-            for index in values.indices {
-                JSONWriter.appendKey(index, of: keyBytes, ending: keyEnds, to: &bytes)
-                value(values[index])
+            for (key, column) in keptColumns.enumerated() where column < values.count {
+                JSONWriter.appendKey(key, of: keyBytes, ending: keyEnds, to: &bytes)
+                value(values[column])
             }
         }
         raw("}")

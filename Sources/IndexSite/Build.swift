@@ -24,12 +24,21 @@ public enum Build {
         PageRenderer.prepare(locales: locales, localization: localization)
     }
 
-    /// The writer of a site's output, which never writes into the site's Content, Templates or Static folders.
+    /// The first ten of `names`, and how many more.
+    static func listed(_ names: [String]) -> String {
+        names.prefix(10).joined(separator: ", ") + (names.count > 10 ? " and \(names.count - 10) more" : "")
+    }
+
+    static let foreignFilesHint = "put files to publish with the site (CNAME, .nojekyll, images) in \(SiteLayout.staticFolder)/: they are copied into every build"
+
+    /// The writer of a site's output, which never writes into the site's Content, Templates or Static folders, nor
+    /// in the place of its `indexsite.yml`: an output there, made while the site had none, made every later build fail.
     static func writer(output: URL, siteFolder: URL) -> SiteWriter {
         SiteWriter(output: output, siteFolder: siteFolder, protectedFolders: [
             siteFolder.appendingPathComponent(SiteLayout.contentFolder),
             siteFolder.appendingPathComponent(SiteLayout.templatesFolder),
             siteFolder.appendingPathComponent(SiteLayout.staticFolder),
+            siteFolder.appendingPathComponent(SiteLayout.configurationFile),
         ])
     }
 
@@ -91,6 +100,16 @@ public enum Build {
         loader.loadContent(into: &site)
         loader.loadSources(atSitePaths: settings.lists.map(\.source), locations: ListPlanner.sourceLocations(settings), into: &site)
         diagnostics = site.diagnostics + diagnostics
+        // cmark's quadratic inputs are escaped where they are rendered; a Markdown file says where.
+        for source in site.sources {
+            switch source {
+            case .file(let file) where file.path.hasSuffix(".md") || file.path.hasSuffix(".markdown"):
+                diagnostics += CommonMarkLimits.diagnostics(for: file)
+            case .folder(_, let files):
+                for file in files { diagnostics += CommonMarkLimits.diagnostics(for: file) }
+            default: break
+            }
+        }
         if !site.hasContentFolder, site.sources.isEmpty {
             diagnostics.append(.error(.missingContent, "the site has no \(SiteLayout.contentFolder)/ folder, so there is nothing to build",
                                       at: SourceLocation(path: SiteLayout.contentFolder),
@@ -102,8 +121,18 @@ public enum Build {
         if options.writeOutput, diagnostics.isEmpty, let manifest = writer.reusableManifest(fingerprint: fingerprint) {
             // Same inputs as the build that wrote the output: it is already right.
             writes.give(false)
+            writer.sweepDeadStagingFolders()
             result.reusedPreviousOutput = true
             result.diagnostics = manifest.diagnostics
+            // Nothing is removed now, but the next build that changes something will: say so already (the top
+            // level only, one listing, so that a build with nothing to do stays quick).
+            let foreign = writer.foreignNames(besides: manifest)
+            if !foreign.isEmpty {
+                result.diagnostics.append(.warning(.outputForeignFiles,
+                                                   "the output folder holds \(foreign.count == 1 ? "a file" : "\(foreign.count) files") IndexSite did not write, which the next build that changes the site removes: \(Build.listed(foreign))",
+                                                   at: SourceLocation(path: options.outputFolder.path), hint: Build.foreignFilesHint))
+                result.diagnostics = result.diagnostics.sortedUnique()
+            }
             (result.listCount, result.sectionCount, result.entryCount) = (manifest.lists, manifest.sections, manifest.entries)
             result.writeSummary = SiteWriter.Summary(written: 0, unchanged: manifest.files.count)
             return result
@@ -184,7 +213,7 @@ public enum Build {
         }
         // Static/ goes to the output root as it is; a file a page already has is an error, not a silent choice.
         var writtenPaths = Set(result.pagePaths)
-        var staticPages: [OutputPage] = []
+        var staticCopies: [(path: String, file: StaticFile)] = []
         for file in site.staticFiles {
             let path = String(file.path.dropFirst(SiteLayout.staticFolder.count + 1))
             guard writtenPaths.insert(path).inserted, path != SiteWriter.markerFile else {
@@ -192,9 +221,9 @@ public enum Build {
                                           hint: "rename the file, or change the list's slug"))
                 continue
             }
-            staticPages.append(OutputPage(path: path, bytes: file.bytes))
+            staticCopies.append((path, file))
         }
-        result.diagnostics = diagnostics.sortedUnique()
+        result.diagnostics = diagnostics.sortedUnique().aggregatedWarnings()
         result.timings.append((.render, clock.lap()))
 
         guard let staging else { return result }
@@ -202,15 +231,13 @@ public enum Build {
             staging.discard()
             return result
         }
-        staticPages.forEach(staging.add)
+        for copy in staticCopies { staging.addCopy(of: copy.file.location, as: copy.path) }
         // Files someone put into the output by hand would vanish with the old folder: name them first.
         let foreign = writer.foreignFiles(keeping: writtenPaths)
         if !foreign.isEmpty {
-            let shown = foreign.prefix(10).joined(separator: ", ") + (foreign.count > 10 ? " and \(foreign.count - 10) more" : "")
             result.diagnostics.append(.warning(.outputForeignFiles,
-                                               "the output folder holds \(foreign.count == 1 ? "a file" : "\(foreign.count) files") IndexSite did not write, removed by this build: \(shown)",
-                                               at: SourceLocation(path: options.outputFolder.path),
-                                               hint: "put files to publish with the site (CNAME, .nojekyll, images) in \(SiteLayout.staticFolder)/: they are copied into every build"))
+                                               "the output folder holds \(foreign.count == 1 ? "a file" : "\(foreign.count) files") IndexSite did not write, removed by this build: \(Build.listed(foreign))",
+                                               at: SourceLocation(path: options.outputFolder.path), hint: Build.foreignFilesHint))
         }
         result.diagnostics = result.diagnostics.sortedUnique()
         guard result.succeeded else {

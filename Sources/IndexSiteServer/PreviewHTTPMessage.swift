@@ -116,11 +116,11 @@ extension PreviewResponse {
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) where name.lowercased() != "content-length" && name.lowercased() != "connection" {
             head += "\(name): \(value)\r\n"
         }
-        head += "Content-Length: \(body.count)\r\n"
+        head += "Content-Length: \(bodyFile?.length ?? body.count)\r\n"
         if closing { head += "Connection: close\r\n" }
         head += "\r\n"
         var data = Data(head.utf8)
-        if !forHead { data.append(body) }
+        if !forHead, bodyFile == nil { data.append(body) }
         return data
     }
 
@@ -129,6 +129,7 @@ extension PreviewResponse {
         case 200: "OK"
         case 302: "Found"
         case 400: "Bad Request"
+        case 403: "Forbidden"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
         case 431: "Request Header Fields Too Large"

@@ -174,14 +174,42 @@ final class PreviewHTTPServer: Sendable {
                 buffered = rest
                 let response = await handler(request)
                 let keepAlive = request.keepsAlive
-                guard await send(response.encoded(forHead: request.method == "HEAD", closing: !keepAlive), to: client), keepAlive else { return }
+                guard await send(response.encoded(forHead: request.method == "HEAD", closing: !keepAlive), to: client) else { return }
+                if let file = response.bodyFile, request.method != "HEAD" {
+                    guard await send(file, to: client) else { return }
+                }
+                guard keepAlive else { return }
             }
         }
     }
 
-    /// Writes `data` within the client timeout; false when it could not.
+    /// The bytes written at a time: each piece must go within the client timeout, so a slow client that keeps
+    /// taking bytes gets the whole response (a whole response within 10 s truncated a large file under 200 OK).
+    static let sendPiece = 64 << 10
+
+    /// Writes `data` a piece at a time, each within the client timeout; false when one could not be written.
     private func send(_ data: Data, to client: AsyncSocket) async -> Bool {
-        await Self.within(limits.clientTimeout) { try await client.write(data); return true } ?? false
+        var offset = data.startIndex
+        while offset < data.endIndex {
+            let piece = data[offset..<min(offset + Self.sendPiece, data.endIndex)]
+            guard await Self.within(limits.clientTimeout, { try await client.write(Data(piece)); return true }) ?? false else { return false }
+            offset += piece.count
+        }
+        return true
+    }
+
+    /// Writes the file's bytes a piece at a time as it reads them, never the whole file in memory; false when the
+    /// client stopped taking them, or the file ended before the length sent (a rebuild removed it meanwhile).
+    private func send(_ file: PreviewResponse.BodyFile, to client: AsyncSocket) async -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: file.path) else { return false }
+        defer { try? handle.close() }
+        var left = file.length
+        while left > 0 {
+            guard let piece = try? handle.read(upToCount: min(left, Self.sendPiece)), !piece.isEmpty else { return false }
+            guard await send(piece, to: client) else { return false }
+            left -= piece.count
+        }
+        return true
     }
 
     enum HeadRead: Sendable {

@@ -11,11 +11,24 @@ public struct PreviewResponse: Sendable, Equatable {
     public var status: Int
     public var headers: [String: String]
     public var body: Data
+    /// A file sent as the body a piece at a time instead of `body` (a large asset or download): read whole, eight
+    /// parallel downloads of a 300 MB file took the preview to 4.9 GB.
+    public var bodyFile: BodyFile?
 
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    /// A file whose bytes are the body, and its length when the response was made.
+    public struct BodyFile: Sendable, Equatable {
+        public var path: String
+        public var length: Int
+    }
+
+    /// Files larger than this are sent from the file (`bodyFile`), not read into memory.
+    public static let streamedFileSize = 1 << 20
+
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), bodyFile: BodyFile? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.bodyFile = bodyFile
     }
 
     public var contentType: String? { headers["Content-Type"] }
@@ -58,6 +71,8 @@ public struct PreviewRouter: Sendable {
             let type = ContentType.forPath(path)
             if ContentType.isHTML(type), let failure = state.failure {
                 response = errorPage(failure, tag: tag)
+            } else if !ContentType.isHTML(type), let length = Self.size(path), length > PreviewResponse.streamedFileSize {
+                response = PreviewResponse(status: 200, headers: ["Content-Type": type], bodyFile: .init(path: path, length: length))
             } else if let data = FileManager.default.contents(atPath: path) {
                 let body = ContentType.isHTML(type) ? LiveReloadScript.inject(into: data, tag: tag) : data
                 response = PreviewResponse(status: 200, headers: ["Content-Type": type], body: body)
@@ -78,6 +93,8 @@ public struct PreviewRouter: Sendable {
         }
         response.headers["Cache-Control"] = "no-store"
         response.headers["X-Content-Type-Options"] = "nosniff"
+        // A browser that does not send `Sec-Fetch-Site` still keeps another site's page from loading these.
+        response.headers["Cross-Origin-Resource-Policy"] = "same-origin"
         return response
     }
 
@@ -127,6 +144,13 @@ public struct PreviewRouter: Sendable {
             name = String(name[..<colon])
         }
         return name == "127.0.0.1" || name == "localhost" || name.hasSuffix(".localhost")
+    }
+
+    /// The size of the regular file at `path`, or nil.
+    static func size(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
     }
 
     /// True when a path names a page (a folder or an `.html` file), not an asset such as `/favicon.ico`.

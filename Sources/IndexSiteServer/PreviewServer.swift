@@ -134,6 +134,22 @@ public final class PreviewServer: Sendable {
         _ = await running?.value
     }
 
+    /// True for a request another site's page made: a script or image tag, a fetch, a frame. The preview holds
+    /// unpublished drafts, and a split list's `search.js` is a script that any page could load and read (issue 34,
+    /// item 13). Browsers say where a request comes from in `Sec-Fetch-Site` (`same-origin`, or `none` when the
+    /// reader typed the address or followed a bookmark) and in `Origin`; a link followed from another site to a page
+    /// (`Sec-Fetch-Mode: navigate` into a document) only shows the preview, so it is let through.
+    static func fromAnotherOrigin(_ request: PreviewRequest) -> Bool {
+        if let site = request.header("sec-fetch-site")?.lowercased(), site != "same-origin", site != "none" {
+            let navigates = request.header("sec-fetch-mode")?.lowercased() == "navigate" && request.header("sec-fetch-dest")?.lowercased() == "document"
+            if !navigates { return true }
+        }
+        if let origin = request.header("origin")?.lowercased(), let host = request.header("host")?.lowercased() {
+            return origin != "http://" + host
+        }
+        return false
+    }
+
     static func respond(to request: PreviewRequest, router: PreviewRouter, channel: ReloadChannel, longPollTimeout: Duration) async -> PreviewResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
             var refused = PreviewResponse.text(405, "Method not allowed\n")
@@ -143,6 +159,8 @@ public final class PreviewServer: Sendable {
         if !PreviewRouter.isLocal(host: request.header("host")) {
             // Another name that resolves here (DNS rebinding) would let a web page read the preview: refused.
             return .text(400, "Bad request: this server answers to 127.0.0.1 and localhost only\n")
+        } else if fromAnotherOrigin(request) {
+            return .text(403, "Forbidden: the preview answers its own pages only, not other sites' requests\n")
         } else if request.path == LiveReloadScript.eventsPath {
             let since = request.query.first { $0.name == "version" }?.value ?? ""
             let state = await channel.next(after: since, timeout: longPollTimeout)

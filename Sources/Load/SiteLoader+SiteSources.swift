@@ -28,10 +28,10 @@ extension SiteLoader {
             let name = String(relative.split(separator: "/").last ?? "")
             guard insideSite(relative, name: name, folder: resolved(folder), diagnostics: &site.diagnostics) else { continue }
             if isDirectory(relative) {
-                var files: [SourceFile] = []
-                var visited: [FolderIdentity: String] = [:]
-                collectFiles(in: relative, keep: isMarkdown, visited: &visited, into: &files, diagnostics: &site.diagnostics)
-                site.sources.append(.folder(path: relative, files: files))
+                var paths: [String] = []
+                var walk = FolderWalk()
+                collectFiles(in: relative, keep: isMarkdown, walk: &walk, into: &paths, diagnostics: &site.diagnostics)
+                site.sources.append(.folder(path: relative, files: paths.compactMap { read(relative: $0, diagnostics: &site.diagnostics) }))
             } else if let file = read(relative: relative, diagnostics: &site.diagnostics) {
                 site.sources.append(.file(file))
             }

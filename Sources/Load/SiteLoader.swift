@@ -13,12 +13,21 @@ public struct SiteLoader: Sendable {
     /// The site folder's path, which the paths of its files extend (joined as text: three URLs made per file were a
     /// tenth of loading a folder of 500 Markdown files).
     private let folderPath: String
+    /// The resolved folders a link may lead into (`Content/`, `Templates/`, `Static/`); hidden names only in `Static/`,
+    /// which publishes them.
+    private let linkableFolders: [(path: String, hiddenAllowed: Bool)]
 
     /// A loader for the site in `siteFolder`.
     public init(siteFolder: URL) {
         self.siteFolder = siteFolder.standardizedFileURL
         root = self.siteFolder.resolvingSymlinksInPath().path
         folderPath = self.siteFolder.path
+        let folderPath = folderPath
+        linkableFolders = [(SiteLayout.contentFolder, false), (SiteLayout.templatesFolder, false), (SiteLayout.staticFolder, true)].compactMap { name, hidden in
+            guard let resolved = realpath(SiteLoader.joined(folderPath, name), nil) else { return nil }
+            defer { free(resolved) }
+            return (String(cString: resolved), hidden)
+        }
     }
 
     /// The path of a file or folder of the site, given relative to the site folder.
@@ -76,14 +85,15 @@ public struct SiteLoader: Sendable {
                 site.templates[String(name.dropLast(".mustache".count))] = file
             }
         }
-        var visitedStrings: [FolderIdentity: String] = [:]
+        var stringsWalk = FolderWalk(), assetsWalk = FolderWalk(), staticWalk = FolderWalk()
+        var strings: [String] = [], assets: [String] = [], statics: [String] = []
         collectFiles(in: SiteLayout.templatesFolder + "/strings", keep: { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") },
-                     visited: &visitedStrings, into: &site.stringCatalogs, diagnostics: &site.diagnostics)
-        var visitedAssets: [FolderIdentity: String] = [:], visitedStatic: [FolderIdentity: String] = [:]
-        collectFiles(in: SiteLayout.templatesFolder + "/assets", visited: &visitedAssets, into: &site.assets,
-                     diagnostics: &site.diagnostics)
-        collectFiles(in: SiteLayout.staticFolder, includeHidden: true, visited: &visitedStatic, into: &site.staticFiles,
-                     diagnostics: &site.diagnostics)
+                     walk: &stringsWalk, into: &strings, diagnostics: &site.diagnostics)
+        collectFiles(in: SiteLayout.templatesFolder + "/assets", walk: &assetsWalk, into: &assets, diagnostics: &site.diagnostics)
+        collectFiles(in: SiteLayout.staticFolder, includeHidden: true, walk: &staticWalk, into: &statics, diagnostics: &site.diagnostics)
+        site.stringCatalogs = strings.compactMap { read(relative: $0, diagnostics: &site.diagnostics) }
+        site.assets = assets.compactMap { read(relative: $0, diagnostics: &site.diagnostics) }
+        site.staticFiles = statics.compactMap { stamped(relative: $0, diagnostics: &site.diagnostics) }
         return site
     }
 
@@ -97,9 +107,10 @@ public struct SiteLoader: Sendable {
             let relative = SiteLayout.contentFolder + "/" + name
             guard insideSite(relative, name: name, folder: contentFolder, diagnostics: &site.diagnostics) else { continue }
             if isDirectory(relative) {
-                var entryFiles: [SourceFile] = []
-                var visited: [FolderIdentity: String] = [:]
-                collectFiles(in: relative, keep: isMarkdown, visited: &visited, into: &entryFiles, diagnostics: &site.diagnostics)
+                var entryPaths: [String] = []
+                var walk = FolderWalk()
+                collectFiles(in: relative, keep: isMarkdown, walk: &walk, into: &entryPaths, diagnostics: &site.diagnostics)
+                let entryFiles = entryPaths.compactMap { read(relative: $0, diagnostics: &site.diagnostics) }
                 site.sources.append(.folder(path: relative, files: entryFiles))
             } else if SiteLoader.listExtensions.contains(fileExtension(name)) {
                 if let file = read(relative: relative, diagnostics: &site.diagnostics) { site.sources.append(.file(file)) }
@@ -107,30 +118,58 @@ public struct SiteLoader: Sendable {
         }
     }
 
-    /// The files of a folder and its subfolders that `keep` accepts, in path order. `Static/` keeps hidden files
-    /// (`.nojekyll`, `.well-known/`). Each folder is read once, however many links lead to it: `ln -s . loop` would
-    /// otherwise read the folder again and again (issue 17, item 10).
+    /// How deep folders are read below the folder a walk starts in; deeper ones are named in an error, not dropped.
+    static let folderDepthLimit = 64
+    /// How many paths (through links) may lead to one folder within one walk: aliases are published as copies, and
+    /// a chain of folders each linking twice to the one below would otherwise be read 2^n times.
+    static let folderReadLimit = 16
+
+    /// What one walk of a folder tree has seen: the folders being read (a link back to one of them is a cycle) and
+    /// how often each folder was read (through links, an alias is a copy).
+    struct FolderWalk {
+        var ancestors: [FolderIdentity: String] = [:]
+        var reads: [FolderIdentity: Int] = [:]
+    }
+
+    /// The paths of the files of a folder and its subfolders that `keep` accepts, in path order. `Static/` keeps hidden files
+    /// (`.nojekyll`, `.well-known/`). A link to a folder is read as a copy of it (`docs/latest -> v2` publishes both),
+    /// but a link back to a folder being read is a cycle and not followed: `ln -s . loop` would otherwise read the
+    /// folder again and again (issue 17, item 10).
     func collectFiles(in relative: String, includeHidden: Bool = false, keep: (String) -> Bool = { _ in true },
-                              depth: Int = 0, visited: inout [FolderIdentity: String], into files: inout [SourceFile],
+                              depth: Int = 0, walk: inout FolderWalk, into files: inout [String],
                               diagnostics: inout [Diagnostic]) {
-        guard depth < 16 else { return }
-        if let identity = FolderIdentity(path: path(of: relative)) {
-            if let first = visited[identity] {
+        let at = SourceLocation(path: relative, line: 1)
+        guard depth <= SiteLoader.folderDepthLimit else {
+            diagnostics.append(.error(.folderWalkLimit, "'\(relative)' is more than \(SiteLoader.folderDepthLimit) folders deep; its files are not read",
+                                      at: at, hint: "move the files into a shallower folder"))
+            return
+        }
+        let identity = FolderIdentity(path: path(of: relative))
+        if let identity {
+            if let first = walk.ancestors[identity] {
                 diagnostics.append(.warning(.symlinkCycle, "'\(relative)' leads back to '\(first)', which is already read; it is not read again",
-                                            at: SourceLocation(path: relative, line: 1), hint: "remove the link, or point it at a folder outside this list"))
+                                            at: at, hint: "remove the link, or point it at a folder outside this list"))
                 return
             }
-            visited[identity] = relative
+            let reads = walk.reads[identity, default: 0] + 1
+            guard reads <= SiteLoader.folderReadLimit else {
+                diagnostics.append(.warning(.folderWalkLimit, "'\(relative)' is the \(reads)th path through links to the same folder; it is not read again",
+                                            at: at, hint: "link to the folder fewer times, or copy it"))
+                return
+            }
+            walk.reads[identity] = reads
+            walk.ancestors[identity] = relative
         }
+        defer { if let identity { walk.ancestors[identity] = nil } }
         let folder = resolved(relative)
         for name in listing(relative, includeHidden: includeHidden) {
             let childPath = relative + "/" + name
             guard insideSite(childPath, name: name, folder: folder, diagnostics: &diagnostics) else { continue }
             if isDirectory(childPath) {
-                collectFiles(in: childPath, includeHidden: includeHidden, keep: keep, depth: depth + 1, visited: &visited,
+                collectFiles(in: childPath, includeHidden: includeHidden, keep: keep, depth: depth + 1, walk: &walk,
                              into: &files, diagnostics: &diagnostics)
-            } else if keep(name), let file = read(relative: childPath, diagnostics: &diagnostics) {
-                files.append(file)
+            } else if keep(name) {
+                files.append(childPath)
             }
         }
     }
@@ -164,21 +203,79 @@ public struct SiteLoader: Sendable {
         URL(fileURLWithPath: path(of: relative)).resolvingSymlinksInPath().path
     }
 
-    /// Refuses files that are symbolic links to places outside the site folder (or that lie in a folder that is one).
-    /// `folder` is the resolved path of the folder holding `name`: a name that is not a link lies there, and only links
-    /// are resolved one by one (each a tenth of a millisecond, a fifth of loading a folder of 500 Markdown files).
+    /// Refuses files that lie outside the site folder, and links that lead anywhere but into `Content/`,
+    /// `Templates/` or `Static/` (never to the site's other files, its `.git/`, a hidden file, or outside): a link
+    /// is the user's choice of what to publish only when it points at what they publish anyway. `folder` is the
+    /// resolved path of the folder holding `name`: a name that is not a link lies there, and only links are resolved
+    /// one by one (each a tenth of a millisecond, a fifth of loading a folder of 500 Markdown files).
     func insideSite(_ relative: String, name: String, folder: String, diagnostics: inout [Diagnostic]) -> Bool {
-        let resolved = isSymbolicLink(relative) ? resolved(relative) : SiteLoader.joined(folder, name)
-        if resolved == root || resolved.hasPrefix(SiteLoader.joined(root, "")) { return true }
-        diagnostics.append(.error(.symlinkOutsideSite, "'\(relative)' is a link to '\(resolved)', outside the site folder", at: SourceLocation(path: relative, line: 1),
-                                  hint: "copy the file into the site instead of linking to it"))
+        let at = SourceLocation(path: relative, line: 1)
+        guard isSymbolicLink(relative) else {
+            let lying = SiteLoader.joined(folder, name)
+            if SiteLoader.isInside(lying, root) { return true }
+            diagnostics.append(.error(.symlinkOutsideSite, "'\(relative)' lies in '\(folder)', outside the site folder", at: at,
+                                      hint: "copy the file into the site instead of linking to it"))
+            return false
+        }
+        let written = (try? FileManager.default.destinationOfSymbolicLink(atPath: path(of: relative))) ?? "?"
+        guard let target = realpath(path(of: relative), nil) else {
+            let reason = errno
+            if reason == ELOOP {
+                diagnostics.append(.error(.symlinkCycle, "'\(relative)' is a link to '\(written)' that loops back on itself, so it leads to no file",
+                                          at: at, hint: "point the link at a file or folder, or remove it"))
+            } else {
+                diagnostics.append(.error(.sourceUnreadable, "'\(relative)' is a link to '\(written)', which does not exist", at: at,
+                                          hint: "point the link at an existing file, or remove it"))
+            }
+            return false
+        }
+        let resolved = String(cString: target)
+        free(target)
+        if SiteLoader.isInside(resolved, root), let place = linkableFolders.first(where: { SiteLoader.isInside(resolved, $0.path) }) {
+            // Within `Content/` and `Templates/` a hidden name is never read, so a link may not reach one either.
+            let inner = resolved.dropFirst(place.path.count).split(separator: "/")
+            if place.hiddenAllowed || !inner.contains(where: { $0.hasPrefix(".") }) { return true }
+        }
+        let problem = SiteLoader.isInside(resolved, root) ? "'\(relative)' is a link to '\(written)', outside \(SiteLayout.contentFolder)/, \(SiteLayout.templatesFolder)/ and \(SiteLayout.staticFolder)/ or hidden, so it is not followed"
+            : "'\(relative)' is a link to '\(resolved)', outside the site folder"
+        diagnostics.append(.error(.symlinkOutsideSite, problem, at: at,
+                                  hint: "link only to files and folders inside Content/, Templates/ or Static/, or copy the file there"))
         return false
     }
 
-    /// True for a symbolic link, and for a path that cannot be looked at (it is then resolved as a link would be).
+    /// True when `path` is `folder` or lies inside it.
+    private static func isInside(_ path: String, _ folder: String) -> Bool {
+        path == folder || path.hasPrefix(joined(folder, ""))
+    }
+
+    /// True for a symbolic link; false for a path that cannot be looked at (reading it then says why: a name that is
+    /// not UTF-8, a file that vanished).
     private func isSymbolicLink(_ relative: String) -> Bool {
         var info = stat()
-        return lstat(path(of: relative), &info) != 0 || (info.st_mode & S_IFMT) == S_IFLNK
+        return lstat(path(of: relative), &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    /// A file of `Static/` by its stamp (size, modification time, identity), not its bytes; nil with a diagnostic
+    /// when it is not a regular file or cannot be read.
+    private func stamped(relative: String, diagnostics: inout [Diagnostic]) -> StaticFile? {
+        let path = path(of: relative)
+        if let problem = notARegularFile(path, relative: relative) {
+            diagnostics.append(problem)
+            return nil
+        }
+        var info = stat()
+        guard stat(path, &info) == 0, access(path, R_OK) == 0 else {
+            diagnostics.append(.error(.sourceUnreadable, "cannot read '\(relative)'", at: SourceLocation(path: relative, line: 1),
+                                      hint: "check the file's permissions"))
+            return nil
+        }
+        #if os(Linux)
+        let modified = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        #else
+        let modified = "\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
+        #endif
+        let stamp = "\(info.st_size) \(modified) \(info.st_dev) \(info.st_ino)"
+        return StaticFile(path: relative, location: path, stamp: stamp)
     }
 
     func read(relative: String, diagnostics: inout [Diagnostic]) -> SourceFile? {

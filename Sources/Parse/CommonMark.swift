@@ -63,6 +63,14 @@ package enum CommonMark {
     /// fragments parsed into it, are too), so it is dropped with the arena, never walked to be freed: freeing a
     /// million descriptions' trees node by node was 6% of a Markdown list's build.
     private static func inArena<T>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (OpaquePointer) throws -> T) rethrows -> T {
+        // cmark's quadratic inputs are escaped first (`CommonMarkLimits`); the build warns where (`markdown-limit`).
+        if let defused = CommonMarkLimits.defused(bytes) {
+            return try defused.withUnsafeBufferPointer { try parse($0, body) }
+        }
+        return try parse(bytes, body)
+    }
+
+    private static func parse<T>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (OpaquePointer) throws -> T) rethrows -> T {
         indexsite_arena_enter()
         defer { indexsite_arena_leave() }
         guard let parser = cmark_parser_new_with_mem(CMARK_OPT_VALIDATE_UTF8, indexsite_arena_mem()) else {

@@ -154,7 +154,10 @@ enum GFMAutolinks {
             let byte = text[at + end]
             if byte.isASCIIAlphanumeric {
             } else if byte == UInt8(ascii: "@") {
+                // A second `@` makes the whole run no address (cmark-gfm's count of them must be one): the scan
+                // stops there, so the scans from a run of `a@a@a@…` cost its length once, not its length each.
                 ats += 1
+                if ats > 1 { return nil }
             } else if byte == UInt8(ascii: "."), end < data.count - 1 {
                 periods += 1
             } else if byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
@@ -198,10 +201,17 @@ enum GFMAutolinks {
 
     /// The end of a link of `end` bytes from `data`'s start once trailing punctuation, unbalanced closing brackets
     /// and a trailing entity-like `&name;` are left out; a `<` ends it first.
+    /// Each bracket or quote is counted over the link once, and the counts follow the end as it moves back: counted
+    /// again for every trailing `)`, a link ending in 100,000 of them cost 10^10 steps.
     static func trimmedEnd(_ data: ArraySlice<UInt8>, _ end: Int) -> Int {
         let base = data.startIndex
         var end = end
         if let less = data[base..<(base + end)].firstIndex(of: UInt8(ascii: "<")) { end = less - base }
+        var counts: [Int]? // by byte, made at the first closing bracket or quote at the end
+        func drop(to newEnd: Int) {
+            if counts != nil { for byte in data[(base + newEnd)..<(base + end)] { counts![Int(byte)] -= 1 } }
+            end = newEnd
+        }
         while end > 0 {
             let last = data[base + end - 1]
             let opening: UInt8? = switch last {
@@ -213,23 +223,24 @@ enum GFMAutolinks {
             default: nil
             }
             if "?!.,:*_~".utf8.contains(last) {
-                end -= 1
+                drop(to: end - 1)
             } else if last == UInt8(ascii: ";") {
                 var entityStart = end - 2
                 while entityStart > 0, data[base + entityStart].isASCIIAlpha { entityStart -= 1 }
                 if entityStart >= 0, entityStart < end - 2, data[base + entityStart] == UInt8(ascii: "&") {
-                    end = entityStart
+                    drop(to: entityStart)
                 } else {
-                    end -= 1
+                    drop(to: end - 1)
                 }
             } else if let opening {
-                var opened = 0
-                var closed = 0
-                for byte in data[base..<(base + end)] {
-                    if byte == opening { opened += 1 } else if byte == last { closed += 1 }
+                if counts == nil {
+                    var made = [Int](repeating: 0, count: 256)
+                    for byte in data[base..<(base + end)] { made[Int(byte)] += 1 }
+                    counts = made
                 }
-                if opened == closed { break }
-                end -= 1
+                // A trailing quote is always left out (it counts as its own opening, never as a closing).
+                if opening != last, counts![Int(opening)] == counts![Int(last)] { break }
+                drop(to: end - 1)
             } else {
                 break
             }

@@ -25,8 +25,13 @@ enum GFMStrikethrough {
             delimiters += split(child, literal: literal, before: before, after: after)
         }
         var openers: [Delimiter] = []
+        // The last opener of each length (1 and 2), and before each opener the one of its length before it: a closer
+        // finds its opener at once, where searching back through openers of the other length cost their count for
+        // every closer (`~a ~a ~a … a~~ a~~`: quadratic).
+        var lastOfLength: [Int?] = [nil, nil, nil]
+        var previousOfLength: [Int?] = []
         for closer in delimiters {
-            if closer.canClose, let match = openers.lastIndex(where: { $0.length == closer.length }) {
+            if closer.canClose, let match = lastOfLength[closer.length] {
                 let strike = MarkdownNode.customInline(enter: "<del>", exit: "</del>")
                 struck.append(strike)
                 let opener = openers[match].node
@@ -34,8 +39,14 @@ enum GFMStrikethrough {
                 while let inside = opener.next, inside != closer.node { strike.append(inside) }
                 opener.delete()
                 closer.node.delete()
+                for length in 1...2 {
+                    while let last = lastOfLength[length], last >= match { lastOfLength[length] = previousOfLength[last] }
+                }
                 openers.removeSubrange(match...)
+                previousOfLength.removeSubrange(match...)
             } else if closer.canOpen {
+                previousOfLength.append(lastOfLength[closer.length])
+                lastOfLength[closer.length] = openers.count
                 openers.append(closer)
             }
         }

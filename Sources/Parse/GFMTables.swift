@@ -42,8 +42,9 @@ enum GFMTables {
             table.append(head)
             if header + 2 < rows.count {
                 let body = MarkdownNode.customBlock(enter: "<tbody>", exit: "</tbody>")
+                var padding = paddingBudget(rows[header...])
                 for line in rows[(header + 2)...] {
-                    body.append(row(cells(of: line), alignments: alignments, tag: "td"))
+                    body.append(row(cells(of: line), alignments: alignments, tag: "td", padding: &padding))
                 }
                 table.append(body)
             }
@@ -121,13 +122,29 @@ enum GFMTables {
         return slice
     }
 
-    /// One `<tr>`: as many cells as the header has, missing ones empty and extra ones dropped.
-    static func row(_ cells: [[UInt8]], alignments: [Alignment], tag: String) -> MarkdownNode {
+    /// How many empty cells the body rows of a table may be padded with in all: as many as the table's source has
+    /// bytes. cmark-gfm pads every short row to the header's width, so a header of 5,000 cells over rows of one
+    /// (15 KB of Markdown) made a page of 62 MB; past the budget a short row keeps only the cells it has.
+    static func paddingBudget(_ rows: ArraySlice<ArraySlice<UInt8>>) -> Int {
+        rows.reduce(0) { $0 + $1.count }
+    }
+
+    /// One `<tr>`: as many cells as the header has, missing ones empty (while `padding` lasts) and extra ones dropped.
+    static func row(_ cells: [[UInt8]], alignments: [Alignment], tag: String, padding: inout Int) -> MarkdownNode {
         let row = MarkdownNode.customBlock(enter: "<tr>", exit: "</tr>")
-        for column in alignments.indices {
+        let missing = max(0, alignments.count - cells.count)
+        let columns = missing <= padding ? alignments.count : min(alignments.count, cells.count)
+        padding -= columns - min(alignments.count, cells.count)
+        for column in 0..<columns {
             row.append(cell(column < cells.count ? cells[column] : [], tag: tag, alignment: alignments[column]))
         }
         return row
+    }
+
+    /// The header's `<tr>`: every cell it has.
+    static func row(_ cells: [[UInt8]], alignments: [Alignment], tag: String) -> MarkdownNode {
+        var unbounded = Int.max
+        return row(cells, alignments: alignments, tag: tag, padding: &unbounded)
     }
 
     /// A cell whose text is parsed as inlines: after "x " so that a cell like `# a` or `- b` stays text (a line

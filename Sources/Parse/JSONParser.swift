@@ -108,6 +108,22 @@ public struct JSONParser: Sendable {
 
         var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
 
+        /// The character starting at byte `offset`, named for a message: its UTF-8 sequence decoded (a lead byte
+        /// read alone named `ï` for a byte order mark), with its code point when it is not ASCII.
+        func characterName(at offset: Int) -> String {
+            let byte = bytes[offset]
+            guard byte >= 0x80 else { return "character '\(Character(Unicode.Scalar(byte)))'" }
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            let end = min(bytes.count, offset + length)
+            guard let scalar = String(validating: bytes[offset..<end], as: UTF8.self)?.unicodeScalars.first else {
+                return "byte 0x\(String(byte, radix: 16, uppercase: true)) (not UTF-8)"
+            }
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            if scalar == "\u{FEFF}" { return "byte order mark (\(code))" }
+            return "character '\(Character(scalar))' (\(code))"
+        }
+
         mutating func skipSpace() {
             while let byte = peek, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
         }
@@ -135,7 +151,7 @@ public struct JSONParser: Sendable {
             case UInt8(ascii: "f"): try literal("false"); return .text("false")
             case UInt8(ascii: "n"): try literal("null"); return .text("")
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .text(number())
-            default: throw Failure(offset: position, message: "unexpected character '\(Character(Unicode.Scalar(byte)))'")
+            default: throw Failure(offset: position, message: "unexpected \(characterName(at: position))")
             }
         }
 

@@ -133,6 +133,12 @@ public enum SettingsParser {
                 case .urlField: list.urlField = keyPath(value, key, block) ?? list.urlField
                 case .descriptionField: list.descriptionField = keyPath(value, key, block) ?? list.descriptionField
                 case .fields: list.fields = strings(value, setting, block, into: &list)?.map { KeyPath($0) }
+                case .publishFields:
+                    if case .scalar(let scalar) = value, scalar.string == "all" {
+                        list.publishAllFields = true
+                    } else {
+                        list.publishFields = (strings(value, setting, block, into: &list) ?? []).map { KeyPath($0) }
+                    }
                 case .locale: list.locale = locale(value, key, block) ?? list.locale
                 case .indexLocales: list.indexLocales = strings(value, key, block) ?? []
                 case .catchAllLabel: list.catchAllLabel = string(value, key, block) ?? list.catchAllLabel

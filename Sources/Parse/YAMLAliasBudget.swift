@@ -6,25 +6,28 @@ import IndexSiteCore
 /// seconds inside `Yams.compose` before a count over the composed nodes could refuse it (issue 17, item 4).
 /// Every libyaml call of IndexSite is in this file.
 enum YAMLAliasBudget {
-    /// Where the expansion first passed `budget` (1-based line and column of the alias), or nil when it stays within
-    /// it. Text libyaml cannot parse gives nil too: the composer then reports the syntax error.
-    static func firstExcess(in text: String, budget: Int) -> (line: Int, column: Int)? {
+    /// Where the expansion first passed `budget` (1-based line and column of the alias), and whether an alias was
+    /// followed on the way (else the text simply holds that many values), or nil when it stays within it. Text
+    /// libyaml cannot parse gives nil too: the composer then reports the syntax error.
+    static func firstExcess(in text: String, budget: Int) -> (line: Int, column: Int, throughAliases: Bool)? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return nil }
         defer { yaml_parser_delete(&parser) }
         var bytes = Array(text.utf8)
         bytes.append(0)
-        return bytes.withUnsafeBufferPointer { buffer -> (line: Int, column: Int)? in
+        return bytes.withUnsafeBufferPointer { buffer -> (line: Int, column: Int, throughAliases: Bool)? in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count - 1)
             /// Expanded sizes of the anchors seen so far; a later anchor of the same name replaces an earlier one.
             var anchored: [[UInt8]: Int] = [:]
             /// The open sequences and mappings: their anchor and the values counted inside them so far.
             var open: [(anchor: [UInt8]?, size: Int)] = []
             var total = 0
+            var aliases = false
             var event = yaml_event_t()
             while yaml_parser_parse(&parser, &event) == 1 {
                 defer { yaml_event_delete(&event) }
-                let mark = (line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+                if event.type == YAML_ALIAS_EVENT { aliases = true }
+                let mark = (line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1, throughAliases: aliases)
                 var finished: (anchor: [UInt8]?, size: Int)?
                 switch event.type {
                 case YAML_STREAM_END_EVENT:

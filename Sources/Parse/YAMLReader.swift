@@ -28,8 +28,13 @@ enum YAMLReader {
     static func compose(_ text: String, path: String, lineOffset: Int) -> (YAMLBlock?, [Diagnostic]) {
         // Aliases are counted before Yams composes the nodes, which already follows them when it hashes mapping keys.
         if let excess = YAMLAliasBudget.firstExcess(in: text, budget: maximumExpandedNodes) {
-            return (nil, [.error(.yamlSyntax, "the YAML expands to more than \(maximumExpandedNodes) values through aliases",
-                                 at: SourceLocation(path: path, line: excess.line + lineOffset, column: excess.column),
+            let at = SourceLocation(path: path, line: excess.line + lineOffset, column: excess.column)
+            guard excess.throughAliases else {
+                // Issue 34, item 19: plain values past the limit were blamed on aliases the text does not have.
+                return (nil, [.error(.yamlSyntax, "the YAML holds more than \(maximumExpandedNodes) values, more than IndexSite reads from settings or front matter",
+                                     at: at, hint: "keep a long list's data in a CSV or JSON file in Content/")])
+            }
+            return (nil, [.error(.yamlSyntax, "the YAML expands to more than \(maximumExpandedNodes) values through aliases", at: at,
                                  hint: "write the values out instead of nesting aliases of aliases")])
         }
         do {

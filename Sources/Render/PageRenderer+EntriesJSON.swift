@@ -11,7 +11,7 @@ extension PageRenderer {
     /// rendered (`EntriesJSON.emit`).
     func entriesJSON(_ list: IndexedList, split: Bool, copies: EntryCopies) -> EntriesJSON {
         let pieces = PageRenderer.entriesJSONPieces(list, size: PageRenderer.entriesJSONPieceSize(entryCount: list.sections.reduce(0) { $0 + $1.entries.count }))
-        let writer = EntriesJSONWriter(list: list, split: split, copies: copies)
+        let writer = EntriesJSONWriter(list: list, split: split, copies: copies, shownFields: displayedFields(list))
         // A piece's buffer is sized from the bytes an entry took in the pieces before (a first guess for the first).
         let average = BytesPerEntry()
         // At most four pieces a core are made ahead of the one written.
@@ -112,14 +112,17 @@ struct EntriesJSONWriter: Sendable {
     let sectionTitles: [[UInt8]]
     /// Each section's link to its entries up to the `#`, as the start of a JSON string (opening quote, no closing one).
     let hrefPrefixes: [[UInt8]]
+    /// The fields published in `fields`: those the page shows and those `publish_fields` adds; nil for all of them.
+    let publishedFields: Set<String>?
 
-    init(list: IndexedList, split: Bool, copies: EntryCopies) {
+    init(list: IndexedList, split: Bool, copies: EntryCopies, shownFields: [KeyPath]) {
         self.list = list
         self.copies = copies
         let columns = FieldColumn.columns([list.settings.titleField, list.settings.urlField], in: list.sections.lazy.flatMap(\.entries).first?.fields)
         titleColumn = columns[0]
         urlColumn = columns[1]
         sectionTitles = list.sections.map { JSONWriter.encoded($0.title) }
+        publishedFields = EntriesJSONWriter.publishedFields(list.settings, kind: list.kind, shown: shownFields)
         hrefPrefixes = list.sections.map { section in
             var json = JSONWriter()
             json.raw("\"")
@@ -128,8 +131,25 @@ struct EntriesJSONWriter: Sendable {
         }
     }
 
+    /// The top-level field names a list's `entries.json` publishes: the title, link and description, the shown
+    /// `fields`, the field its sections are grouped by, and `publish_fields`; nil (every field) for `publish_fields: all`.
+    /// A column the page keeps off (a staff list's salary, the `reading_field`) is not published by default.
+    static func publishedFields(_ settings: ListSettings, kind: SourceKind, shown: [KeyPath]) -> Set<String>? {
+        guard !settings.publishAllFields else { return nil }
+        // `main` (a docs index's defining page) is shown in bold; a Markdown list's `category` is the heading it
+        // stands under, which the page shows as its section.
+        var paths = [settings.titleField, settings.urlField, settings.descriptionField, "main"] + shown + settings.publishFields
+        if kind == .markdownList { paths.append("category") }
+        switch settings.grouping {
+        case .field(let path)?, .date(let path, _)?: paths.append(path)
+        default: break
+        }
+        return Set(paths.map { String($0.description.split(separator: ".", maxSplits: 1).first ?? "") })
+    }
+
     /// Appends the objects of the entries at `entries` of section `section`, each followed by ",\n".
     func write(section: Int, entries range: Range<Int>, into json: inout JSONWriter) {
+        if json.keptFieldNames != publishedFields { json.keptFieldNames = publishedFields }
         // Taken once for the piece: reading them from the arrays per entry retained them, on both cores at once.
         let sectionTitle = sectionTitles[section], hrefPrefix = hrefPrefixes[section]
         list.sections[section].entries.withUnsafeBufferPointer { entries in

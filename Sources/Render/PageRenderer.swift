@@ -46,7 +46,15 @@ public struct PageRenderer: Sendable {
         guard diagnostics.isEmpty else { return (nil, diagnostics) }
         // Every template against every page kind, before anything renders: `check` finds a typo in a template this
         // site never renders.
-        diagnostics += PageRenderer.diagnostics(for: TemplateCheck.problems(in: library), theme: theme)
+        let check = TemplateCheck.checked(library)
+        diagnostics += PageRenderer.diagnostics(for: check.problems, theme: theme)
+        diagnostics += check.cycles.sorted { ($0.template, $0.line) < ($1.template, $1.line) }.map { cycle in
+            let path = theme.templates[cycle.template]?.path ?? cycle.template
+            let how = cycle.list.map { "inside '{{#\($0)}}', a list from outside the context it was included with, so every round repeats the same items" }
+                ?? "with no list between, so it never reaches an end"
+            return .error(.templatePartialCycle, "template '\(cycle.chain[0])' includes itself (\(cycle.chain.joined(separator: " > "))) \(how)",
+                          at: SourceLocation(path: path, line: cycle.line), hint: "include a partial in itself only inside a list of the item it shows, as entry does with {{#children}}")
+        }
         guard diagnostics.isEmpty else { return (nil, diagnostics) }
         return (PageRenderer(site: site, library: library, theme: theme, localization: localization), [])
     }

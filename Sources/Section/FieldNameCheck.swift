@@ -130,6 +130,9 @@ package struct FieldNameCheck {
         for (index, path) in (settings.fields ?? []).enumerated() where !has(path) {
             unknown(.fields, path, item: String(index))
         }
+        for (index, path) in settings.publishFields.enumerated() where !has(path) {
+            unknown(.publishFields, path, item: String(index))
+        }
         switch settings.grouping {
         case .field(let path)?, .date(let path, _)?:
             if !has(path) { unknown(.groupBy, path) }

@@ -3,16 +3,31 @@ import IndexSiteCore
 import IndexSiteLoad
 
 extension SiteWriter {
-    /// Files in the current output folder that the build which wrote it did not write (a `CNAME`, notes, a `.git/`),
-    /// leaving out those the new build writes itself; replacing the folder would delete them, so the build says so.
-    /// Empty when the folder has no readable manifest (nothing is known about who wrote what).
+    /// Names an output folder may hold that are the user's, not the site's, and are carried over into every new
+    /// output rather than removed: a `gh-pages` worktree's `.git` (a folder, or a file naming one) and the domain's
+    /// `CNAME`. A file of the new site with the same name (`Static/CNAME`) wins.
+    public static let keptNames = [".git", "CNAME"]
+
+    /// Files in the current output folder that the build which wrote it did not write (notes, a folder of the
+    /// user's), leaving out those the new build writes itself and those kept (`keptNames`); replacing the folder
+    /// would delete them, so the build says so. When the folder has no readable manifest (an empty or damaged
+    /// marker, or one an old version wrote), nothing is known about who wrote what: every name in it is foreign.
     package func foreignFiles(keeping newPaths: Set<String>) -> [String] {
         let files = FileManager.default
-        guard let manifest = previousManifest() else { return [] }
+        guard let manifest = previousManifest() else {
+            return (folderNames(atPath: output.path) ?? []).sorted().compactMap { name in
+                guard name != SiteWriter.markerFile, !SiteWriter.keptNames.contains(name) else { return nil }
+                var isDirectory: ObjCBool = false
+                let full = output.appendingPathComponent(name).path
+                let isLink = (try? files.destinationOfSymbolicLink(atPath: full)) != nil
+                return !isLink && files.fileExists(atPath: full, isDirectory: &isDirectory) && isDirectory.boolValue ? name + "/" : name
+            }
+        }
         var foreign: [String] = []
         func walk(_ relative: String, depth: Int) {
             let folder = relative.isEmpty ? output.path : output.appendingPathComponent(relative).path
             for name in (folderNames(atPath: folder) ?? []).sorted() {
+                if relative.isEmpty, SiteWriter.keptNames.contains(name), !newPaths.contains(name) { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
                 var isDirectory: ObjCBool = false
                 let full = output.appendingPathComponent(path).path
@@ -28,6 +43,15 @@ extension SiteWriter {
         }
         walk("", depth: 0)
         return foreign
+    }
+
+    /// The names at the top of the output folder that `manifest`'s build did not write (nor the kept ones): what
+    /// a build that changes nothing can say of foreign files with one listing.
+    package func foreignNames(besides manifest: BuildManifest) -> [String] {
+        let written = Set(manifest.files.keys.map { path in path.split(separator: "/", maxSplits: 1).first.map(String.init) ?? path })
+        return (folderNames(atPath: SiteWriter.writingThroughLinks(output)?.path ?? output.path) ?? []).sorted().filter {
+            $0 != SiteWriter.markerFile && !SiteWriter.keptNames.contains($0) && !written.contains($0)
+        }
     }
 
     /// The output folder as written: a symbolic link at `output` is kept and the site written into the folder it

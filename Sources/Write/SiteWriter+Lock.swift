@@ -41,6 +41,16 @@ extension SiteWriter {
         return descriptor
     }
 
+    /// Removes dead builds' staging folders beside the output (through a symbolic link to it, beside its target), for
+    /// a build that finds nothing to write: a killed build's folder is a full copy of the site, and must not wait for
+    /// the next build that changes something.
+    package func sweepDeadStagingFolders() {
+        guard let target = SiteWriter.writingThroughLinks(output) else { return }
+        var through = self
+        through.output = target
+        through.removeDeadStagingFolders()
+    }
+
     /// Removes the staging folders of builds that are no longer running (killed ones); a running build's is left alone.
     func removeDeadStagingFolders() {
         let files = FileManager.default

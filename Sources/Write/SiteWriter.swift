@@ -41,7 +41,8 @@ public struct SiteWriter: Sendable {
         for folder in protectedFolders {
             let protected = folder.resolvingSymlinksInPath().path
             if contains(target, protected) || contains(protected, target) {
-                return "refusing to write the site into '\(output.path)': it is or overlaps '\(folder.lastPathComponent)/'"
+                let name = folder.lastPathComponent == SiteLayout.configurationFile ? folder.lastPathComponent : folder.lastPathComponent + "/"
+                return "refusing to write the site into '\(output.path)': it is or overlaps '\(name)'"
             }
         }
         let files = FileManager.default
@@ -204,6 +205,52 @@ public struct SiteWriter: Sendable {
             }
         }
 
+        /// Copies the file at `source` into the new site as `path`, a piece at a time on the writing queue, or
+        /// hard-links the previous site's file when its bytes are the same: a file of `Static/` is never held whole.
+        public func addCopy(of source: String, as path: String) {
+            queue.async { self.copy(source, as: path) }
+        }
+
+        private func copy(_ source: String, as path: String) {
+            guard failure == nil else { return }
+            guard parted == nil else {
+                failure = Failure(description: "'\(parted!.path)' ended without its last part (next came '\(path)')")
+                closeParted()
+                return
+            }
+            do {
+                let (destination, previous) = try prepare(path)
+                let input = ixs_open(source, O_RDONLY | O_CLOEXEC, 0)
+                guard input >= 0 else { throw Failure(description: "cannot read '\(source)': \(String(cString: strerror(errno)))") }
+                defer { close(input) }
+                if SiteWriter.sameBytes(atPath: previous, asFile: input), link(previous, destination) == 0 {
+                    summary.unchanged += 1
+                    sizes[path] = SiteWriter.size(of: input)
+                    return
+                }
+                guard lseek(input, 0, SEEK_SET) == 0 else { throw Failure(description: "cannot read '\(source)': \(String(cString: strerror(errno)))") }
+                let output = ixs_open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                guard output >= 0 else { throw Failure(description: "cannot create '\(destination)': \(String(cString: strerror(errno)))") }
+                defer { close(output) }
+                var buffer = [UInt8](repeating: 0, count: SiteWriter.copyPiece)
+                var copied = 0
+                while true {
+                    let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
+                    if count < 0, errno == EINTR { continue }
+                    guard count >= 0 else { throw Failure(description: "cannot read '\(source)': \(String(cString: strerror(errno)))") }
+                    if count == 0 { break }
+                    try SiteWriter.writeAll(buffer[..<count], to: output, path: destination)
+                    copied += count
+                }
+                summary.written += 1
+                sizes[path] = copied
+            } catch let error as Failure {
+                failure = error
+            } catch {
+                failure = Failure(description: "cannot write '\(path)': \(error.localizedDescription)")
+            }
+        }
+
         /// Waits until every page added has been written.
         private func drain() {
             queue.sync {}
@@ -338,19 +385,39 @@ public struct SiteWriter: Sendable {
                 throw failure
             }
             defer { unlock() }
-            var marker = Array("{}".utf8)
-            if var manifest {
-                manifest.files = sizes
-                marker = manifest.encoded()
-            }
+            // Never an empty marker: a folder whose marker names no files is treated as foreign by the next build.
+            var written = manifest ?? BuildManifest(fingerprint: "", lists: 0, sections: 0, entries: 0, diagnostics: [], files: [:])
+            written.files = sizes
+            var carried: [String] = []
             do {
-                try SiteWriter.writeFile(marker, to: folder.appendingPathComponent(SiteWriter.markerFile).path)
+                try SiteWriter.writeFile(written.encoded(), to: folder.appendingPathComponent(SiteWriter.markerFile).path)
+                carried = try carryOverKeptNames()
                 try writer.swapIn(folder)
             } catch {
+                // What was carried over is the user's: back into the old output before the staging folder goes.
+                for name in carried { rename(folder.appendingPathComponent(name).path, writer.output.appendingPathComponent(name).path) }
                 discard()
                 throw error
             }
             return summary
+        }
+
+        /// Moves the user's own names (`SiteWriter.keptNames`) from the current output into the staging folder, so
+        /// the swap keeps them; a name the new site writes itself is left to be replaced. Returns the names moved.
+        private func carryOverKeptNames() throws(Failure) -> [String] {
+            var moved: [String] = []
+            for name in SiteWriter.keptNames where sizes[name] == nil {
+                let from = writer.output.appendingPathComponent(name).path, to = folder.appendingPathComponent(name).path
+                var info = stat()
+                guard lstat(from, &info) == 0, lstat(to, &info) != 0 else { continue }
+                guard rename(from, to) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    for done in moved { rename(folder.appendingPathComponent(done).path, writer.output.appendingPathComponent(done).path) }
+                    throw Failure(description: "cannot keep '\(from)' in the new site: \(reason)")
+                }
+                moved.append(name)
+            }
+            return moved
         }
 
         /// Removes the staging folder; the previous site stays as it was.
@@ -389,6 +456,40 @@ public struct SiteWriter: Sendable {
         return readMatches(descriptor, bytes)
     }
 
+    /// The bytes copied or compared at a time.
+    static let copyPiece = 1 << 20
+
+    /// Whether the file at `path` holds exactly the bytes of the open file `other` (read from its start), a piece
+    /// at a time.
+    static func sameBytes(atPath path: String, asFile other: Int32) -> Bool {
+        let descriptor = ixs_open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat(), otherStatus = stat()
+        guard fstat(descriptor, &status) == 0, fstat(other, &otherStatus) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+              status.st_size == otherStatus.st_size else { return false }
+        var left = Int(otherStatus.st_size)
+        var buffer = [UInt8](repeating: 0, count: min(max(left, 1), copyPiece))
+        while left > 0 {
+            var filled = 0
+            let wanted = min(buffer.count, left)
+            while filled < wanted {
+                let count = buffer.withUnsafeMutableBytes { read(other, $0.baseAddress! + filled, wanted - filled) }
+                guard count > 0 else { return false }
+                filled += count
+            }
+            guard readMatches(descriptor, Array(buffer[..<wanted])) else { return false }
+            left -= wanted
+        }
+        return atEnd(descriptor)
+    }
+
+    /// The size of an open file.
+    static func size(of descriptor: Int32) -> Int {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+    }
+
     static func writeFile(_ bytes: [UInt8], to path: String) throws(Failure) {
         let descriptor = ixs_open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(description: "cannot create '\(path)': \(String(cString: strerror(errno)))") }
@@ -397,6 +498,10 @@ public struct SiteWriter: Sendable {
     }
 
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(Failure) {
+        try writeAll(bytes[...], to: descriptor, path: path)
+    }
+
+    static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32, path: String) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }

@@ -40,6 +40,8 @@ struct InitCommand: ParsableCommand {
                     """.utf8))
             case .cannotWrite:
                 FileHandle.standardError.write(Data("error: \(error.description); the files written before it were removed\n".utf8))
+            case .linkedFolders:
+                FileHandle.standardError.write(Data("error: \(error.description), so nothing was written\n".utf8))
             }
             throw ExitCode.failure
         }

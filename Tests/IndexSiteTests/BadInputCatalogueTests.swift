@@ -23,6 +23,7 @@ import Testing
         .sourceUnreadable: "CLITests/RobustnessTests+FileKinds.swift",
         .sourceNameClash: "CLITests/RobustnessTests+FileKinds.swift",
         .symlinkOutsideSite: "CLITests/CLITests.swift",
+        .folderWalkLimit: "IndexSiteTests/SymlinkPolicyTests.swift",
         .outputFailed: "CLITests/RobustnessTests+FileKinds.swift",
         .outputRefused: "IndexSiteTests/RealDataFileTests.swift",
         .outputForeignFiles: "IndexSiteTests/RealDataFileTests.swift",

@@ -132,8 +132,9 @@ import IndexSiteTestSupport
     }
 
     @Test func pathologicalInputsFinish() {
+        // Past 32 containers on a line the markers are text (issue 34, item 8: cmark is quadratic in them).
         let nested = String(repeating: "> ", count: 5_000) + "| a |\n| - |\n"
-        #expect(CommonMark.html(nested).contains("<th>a</th>"))
+        #expect(CommonMark.html(nested).contains("| a |"))
         let tildes = String(repeating: "~~a ", count: 10_000)
         #expect(CommonMark.html(tildes).hasPrefix("<p>"))
         let links = String(repeating: "www.a.org ", count: 10_000)

@@ -151,6 +151,17 @@ import IndexSiteTestSupport
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("_site").path))
     }
 
+    /// Issue 34, item 16: `--output SITE/indexsite.yml` was accepted while the site had no settings file; every later
+    /// build then failed with "check the file's permissions".
+    @Test func theOutputMayNotBeTheSettingsFile() throws {
+        let folder = try site(["Content/books.csv": Array("title\nDune\n".utf8)])
+        let result = Build.run(BuildOptions(siteFolder: folder, output: folder.appendingPathComponent("indexsite.yml")))
+        #expect(result.diagnostics.map(\.code) == [.outputRefused])
+        #expect(result.diagnostics.first?.message.contains("overlaps 'indexsite.yml'") == true, "\(result.diagnostics)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("indexsite.yml").path))
+        #expect(Build.run(BuildOptions(siteFolder: folder)).succeeded)
+    }
+
     @Test func theOutputMayNotBeStatic() throws {
         let folder = try site(["Content/books.csv": Array("title\nDune\n".utf8), "Static/CNAME": Array("x".utf8)])
         let result = Build.run(BuildOptions(siteFolder: folder, output: folder.appendingPathComponent("Static")))
@@ -162,20 +173,20 @@ import IndexSiteTestSupport
         let folder = try site(["Content/books.csv": Array("title\nDune\n".utf8)])
         let output = folder.appendingPathComponent("_site")
         #expect(Build.run(BuildOptions(siteFolder: folder)).succeeded)
-        try Data("x".utf8).write(to: output.appendingPathComponent("CNAME"))
-        try FileManager.default.createDirectory(at: output.appendingPathComponent(".git"), withIntermediateDirectories: true)
-        try Data("ref".utf8).write(to: output.appendingPathComponent(".git/HEAD"))
+        try Data("x".utf8).write(to: output.appendingPathComponent("notes.txt"))
+        try FileManager.default.createDirectory(at: output.appendingPathComponent("drafts"), withIntermediateDirectories: true)
+        try Data("ref".utf8).write(to: output.appendingPathComponent("drafts/a.html"))
         try Data("title\nDune\nEmma\n".utf8).write(to: folder.appendingPathComponent("Content/books.csv"))
         // Under --strict the warning stops the build: nothing is removed.
         let strict = Build.run(BuildOptions(siteFolder: folder, strict: true))
-        #expect(strict.diagnostics.map(\.message) == ["the output folder holds 2 files IndexSite did not write, removed by this build: .git/, CNAME"])
+        #expect(strict.diagnostics.map(\.message) == ["the output folder holds 2 files IndexSite did not write, removed by this build: drafts/, notes.txt"])
         #expect(strict.diagnostics.first?.hint?.contains("Static/") == true)
-        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("CNAME").path))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("notes.txt").path))
         // Without it the build says so and goes on.
         let relaxed = Build.run(BuildOptions(siteFolder: folder))
         #expect(relaxed.succeeded)
         #expect(relaxed.diagnostics.map(\.code) == [.outputForeignFiles])
-        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("CNAME").path))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("notes.txt").path))
     }
 
     /// Only links are resolved one by one: a file lies where its folder does. So a file linked to outside the site is

@@ -119,4 +119,18 @@ import IndexSiteTestSupport
         #expect(!FileManager.default.fileExists(atPath: target.path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [".gitignore"])
     }
+
+    /// Issue 34, item 17: `init` wrote through symlinked folders (`Content -> ../outside`), into the folder the link
+    /// points at.
+    @Test func aLinkedFolderOfTheScaffoldIsRefused() throws {
+        let folder = ScaffoldTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let outside = folder.deletingLastPathComponent().appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("Content").path, withDestinationPath: "../outside")
+        #expect(throws: Scaffold.WriteError.linkedFolders(["Content"])) { try Scaffold.write(to: folder) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Content"])
+    }
 }

@@ -71,6 +71,32 @@ extension Array where Element == Diagnostic {
         contains { $0.severity == .error || strict }
     }
 
+    /// How many warnings of one code a build keeps in full; the rest are counted in one summary warning.
+    public static let warningsKeptPerCode = 1000
+
+    /// The first `limit` warnings of each code (in order) in full, and for each code with more, one warning at the
+    /// first of the others saying how many more there are. A million repeated CSV rows made a million warnings,
+    /// all kept in the output's marker (204 MB) and read back by the next build that found nothing changed.
+    /// Errors are all kept: they are what a user must fix.
+    public func aggregatedWarnings(keepingPerCode limit: Int = Array.warningsKeptPerCode) -> [Diagnostic] {
+        var counts: [DiagnosticCode: Int] = [:]
+        var firstOmitted: [DiagnosticCode: Int] = [:]
+        var kept: [Diagnostic] = []
+        for (index, diagnostic) in enumerated() {
+            guard diagnostic.severity == .warning else { kept.append(diagnostic); continue }
+            let count = counts[diagnostic.code, default: 0] + 1
+            counts[diagnostic.code] = count
+            if count <= limit { kept.append(diagnostic) } else if count == limit + 1 { firstOmitted[diagnostic.code] = index }
+        }
+        guard !firstOmitted.isEmpty else { return self }
+        for (code, index) in firstOmitted.sorted(by: { $0.value < $1.value }) {
+            let more = counts[code]! - limit
+            kept.append(.warning(code, "and \(more) more '\(code.rawValue)' warning\(more == 1 ? "" : "s") from here on, not listed one by one (the first \(limit) are)",
+                                 at: self[index].location, hint: "fix the ones listed and build again to see the rest"))
+        }
+        return kept.sortedUnique()
+    }
+
     /// Sorted by file, line and column, with exact repeats removed, so output is the same on every run.
     public func sortedUnique() -> [Diagnostic] {
         var seen = Set<Diagnostic>()

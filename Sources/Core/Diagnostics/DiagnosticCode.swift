@@ -4,10 +4,13 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     // Loading the site
     /// A file of the site could not be read (permissions, or it vanished while loading).
     case sourceUnreadable = "source-unreadable"
-    /// A symbolic link in the site points outside the site folder, so it is not followed.
+    /// A symbolic link points outside `Content/`, `Templates/` and `Static/` (the site's other files, `.git/`, a hidden
+    /// name, or outside the site folder), so it is not followed.
     case symlinkOutsideSite = "symlink-outside-site"
     /// A link inside an entry folder leads back to a folder already read (a cycle such as `ln -s . loop`); not followed.
     case symlinkCycle = "symlink-cycle"
+    /// A folder lies too deep, or too many links lead to one folder, to be read; its files are named, not dropped silently.
+    case folderWalkLimit = "folder-walk-limit"
     /// A source is not valid UTF-8; the diagnostic points at the first bad byte.
     case invalidUTF8 = "invalid-utf8"
     /// A source contains a NUL byte, which no text file should.
@@ -62,6 +65,9 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     // Markdown lists
     /// A Markdown list item has no text, so it makes no entry.
     case emptyListItem = "empty-list-item"
+    /// Markdown nests containers too deeply on one line or holds too many `![` in a paragraph, on which cmark's time
+    /// grows with the square of the input; the markers past the limit are read as text.
+    case markdownLimit = "markdown-limit"
 
     // Awesome-list lint (`lint: awesome`)
     /// An entry sorts before the entry above it in the same section or nested list.
@@ -83,6 +89,8 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case templateUnknownKey = "template-unknown-key"
     /// A template includes a partial that does not exist, or the theme lacks a required template.
     case templateMissingPartial = "template-missing-partial"
+    /// A template includes itself (through partials) in a way that never ends; named with its cycle, nothing renders.
+    case templatePartialCycle = "template-partial-cycle"
 
     // Page words (string catalogs)
     /// A list's locale has no catalog of page words, or its catalog lacks keys or plural forms; English fills the gaps.

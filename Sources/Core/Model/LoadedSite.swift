@@ -20,6 +20,25 @@ public enum ContentSource: Sendable {
     }
 }
 
+/// A file of `Static/`, known by where it is and what `stat` says of it: it is copied into the output a piece at a
+/// time when written, never held whole (a 1 GB video took 1.07 GB of memory on every build, even one that changed
+/// nothing, and under a memory limit the build died with a trap).
+public struct StaticFile: Sendable {
+    /// The path relative to the site folder, as diagnostics name it (`Static/images/logo.svg`).
+    public var path: String
+    /// Where the file is read from when it is copied.
+    public var location: String
+    /// Its size, modification time and identity on the file system, for the site's fingerprint: a file that
+    /// changes is a file whose stamp changes.
+    public var stamp: String
+
+    public init(path: String, location: String, stamp: String) {
+        self.path = path
+        self.location = location
+        self.stamp = stamp
+    }
+}
+
 /// Everything the build reads from disk, read once, before any other stage runs.
 public struct LoadedSite: Sendable {
     /// `indexsite.yml`, when the site has one.
@@ -30,8 +49,9 @@ public struct LoadedSite: Sendable {
     public var templates: [String: SourceFile] = [:]
     /// Static files of the theme (`Templates/assets/`), copied to the output's `assets/`.
     public var assets: [SourceFile] = []
-    /// The files of `Static/`, copied as they are to the output root (path relative to the site, `Static/CNAME`).
-    public var staticFiles: [SourceFile] = []
+    /// The files of `Static/`, copied as they are to the output root (path relative to the site, `Static/CNAME`);
+    /// never read into memory (see `StaticFile`).
+    public var staticFiles: [StaticFile] = []
     /// Whether the site has a `Content/` folder at all (a build without one is an error with a hint).
     public var hasContentFolder = true
     /// The site's own catalogs of page words (`Templates/strings/<locale>.yml`), over the built-in ones key by key.

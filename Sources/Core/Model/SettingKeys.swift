@@ -98,6 +98,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
     case urlField = "url_field"
     case descriptionField = "description_field"
     case fields
+    case publishFields = "publish_fields"
     case fieldLabels = "field_labels"
     case locale
     case indexLocales = "index_locales"
@@ -182,6 +183,10 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             defaultValue: ##"CSV/JSON: every other plain field; Markdown: none"##,
             meaning: ##"extra fields shown with each entry"##,
             example: ##"`[author, year]`"##)
+        case .publishFields: SettingDocumentation(
+            defaultValue: ##"none: only the shown fields"##,
+            meaning: ##"fields `entries.json` publishes besides those the page shows (title, link, description, `fields`, the `group_by` field), or `all`; the others (a staff list's salary, a `reading_field`) stay out of every output"##,
+            example: ##"`[isbn]`, `all`"##)
         case .fieldLabels: SettingDocumentation(
             defaultValue: ##"the field name made readable (`official_name` → "Official name", `releaseYear` → "Release year")"##,
             meaning: ##"the label readers see for each shown field, by field name"##,

@@ -136,6 +136,10 @@ public struct ListSettings: Sendable, Hashable {
     public var descriptionField: KeyPath = "description"
     /// Extra fields shown with each entry; `nil` means every plain field not otherwise shown (CSV and JSON) or none (Markdown).
     public var fields: [KeyPath]?
+    /// Fields `entries.json` publishes besides the shown ones (`publish_fields`): hidden columns stay out of every output.
+    public var publishFields: [KeyPath] = []
+    /// `publish_fields: all`: `entries.json` publishes every field, shown or not.
+    public var publishAllFields = false
     /// The ICU locale id that decides collation, the alphabet of the strip and date titles (`sv`, `de@collation=phonebook`).
     public var locale: String = "en"
     /// Locales whose alphabets are added to the strip, as UIKit shows A–Z before the kana.

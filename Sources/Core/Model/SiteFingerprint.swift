@@ -20,7 +20,10 @@ package struct SiteFingerprint: Sendable, Equatable {
         }
         for name in site.templates.keys.sorted() { if let file = site.templates[name] { hash.add(file) } }
         site.assets.forEach { hash.add($0) }
-        site.staticFiles.forEach { hash.add($0) }
+        for file in site.staticFiles {
+            hash.add(file.path)
+            hash.add(file.stamp)
+        }
         site.stringCatalogs.forEach { hash.add($0) }
         value = hash.hex
     }

@@ -140,6 +140,10 @@ extension Scaffold {
         # fields: more fields shown with each entry. Default: every other field for CSV and JSON, none for Markdown.
         fields: [tags]
 
+        # publish_fields: fields entries.json publishes besides the shown ones, or all. Default: none, so a column
+        #   the page does not show (a salary, internal notes) is never published.
+        # publish_fields: [isbn]
+
         # locale: this list's language for sorting, letters and date titles. Default: the site's locale.
         # locale: sv
 

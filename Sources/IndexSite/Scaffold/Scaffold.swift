@@ -30,6 +30,9 @@ public enum Scaffold {
         case wouldOverwrite([String])
         /// A file or folder could not be created; the files written before it were removed again.
         case cannotWrite(path: String, reason: String)
+        /// These folders of the scaffold (relative paths) are symbolic links: writing through them would put the
+        /// scaffold's files somewhere else (`Content -> ../outside`); nothing was written.
+        case linkedFolders([String])
 
         /// The problem in one line, for the command line.
         public var description: String {
@@ -38,6 +41,8 @@ public enum Scaffold {
                 "refusing to overwrite \(paths.count == 1 ? "an existing file" : "existing files"): \(paths.joined(separator: ", "))"
             case .cannotWrite(let path, let reason):
                 "cannot write '\(path)': \(reason)"
+            case .linkedFolders(let paths):
+                "refusing to write through symbolic links: \(paths.map { "'\($0)'" }.joined(separator: ", ")) \(paths.count == 1 ? "is a link" : "are links") to another folder"
             }
         }
     }
@@ -57,6 +62,18 @@ public enum Scaffold {
         // Only a plain .gitignore is added to: one that is a link would be written wherever it points.
         let appendable = { (path: String) in path == gitignorePath && attributes[path]??[.type] as? FileAttributeType == .typeRegular }
         guard existing.allSatisfy(appendable) else { throw .wouldOverwrite(existing.filter { !appendable($0) }) }
+        // The folders the files go into, each once, outermost first; one that is a link would take the files elsewhere.
+        var folders: [String] = []
+        for file in files {
+            var parts = file.path.split(separator: "/").dropLast().map(String.init)
+            var path = ""
+            while !parts.isEmpty {
+                path += (path.isEmpty ? "" : "/") + parts.removeFirst()
+                if !folders.contains(path) { folders.append(path) }
+            }
+        }
+        let linked = folders.filter { (try? manager.destinationOfSymbolicLink(atPath: folder.appendingPathComponent($0).path)) != nil }
+        guard linked.isEmpty else { throw .linkedFolders(linked) }
         var written: [URL] = []
         var appended: (url: URL, original: Data)?
         for file in files {
