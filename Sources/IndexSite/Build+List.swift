@@ -37,7 +37,8 @@ extension Build {
                     fieldsChecked = true
                 }
                 parsed = parser.parse(file)
-            case .json: parsed = JSONParser(items: settings.items).parse(file)
+            case .json where file.path.lowercased().hasSuffix(".json"): parsed = JSONParser(items: settings.items).parse(file)
+            case .json: parsed = YAMLDataParser(items: settings.items).parse(file)
             case .markdownList, .entryFolder, .docsIndex: parsed = MarkdownListParser().parse(file)
             }
         case .folder(let path, let files) where planned.kind == .docsIndex:

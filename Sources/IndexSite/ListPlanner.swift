@@ -28,6 +28,11 @@ enum ListPlanner {
         for list in settings.lists {
             let location = list.location(of: .source, or: settings.listLocations[list.source] ?? SourceLocation(path: SiteLayout.configurationFile))
             guard let source = sourcesByName[list.source] else {
+                if let unread = site.unreadSources[list.source] {
+                    diagnostics.append(.error(.unsupportedSource, "list source '\(list.source)' cannot be listed: it \(unread.why)", at: location,
+                                              hint: unread.fix))
+                    continue
+                }
                 diagnostics.append(.error(.missingSource, "list source '\(list.source)' is not in Content/", at: location,
                                           hint: "sources are paths inside Content/, such as books.csv or glossary"))
                 continue
@@ -61,7 +66,7 @@ enum ListPlanner {
         case .file:
             switch name.utf8.split(separator: UInt8(ascii: ".")).last.map({ String(decoding: $0, as: UTF8.self).lowercased() }) {
             case "csv", "tsv", "tab": kind = .csv
-            case "json": kind = .json
+            case "json", "yml", "yaml": kind = .json
             default: kind = .markdownList
             }
         }

@@ -3,7 +3,9 @@ import IndexSiteCore
 
 /// Load: reads `indexsite.yml`, `Content/` and `Templates/` of a site folder into memory.
 public struct SiteLoader: Sendable {
-    static let listExtensions: Set<String> = ["csv", "tsv", "tab", "json", "md", "markdown"]
+    static let listExtensions: Set<String> = ["csv", "tsv", "tab", "json", "yml", "yaml", "md", "markdown", "mdx"]
+    /// The kinds of file an entry folder or a documentation folder reads as pages.
+    static let pageExtensions: Set<String> = ["md", "markdown", "mdx"]
 
     /// The folder read; every path the loader reports is relative to it.
     public let siteFolder: URL
@@ -99,15 +101,25 @@ public struct SiteLoader: Sendable {
             if isDirectory(relative) {
                 var entryFiles: [SourceFile] = []
                 var visited: [FolderIdentity: String] = [:]
-                collectFiles(in: relative, keep: isMarkdown, visited: &visited, into: &entryFiles, diagnostics: &site.diagnostics)
+                var unread: [String] = []
+                collectFiles(in: relative, keep: { path in
+                    if SiteLoader.pageExtensions.contains(fileExtension(lastComponent(path))) { return true }
+                    unread.append(path)
+                    return false
+                }, visited: &visited, into: &entryFiles, diagnostics: &site.diagnostics)
+                site.diagnostics += UnreadFiles.warnings(unread, inFolder: relative)
                 site.sources.append(.folder(path: relative, files: entryFiles))
             } else if SiteLoader.listExtensions.contains(fileExtension(name)) {
                 if let file = read(relative: relative, diagnostics: &site.diagnostics) { site.sources.append(.file(file)) }
+            } else {
+                let reason = UnreadFiles.reason(forListFile: relative)
+                site.unreadSources[name] = UnreadSource(why: reason.why, fix: reason.fix)
+                site.diagnostics.append(UnreadFiles.warning(forListFile: relative, reason: reason))
             }
         }
     }
 
-    /// The files of a folder and its subfolders that `keep` accepts, in path order. `Static/` keeps hidden files
+    /// The files of a folder and its subfolders that `keep` accepts (given each file's path), in path order. `Static/` keeps hidden files
     /// (`.nojekyll`, `.well-known/`). Each folder is read once, however many links lead to it: `ln -s . loop` would
     /// otherwise read the folder again and again (issue 17, item 10).
     private func collectFiles(in relative: String, includeHidden: Bool = false, keep: (String) -> Bool = { _ in true },
@@ -129,7 +141,7 @@ public struct SiteLoader: Sendable {
             if isDirectory(childPath) {
                 collectFiles(in: childPath, includeHidden: includeHidden, keep: keep, depth: depth + 1, visited: &visited,
                              into: &files, diagnostics: &diagnostics)
-            } else if keep(name), let file = read(relative: childPath, diagnostics: &diagnostics) {
+            } else if keep(childPath), let file = read(relative: childPath, diagnostics: &diagnostics) {
                 files.append(file)
             }
         }
@@ -147,13 +159,13 @@ public struct SiteLoader: Sendable {
         return FileManager.default.fileExists(atPath: path(of: relative), isDirectory: &directory) && directory.boolValue
     }
 
-    private func isMarkdown(_ name: String) -> Bool {
-        let ext = fileExtension(name)
-        return ext == "md" || ext == "markdown"
+    /// The last part of a path relative to the site.
+    private func lastComponent(_ path: String) -> String {
+        path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.index(after: $0)...]) } ?? path
     }
 
     /// Found over bytes: a prepended letter (U+0D4E) makes one Character of itself and the dot after it.
-    private func fileExtension(_ name: String) -> String {
+    func fileExtension(_ name: String) -> String {
         let utf8 = name.utf8
         guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot != utf8.startIndex else { return "" }
         return String(decoding: utf8[utf8.index(after: dot)...], as: UTF8.self).lowercased()

@@ -24,8 +24,9 @@ public struct SettingsPatch: Sendable {
 
 /// Reads YAML text with Yams and turns its errors into diagnostics at the right line of the file.
 enum YAMLReader {
-    /// Parses one YAML document. Returns nil and a diagnostic when the text is not valid YAML.
-    static func compose(_ text: String, path: String, lineOffset: Int) -> (YAMLBlock?, [Diagnostic]) {
+    /// Parses one YAML document. Returns nil and a diagnostic when the text is not valid YAML. `budget` is the most
+    /// values it may expand to (`maximumExpandedNodes` unless a data file's size allows more).
+    static func compose(_ text: String, path: String, lineOffset: Int, budget maximumExpandedNodes: Int = maximumExpandedNodes) -> (YAMLBlock?, [Diagnostic]) {
         // Aliases are counted before Yams composes the nodes, which already follows them when it hashes mapping keys.
         if let excess = YAMLAliasBudget.firstExcess(in: text, budget: maximumExpandedNodes) {
             return (nil, [.error(.yamlSyntax, "the YAML expands to more than \(maximumExpandedNodes) values through aliases",

@@ -18,6 +18,11 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case utf16Input = "utf16-input"
     /// Two names in one folder are the same text in different Unicode normalizations (NFC and NFD).
     case sourceNameClash = "source-name-clash"
+    /// A file under `Content/` is of a kind IndexSite does not read (an image, a spreadsheet, another tool's settings);
+    /// the warning says why and what to do, so no file is skipped in silence.
+    case unreadFile = "unread-file"
+    /// A list's `source` exists in `Content/` but is of a kind IndexSite does not read.
+    case unsupportedSource = "unsupported-source"
 
     // CSV / TSV
     /// A quoted CSV field is never closed.
