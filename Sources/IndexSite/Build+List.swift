@@ -85,7 +85,9 @@ extension Build {
         if settings.lint == .awesome, planned.kind == .markdownList, case .file(let file) = planned.source {
             diagnostics += AwesomeLinter(locale: settings.locale).lint(file, entries: parsed.entries)
         }
-        settings.defaultSectionTitle = localization.strings(for: settings.locale).text(.default_section)
+        let words = localization.strings(for: settings.locale)
+        settings.defaultSectionTitle = words.text(.default_section)
+        settings.undatedSectionTitle = words.text(.undated_section)
         diagnostics += localization.check(locale: settings.locale, at: settings.location(of: .locale, or: planned.settingsLocation))
         planned.source = .folder(path: "", files: [])
         // Read before the sectioner moves the entries: their descriptions are rendered while it works.

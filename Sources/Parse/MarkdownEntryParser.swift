@@ -18,8 +18,15 @@ public struct MarkdownEntryParser: Sendable {
         let body = String(decoding: split.body, as: UTF8.self)
         // A file that names itself nowhere still has a title: its opening heading, else its file name made readable
         // (documentation pages often open with `## Hello, Cargo!`); never a path, never an error per file.
+        let dated = MarkdownEntryParser.fileNameDate(file.path)
         if fields["title"] == nil {
-            fields.set("title", .text(MarkdownEntryParser.firstHeading(body) ?? FileTitle.from(path: file.path)))
+            fields.set("title", .text(MarkdownEntryParser.firstHeading(body) ?? FileTitle.from(path: dated?.rest ?? file.path)))
+        }
+        // Jekyll's `_posts/2014-05-06-jekyll-turns-2-0-0.markdown`, Docusaurus and Hugo blogs: the name dates the post.
+        var datedByName = false
+        if fields["date"] == nil, let dated {
+            fields.set("date", .text(dated.date))
+            datedByName = true
         }
         if split.yaml == nil && !split.diagnostics.isEmpty { return (nil, diagnostics) }
         if String(validating: split.body, as: UTF8.self) == nil {
@@ -29,7 +36,30 @@ public struct MarkdownEntryParser: Sendable {
         if let yaml = split.yaml, case .mapping(let mapping) = yaml.node {
             for (key, value) in mapping { entry.fieldLocations[key.string ?? ""] = yaml.location(of: value) }
         }
+        if datedByName { entry.fieldLocations["date"] = file.location(line: 1) }
         return (entry, diagnostics)
+    }
+
+    /// The date a file's name starts with (`2015-08-14-Next-year.md` → "2015-08-14", a real calendar date followed by
+    /// `-` or the extension) and the path with the date taken off its name, to title it by the rest.
+    static func fileNameDate(_ path: String) -> (date: String, rest: String)? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let bytes = Array(name.utf8)
+        guard bytes.count >= 10 else { return nil }
+        for index in 0..<10 {
+            let byte = bytes[index]
+            let isDash = index == 4 || index == 7
+            guard isDash ? byte == UInt8(ascii: "-") : (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) else { return nil }
+        }
+        guard bytes.count == 10 || bytes[10] == UInt8(ascii: "-") || bytes[10] == UInt8(ascii: ".") else { return nil }
+        let year = Int(String(decoding: bytes[0..<4], as: UTF8.self)) ?? 0
+        let month = Int(String(decoding: bytes[5..<7], as: UTF8.self)) ?? 0
+        let day = Int(String(decoding: bytes[8..<10], as: UTF8.self)) ?? 0
+        let days = [31, year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard year >= 1, (1...12).contains(month), (1...days[month - 1]).contains(day) else { return nil }
+        let restName = bytes.count > 11 && bytes[10] == UInt8(ascii: "-") ? String(decoding: bytes[11...], as: UTF8.self) : name
+        let folder = String(decoding: path.utf8.dropLast(name.utf8.count), as: UTF8.self)
+        return (String(decoding: bytes[0..<10], as: UTF8.self), folder + restName)
     }
 
     /// The text of an ATX heading (`# Title`, `## Title`, …) on the body's first line that is not blank, used as the
