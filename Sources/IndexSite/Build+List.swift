@@ -25,6 +25,23 @@ extension Build {
         var settings = planned.settings
         var parsed: ParsedSource
         var fieldsChecked = false
+        // MDX pages and admonitions are read as Markdown; what is left out of MDX is named in one warning.
+        var mdxWarning: Diagnostic?
+        switch planned.source {
+        case .folder(let path, let files):
+            var leftOut: [(path: String, leftOut: MDXText.LeftOut)] = []
+            planned.source = .folder(path: path, files: files.map { file in
+                let (markdown, removed) = MDXText.markdown(file)
+                if !removed.isEmpty { leftOut.append((file.path, removed)) }
+                return markdown
+            })
+            mdxWarning = MDXText.warning(leftOut)
+        case .file(let file) where planned.kind == .markdownList:
+            let (markdown, removed) = MDXText.markdown(file)
+            planned.source = .file(markdown)
+            if !removed.isEmpty { mdxWarning = MDXText.warning([(file.path, removed)]) }
+        case .file: break
+        }
         switch planned.source {
         case .file(let file):
             switch planned.kind {
@@ -72,6 +89,7 @@ extension Build {
             }
         }
         diagnostics += parsed.diagnostics
+        if let mdxWarning { diagnostics.append(mdxWarning) }
         // The title set in indexsite.yml wins; a Markdown list's own `# Title` comes before its front matter's `title:`.
         let configuredTitle = settings.title
         if let patch = parsed.settings {

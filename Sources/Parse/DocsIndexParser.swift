@@ -93,7 +93,8 @@ public struct DocsIndexParser: Sendable {
             for block in document.children where block.kind == .heading {
                 var text = MarkdownText.plain(block)
                 var customID: String?
-                if style.readsHeadingAttributes, let (visible, id) = DocsIndexParser.headingAttributeID(text) {
+                // Every tool people write `{#id}` for honours it: the id is the heading's, in any link style.
+                if let (visible, id) = DocsIndexParser.headingAttributes(text) {
                     text = visible
                     customID = id
                 }
@@ -110,7 +111,7 @@ public struct DocsIndexParser: Sendable {
             }
         }
         var title = frontMatter["title"]?.displayText.trimmingSpaces ?? ""
-        if style.readsHeadingAttributes, let (visible, _) = DocsIndexParser.headingAttributeID(title) { title = visible }
+        if let (visible, _) = DocsIndexParser.headingAttributes(title) { title = visible }
         var titleHeading: Int?
         if title.isEmpty, let first = headings.firstIndex(where: { $0.level == 1 && !$0.text.isEmpty }) {
             title = headings[first].text
@@ -131,12 +132,31 @@ public struct DocsIndexParser: Sendable {
 
     /// A heading's trailing `{#id …}` attribute block: the heading's visible text and the id, or nil when there is none.
     static func headingAttributeID(_ text: String) -> (String, String)? {
-        guard text.hasSuffix("}"), let open = text.range(of: "{", options: .backwards) else { return nil }
-        let inside = text[open.upperBound..<text.index(before: text.endIndex)]
-        guard let id = inside.split(separator: " ").first(where: { $0.hasPrefix("#") }).map({ String($0.dropFirst()) }), !id.isEmpty else {
-            return nil
+        guard let (visible, id) = headingAttributes(text), let id else { return nil }
+        return (visible, id)
+    }
+
+    /// A heading's trailing attribute block, as Pandoc, Docusaurus, VitePress and MkDocs write it (`{#id}`,
+    /// `{ #id .class }`, `{.class}`, and `%{#id}%` where VitePress's delimiters are changed): the visible text and the
+    /// id when the block names one; nil when the heading has no such block. Never part of a title.
+    static func headingAttributes(_ text: String) -> (visible: String, id: String?)? {
+        var body = Substring(text.trimmingSpaces)
+        var percent = false
+        if body.hasSuffix("}%") {
+            body = body.dropLast()
+            percent = true
         }
-        return (String(text[..<open.lowerBound]).trimmingSpaces, id)
+        guard body.hasSuffix("}"), let open = body.range(of: "{", options: .backwards) else { return nil }
+        var before = body[..<open.lowerBound]
+        if percent {
+            guard before.hasSuffix("%") else { return nil }
+            before = before.dropLast()
+        }
+        let parts = body[open.upperBound..<body.index(before: body.endIndex)].split(separator: " ")
+        // Only attributes: ids, classes and key=value pairs (so `{a, b}` in prose stays).
+        guard !parts.isEmpty, parts.allSatisfy({ $0.hasPrefix("#") || $0.hasPrefix(".") || $0.contains("=") }) else { return nil }
+        let id = parts.first { $0.hasPrefix("#") }.map { String($0.dropFirst()) }
+        return (String(before).trimmingSpaces, id?.isEmpty == true ? nil : id)
     }
 
     /// Where the docs' tool publishes the page at `relative` (inside the docs folder), relative to `link_base`.

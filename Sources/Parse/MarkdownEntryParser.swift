@@ -15,7 +15,7 @@ public struct MarkdownEntryParser: Sendable {
         if let yaml = split.yaml, case .record(let record) = YAMLReader.fieldValue(yaml.node) {
             fields = record
         }
-        let body = String(decoding: split.body, as: UTF8.self)
+        var body = String(decoding: split.body, as: UTF8.self)
         // A file that names itself nowhere still has a title: its opening heading, else its file name made readable
         // (documentation pages often open with `## Hello, Cargo!`); never a path, never an error per file.
         let dated = MarkdownEntryParser.fileNameDate(file.path)
@@ -27,6 +27,11 @@ public struct MarkdownEntryParser: Sendable {
         if fields["date"] == nil, let dated {
             fields.set("date", .text(dated.date))
             datedByName = true
+        }
+        // The page prints the title: a leading heading that says the same is not printed again below it.
+        if let title = fields["title"]?.displayText.trimmingSpaces, let heading = MarkdownEntryParser.firstHeadingLine(body),
+           MarkdownEntryParser.firstHeading(String(body[heading])) == title {
+            body.replaceSubrange(heading, with: "")
         }
         if split.yaml == nil && !split.diagnostics.isEmpty { return (nil, diagnostics) }
         if String(validating: split.body, as: UTF8.self) == nil {
@@ -62,6 +67,21 @@ public struct MarkdownEntryParser: Sendable {
         return (String(decoding: bytes[0..<10], as: UTF8.self), folder + restName)
     }
 
+    /// The range of the body's first line that is not blank, when it is an ATX heading (without its line break, so the
+    /// lines after it keep their numbers).
+    static func firstHeadingLine(_ body: String) -> Range<String.Index>? {
+        var start = body.startIndex
+        while start < body.endIndex {
+            let end = body[start...].firstIndex(of: "\n") ?? body.endIndex
+            let line = body[start..<end]
+            if !line.trimmingSpaces.isEmpty {
+                return line.trimmingSpaces.hasPrefix("#") ? start..<end : nil
+            }
+            start = end < body.endIndex ? body.index(after: end) : end
+        }
+        return nil
+    }
+
     /// The text of an ATX heading (`# Title`, `## Title`, …) on the body's first line that is not blank, used as the
     /// title when the front matter has none.
     static func firstHeading(_ body: String) -> String? {
@@ -70,7 +90,10 @@ public struct MarkdownEntryParser: Sendable {
             if trimmed.isEmpty { continue }
             let marks = trimmed.prefix { $0 == "#" }
             guard (1...6).contains(marks.count), trimmed.dropFirst(marks.count).first == " " else { return nil }
-            let text = String(trimmed.dropFirst(marks.count)).trimmingSpaces
+            var text = String(trimmed.dropFirst(marks.count)).trimmingSpaces
+            // A closing sequence of `#`s is not part of the heading (`## Title ##`).
+            if text.hasSuffix("#"), let last = text.lastIndex(where: { $0 != "#" }), text[last] == " " { text = String(text[..<last]).trimmingSpaces }
+            if let (visible, _) = DocsIndexParser.headingAttributes(text) { text = visible }
             return text.isEmpty ? nil : text
         }
         return nil

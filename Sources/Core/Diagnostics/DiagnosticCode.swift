@@ -64,6 +64,10 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     /// `section_order` names a section that does not exist: an error for headings, a warning for categories.
     case unknownSectionInOrder = "unknown-section-in-order"
 
+    // MDX
+    /// An MDX page's `import`/`export` lines or JSX components were left out; the page is read as the Markdown around them.
+    case mdxLeftOut = "mdx-left-out"
+
     // Markdown lists
     /// A Markdown list item has no text, so it makes no entry.
     case emptyListItem = "empty-list-item"
