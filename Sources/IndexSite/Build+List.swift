@@ -106,6 +106,7 @@ extension Build {
         let words = localization.strings(for: settings.locale)
         settings.defaultSectionTitle = words.text(.default_section)
         settings.undatedSectionTitle = words.text(.undated_section)
+        settings.noValueSectionTitle = words.text(.no_value_section, ["field": "{field}"])
         diagnostics += localization.check(locale: settings.locale, at: settings.location(of: .locale, or: planned.settingsLocation))
         planned.source = .folder(path: "", files: [])
         // Read before the sectioner moves the entries: their descriptions are rendered while it works.

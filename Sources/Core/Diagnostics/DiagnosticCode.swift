@@ -61,6 +61,8 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case missingSource = "missing-source"
     /// A setting (`title_field`, `sort`, `group_by`, `fields`, …) names a field no entry has; the hint lists the real ones.
     case unknownField = "unknown-field"
+    /// Values of the grouping field differ only in case ("classic", "Classic"): they share the first spelling's section.
+    case sectionSpellings = "section-spellings"
     /// `section_order` names a section that does not exist: an error for headings, a warning for categories.
     case unknownSectionInOrder = "unknown-section-in-order"
 
