@@ -195,17 +195,55 @@ public struct DocsIndexParser: Sendable {
             if module.lowercased().hasSuffix(".docc") { module = String(module.dropLast(5)) }
             let path = ["documentation", module.lowercased(), stem.lowercased()].map { $0.replacingOccurrences(of: " ", with: "-") }
             return encoded(path)
+        case .docusaurus:
+            return DocsIndexParser.docusaurusPath(components: components, stem: stem, frontMatter: frontMatter).map(\.percentEncoded).joined(separator: "/")
         case .github, .pandoc, nil:
             let fallback = linkStyle == .github ? ".md" : ".html"
+            // `link_extension: ""` publishes pages without an extension (`guide/setup`).
             let extensionText = linkExtension ?? fallback
-            guard !extensionText.isEmpty else { return encoded(components + [fileName]) }
-            let name = stem != fileName && fileName.lowercased().hasSuffix(".md") || fileName.lowercased().hasSuffix(".markdown")
+            let lowered = fileName.lowercased()
+            let name = stem != fileName && (lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") || lowered.hasSuffix(".mdx"))
                 ? stem + extensionText : fileName
             // A `/` extension makes folder URLs (`page/`): the slash is the point, so it is kept.
             let trailingSlash = name.hasSuffix("/")
             return encoded(components + name.split(separator: "/").map(String.init)) + (trailingSlash ? "/" : "")
         }
     }
+}
+
+extension DocsIndexParser {
+    /// The parts of a page's path as Docusaurus publishes it (below the docs' route), from its folder parts and file
+    /// stem: `slug:` wins (from the docs root with a leading `/`, else from the page's folder), then `id:` for the
+    /// file name; number prefixes (`01-intro`, `2. guide`) are dropped, and a page named `index`, `README` or as its
+    /// folder is the folder. A trailing `/` written in a slug is kept (as an empty last part).
+    static func docusaurusPath(components: [String], stem: String, frontMatter: FieldRecord) -> [String] {
+        let folders = components.map(withoutNumberPrefix)
+        if let slug = frontMatter["slug"]?.displayText.trimmingSpaces, !slug.isEmpty {
+            let parts = slug.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            let inner = parts.drop { $0.isEmpty }
+            let path = slug.hasPrefix("/") ? Array(inner) : folders + inner
+            return path.isEmpty ? [""] : path
+        }
+        let name = frontMatter["id"]?.displayText.trimmingSpaces.nonEmpty ?? withoutNumberPrefix(stem)
+        if ["index", "readme"].contains(name.lowercased()) || name.lowercased() == folders.last?.lowercased() {
+            return folders.isEmpty ? [""] : folders
+        }
+        return folders + [name]
+    }
+
+    /// `01-intro` → `intro`, `2. Guide` → `Guide`, as Docusaurus's number prefix parser drops them; other names stay.
+    static func withoutNumberPrefix(_ name: String) -> String {
+        let digits = name.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty else { return name }
+        var rest = name.dropFirst(digits.count)
+        guard let separator = rest.first, "-_. ".contains(separator) else { return name }
+        rest = rest.dropFirst().drop { $0 == " " }
+        return rest.isEmpty ? name : String(rest)
+    }
+}
+
+private extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
 }
 
 /// Page titles that a tool's navigation file gives: mdBook's `SUMMARY.md` (`[Title](chapter.md)` links).
