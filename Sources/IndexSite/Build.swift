@@ -83,19 +83,21 @@ public enum Build {
             settings = parsed
             diagnostics += configDiagnostics
         }
+        if let baseURL = options.baseURL { settings.baseURL = baseURL }
         let theme = Theme.builtIn.overridden(by: site)
         let (localization, catalogDiagnostics) = Localization.make(theme: theme, site: settings)
         let settingsLocales = Set([settings.locale] + settings.lists.map(\.locale))
         known.give((settings, settingsLocales, theme, localization))
         loader.loadContent(into: &site)
+        loader.loadSources(atSitePaths: settings.lists.map(\.source), locations: ListPlanner.sourceLocations(settings), into: &site)
         diagnostics = site.diagnostics + diagnostics
-        if !site.hasContentFolder {
+        if !site.hasContentFolder, site.sources.isEmpty {
             diagnostics.append(.error(.missingContent, "the site has no \(SiteLayout.contentFolder)/ folder, so there is nothing to build",
                                       at: SourceLocation(path: SiteLayout.contentFolder),
                                       hint: "run 'indexsite init' to scaffold a site, or pass the site folder: indexsite build path/to/site"))
         }
 
-        let fingerprint = SiteFingerprint(site: site, strict: options.strict, tool: site.toolIdentity)
+        let fingerprint = SiteFingerprint(site: site, strict: options.strict, tool: site.toolIdentity, baseURL: options.baseURL)
         result.timings.append((.load, clock.lap()))
         if options.writeOutput, diagnostics.isEmpty, let manifest = writer.reusableManifest(fingerprint: fingerprint) {
             // Same inputs as the build that wrote the output: it is already right.
@@ -166,7 +168,9 @@ public enum Build {
             // Nothing will be written: the previous site stays as it was.
             unused.discard()
         }
-        if let renderer {
+        if var renderer {
+            // A site of one list is that list's site: its header reads "Awesome Python", not "Index".
+            if settings.locations[.title] == nil, result.lists.count == 1, let list = result.lists.first { renderer.site.title = list.title }
             var continuing = false
             diagnostics += renderer.render(result.lists, prerendered: prerendered) { page in
                 if !continuing {

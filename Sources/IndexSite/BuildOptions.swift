@@ -14,6 +14,9 @@ public struct BuildOptions: Sendable {
     public var output: URL?
     /// Warnings count as errors.
     public var strict: Bool
+    /// The address the site is published at, over `base_url` in `indexsite.yml` (`--base-url`, such as the one GitHub's
+    /// `configure-pages` gives); checked like the setting, ending in `/`.
+    public var baseURL: String?
     /// When false (`indexsite check`), everything is validated and nothing is written.
     public var writeOutput: Bool
     /// Keep every rendered page in `BuildResult.pages` (for tests and in-memory use; costs memory on large sites).

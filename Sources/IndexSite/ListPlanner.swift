@@ -25,16 +25,24 @@ enum ListPlanner {
         var lists: [PlannedList] = []
         var configured: Set<String> = []
         var configuredLists: Set<String> = []
+        let locations = sourceLocations(settings)
         for list in settings.lists {
-            let location = list.location(of: .source, or: settings.listLocations[list.source] ?? SourceLocation(path: SiteLayout.configurationFile))
+            let location = locations[list.source] ?? SourceLocation(path: SiteLayout.configurationFile)
             guard let source = sourcesByName[list.source] else {
                 if let unread = site.unreadSources[list.source] {
                     diagnostics.append(.error(.unsupportedSource, "list source '\(list.source)' cannot be listed: it \(unread.why)", at: location,
                                               hint: unread.fix))
                     continue
                 }
-                diagnostics.append(.error(.missingSource, "list source '\(list.source)' is not in Content/", at: location,
-                                          hint: "sources are paths inside Content/, such as books.csv or glossary"))
+                let names = site.sources.map(\.sourceName).sorted()
+                let hint = if let close = closestName(to: list.source, among: names) {
+                    "did you mean '\(close)'?"
+                } else if names.isEmpty {
+                    "Content/ has no sources; a source can also be a path inside the site folder, such as README.md or docs"
+                } else {
+                    "Content/ has \(names.prefix(8).joined(separator: ", "))\(names.count > 8 ? " and \(names.count - 8) more" : ""); a source can also be a path inside the site folder, such as README.md"
+                }
+                diagnostics.append(.error(.missingSource, "list source '\(list.source)' is not in Content/ or the site folder", at: location, hint: hint))
                 continue
             }
             // One source may feed several lists (sorted or grouped differently), each under its own slug.
@@ -51,6 +59,15 @@ enum ListPlanner {
             lists.append(planned(source, settings: settings.defaults(forSource: source.sourceName), location: location))
         }
         return (lists, diagnostics)
+    }
+
+    /// Where each list's `source:` is written, for diagnostics about it.
+    static func sourceLocations(_ settings: SiteSettings) -> [String: SourceLocation] {
+        var locations: [String: SourceLocation] = [:]
+        for list in settings.lists where locations[list.source] == nil {
+            locations[list.source] = list.location(of: .source, or: settings.listLocations[list.source] ?? SourceLocation(path: SiteLayout.configurationFile))
+        }
+        return locations
     }
 
     static func planned(_ source: ContentSource, settings: ListSettings, location: SourceLocation) -> PlannedList {

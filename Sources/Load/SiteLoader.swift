@@ -99,16 +99,7 @@ public struct SiteLoader: Sendable {
             let relative = SiteLayout.contentFolder + "/" + name
             guard insideSite(relative, name: name, folder: contentFolder, diagnostics: &site.diagnostics) else { continue }
             if isDirectory(relative) {
-                var entryFiles: [SourceFile] = []
-                var visited: [FolderIdentity: String] = [:]
-                var unread: [String] = []
-                collectFiles(in: relative, keep: { path in
-                    if SiteLoader.pageExtensions.contains(fileExtension(lastComponent(path))) { return true }
-                    unread.append(path)
-                    return false
-                }, visited: &visited, into: &entryFiles, diagnostics: &site.diagnostics)
-                site.diagnostics += UnreadFiles.warnings(unread, inFolder: relative)
-                site.sources.append(.folder(path: relative, files: entryFiles))
+                site.sources.append(.folder(path: relative, files: pages(in: relative, diagnostics: &site.diagnostics)))
             } else if SiteLoader.listExtensions.contains(fileExtension(name)) {
                 if let file = read(relative: relative, diagnostics: &site.diagnostics) { site.sources.append(.file(file)) }
             } else {
@@ -122,7 +113,7 @@ public struct SiteLoader: Sendable {
     /// The files of a folder and its subfolders that `keep` accepts (given each file's path), in path order. `Static/` keeps hidden files
     /// (`.nojekyll`, `.well-known/`). Each folder is read once, however many links lead to it: `ln -s . loop` would
     /// otherwise read the folder again and again (issue 17, item 10).
-    private func collectFiles(in relative: String, includeHidden: Bool = false, keep: (String) -> Bool = { _ in true },
+    func collectFiles(in relative: String, includeHidden: Bool = false, keep: (String) -> Bool = { _ in true },
                               depth: Int = 0, visited: inout [FolderIdentity: String], into files: inout [SourceFile],
                               diagnostics: inout [Diagnostic]) {
         guard depth < 16 else { return }
@@ -154,14 +145,33 @@ public struct SiteLoader: Sendable {
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    private func isDirectory(_ relative: String) -> Bool {
+    func isDirectory(_ relative: String) -> Bool {
         var directory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path(of: relative), isDirectory: &directory) && directory.boolValue
+    }
+
+    /// The pages of a folder source, in path order; its other files are named in `unread-file` warnings.
+    func pages(in relative: String, diagnostics: inout [Diagnostic]) -> [SourceFile] {
+        var files: [SourceFile] = []
+        var visited: [FolderIdentity: String] = [:]
+        var unread: [String] = []
+        collectFiles(in: relative, keep: { path in
+            if isMarkdown(path) { return true }
+            unread.append(path)
+            return false
+        }, visited: &visited, into: &files, diagnostics: &diagnostics)
+        diagnostics += UnreadFiles.warnings(unread, inFolder: relative)
+        return files
     }
 
     /// The last part of a path relative to the site.
     private func lastComponent(_ path: String) -> String {
         path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    /// True for a page a folder source reads (`.md`, `.markdown`, `.mdx`), given its name or path.
+    func isMarkdown(_ name: String) -> Bool {
+        SiteLoader.pageExtensions.contains(fileExtension(lastComponent(name)))
     }
 
     /// Found over bytes: a prepended letter (U+0D4E) makes one Character of itself and the dot after it.
@@ -172,14 +182,14 @@ public struct SiteLoader: Sendable {
     }
 
     /// A path of the site with its links resolved.
-    private func resolved(_ relative: String) -> String {
+    func resolved(_ relative: String) -> String {
         URL(fileURLWithPath: path(of: relative)).resolvingSymlinksInPath().path
     }
 
     /// Refuses files that are symbolic links to places outside the site folder (or that lie in a folder that is one).
     /// `folder` is the resolved path of the folder holding `name`: a name that is not a link lies there, and only links
     /// are resolved one by one (each a tenth of a millisecond, a fifth of loading a folder of 500 Markdown files).
-    private func insideSite(_ relative: String, name: String, folder: String, diagnostics: inout [Diagnostic]) -> Bool {
+    func insideSite(_ relative: String, name: String, folder: String, diagnostics: inout [Diagnostic]) -> Bool {
         let resolved = isSymbolicLink(relative) ? resolved(relative) : SiteLoader.joined(folder, name)
         if resolved == root || resolved.hasPrefix(SiteLoader.joined(root, "")) { return true }
         diagnostics.append(.error(.symlinkOutsideSite, "'\(relative)' is a link to '\(resolved)', outside the site folder", at: SourceLocation(path: relative, line: 1),
@@ -193,7 +203,7 @@ public struct SiteLoader: Sendable {
         return lstat(path(of: relative), &info) != 0 || (info.st_mode & S_IFMT) == S_IFLNK
     }
 
-    private func read(relative: String, diagnostics: inout [Diagnostic]) -> SourceFile? {
+    func read(relative: String, diagnostics: inout [Diagnostic]) -> SourceFile? {
         let path = path(of: relative)
         if let problem = notARegularFile(path, relative: relative) {
             diagnostics.append(problem)

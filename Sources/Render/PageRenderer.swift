@@ -147,11 +147,11 @@ public struct PageRenderer: Sendable {
     /// Wraps a page body in the layout template, in the language of `words` (`<html lang>` and `dir`).
     /// `scriptData` is the JSON the page script reads (list pages only).
     func page(path: String, title: String, description: String, kind: String, root: String, body: [UInt8], words: LayoutWords,
-              scriptData: String = "", missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
+              scriptData: String = "", inlineStyle: String = "", missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
         var output: [UInt8] = []
         output.reserveCapacity(body.count + 2048)
         let context = layoutContext(path: path, title: title, description: description, kind: kind, root: root, content: body[...],
-                                    words: words, scriptData: scriptData)
+                                    words: words, scriptData: scriptData, inlineStyle: inlineStyle)
         missing.formUnion(library.render("layout", context, into: &output))
         return OutputPage(path: path, bytes: output)
     }
@@ -187,16 +187,16 @@ public struct PageRenderer: Sendable {
 
     /// What the layout template sees (see the template context reference in the README).
     func layoutContext(path: String, title: String, description: String, kind: String, root: String, content: ArraySlice<UInt8>,
-                       words: LayoutWords, scriptData: String) -> TemplateValue {
+                       words: LayoutWords, scriptData: String, inlineStyle: String = "") -> TemplateValue {
         let canonical = site.baseURL.map { $0 + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path) } ?? ""
         return .object([
             "site": siteContext(),
             "root": .text(root),
             "strings": words.strings,
-            "page": .object(["title": .text(title), "document_title": .text(kind == "home" ? title : title + " · " + site.title),
+            "page": .object(["title": .text(title), "document_title": .text(kind == "home" || title == site.title ? title : title + " · " + site.title),
                              "description": .text(description), "canonical": .text(canonical), "kind": .text(kind),
                              "lang": .text(words.words.languageTag), "dir": .text(words.words.isRightToLeft ? "rtl" : "ltr"),
-                             "script_data": .text(scriptData)] as [String: TemplateValue]),
+                             "script_data": .text(scriptData), "inline_style": .text(inlineStyle)] as [String: TemplateValue]),
             "content": .bytes(content),
         ] as [String: TemplateValue])
     }
@@ -219,17 +219,47 @@ public struct PageRenderer: Sendable {
                     words: layoutWords, missing: &missing)
     }
 
-    /// The page a static host shows for a missing path, in the site's language; its links are absolute from the site
-    /// root when `base_url` is set.
+    /// The page a static host shows for a missing path, in the site's language. With `base_url` its links are absolute
+    /// from it. Without one, the page cannot know where the site's root is (a host serves it at any missing path), so
+    /// it carries its own style, and a small script finds the root (the deepest folder above the address that has the
+    /// site's stylesheet) and points the links there; without script they lead to the host's root.
     func renderNotFound(missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
-        let root = site.baseURL ?? ""
+        let root = site.baseURL ?? "/"
         let words = localization.strings(for: site.locale)
-        let body = Array(("<div class=\"not-found\">\n<h1>" + HTML.escaped(words.text(.not_found_title)) + "</h1>\n<p>"
+        var body = "<div class=\"not-found\">\n<h1>" + HTML.escaped(words.text(.not_found_title)) + "</h1>\n<p>"
             + HTML.escaped(words.text(.not_found_text)) + " <a href=\"\(HTML.escaped(root))index.html\">"
-            + HTML.escaped(words.text(.not_found_link)) + "</a></p>\n</div>\n").utf8)
-        return page(path: "404.html", title: words.text(.not_found_title), description: "", kind: "not-found", root: root, body: body,
-                    words: LayoutWords(words, renderer: self), missing: &missing)
+            + HTML.escaped(words.text(.not_found_link)) + "</a></p>\n</div>\n"
+        var style = ""
+        if site.baseURL == nil {
+            body += PageRenderer.findRootScript
+            // `</` cannot end the style element early: in CSS it only ever stands in a comment or a string.
+            style = String(decoding: theme.assets["indexsite.css"] ?? [], as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
+        }
+        return page(path: "404.html", title: words.text(.not_found_title), description: "", kind: "not-found", root: root,
+                    body: Array(body.utf8), words: LayoutWords(words, renderer: self), inlineStyle: style, missing: &missing)
     }
+
+    /// Points the 404 page's root-relative links at the site's root, wherever the site is published.
+    static let findRootScript = """
+        <script id="indexsite-find-root">
+        (function () {
+          var folders = location.pathname.split("/").slice(0, -1);
+          function look(depth) {
+            if (!depth) return;
+            var root = folders.slice(0, depth).join("/") + "/";
+            var next = function () { look(depth - 1); };
+            fetch(root + "assets/indexsite.css", { method: "HEAD" }).then(function (response) {
+              if (!response.ok) return next();
+              document.querySelectorAll('a[href^="/"]').forEach(function (link) {
+                link.setAttribute("href", root + link.getAttribute("href").slice(1));
+              });
+            }, next);
+          }
+          if (location.protocol !== "file:") look(folders.length);
+        })();
+        </script>
+
+        """
 
     /// `sitemap.xml` listing every HTML page, when the site has a `base_url` to make absolute URLs from.
     func sitemap(_ htmlPaths: [String]) -> OutputPage? {

@@ -50,7 +50,7 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
             Dictionary(uniqueKeysWithValues: UIStringKey.allCases.filter { !$0.isPlural }.map { ($0.rawValue, ContextShape.value) })
         case .page:
             ["title": .value, "document_title": .value, "description": .value, "canonical": .value, "kind": .value,
-             "lang": .value, "dir": .value, "script_data": .value]
+             "lang": .value, "dir": .value, "script_data": .value, "inline_style": .value]
         case .listSummary:
             ["title": .value, "href": .value, "description_html": .value, "entry_count": .value, "section_count": .value,
              "counts": .value]

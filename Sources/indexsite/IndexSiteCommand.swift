@@ -24,25 +24,29 @@ struct IndexSiteCommand: ParsableCommand {
     }
 }
 
-/// The arguments of `indexsite [build] [SITE] [--output DIR | -o DIR] [--strict] [--quiet] [--timings]
-/// [--diagnostics text|json|github]`, each at most once, read without ArgumentParser; nil for anything else, and for a
+/// The arguments of `indexsite [build] [SITE] [--output DIR | -o DIR] [--strict] [--quiet | -q] [--timings]
+/// [--diagnostics text|json|github] [--base-url URL]`, each at most once, read without ArgumentParser; nil for anything else, and for a
 /// site that is not a folder, so that ArgumentParser reports it as usual.
 enum QuickBuild {
     static func parse(_ arguments: [String]) -> (SiteRun, output: String?)? {
         var arguments = arguments[...]
         if arguments.first == "build" { arguments.removeFirst() }
         var run = SiteRun()
-        var site: String?, output: String?, diagnostics: String?
+        var site: String?, output: String?, diagnostics: String?, baseURL: String?
         var flags: Set<String> = []
         while let argument = arguments.popFirst() {
             switch argument {
-            case "--strict", "--quiet", "--timings":
-                guard flags.insert(argument).inserted else { return nil }
-            case "--output", "-o", "--diagnostics":
+            case "--strict", "--quiet", "-q", "--timings":
+                guard flags.insert(argument == "-q" ? "--quiet" : argument).inserted else { return nil }
+            case "--output", "-o", "--diagnostics", "--base-url":
                 guard let value = arguments.popFirst(), !value.hasPrefix("-") else { return nil }
                 if argument == "--diagnostics" {
                     guard diagnostics == nil else { return nil }
                     diagnostics = value
+                } else if argument == "--base-url" {
+                    // A bad address is ArgumentParser's to report, with the usage.
+                    guard baseURL == nil, case .success(let url) = SettingsParser.baseURL(value, name: "--base-url") else { return nil }
+                    baseURL = url
                 } else {
                     guard output == nil else { return nil }
                     output = value
@@ -57,6 +61,7 @@ enum QuickBuild {
         run.strict = flags.contains("--strict")
         run.quiet = flags.contains("--quiet")
         run.timings = flags.contains("--timings")
+        run.baseURL = baseURL
         if let diagnostics {
             guard let format = DiagnosticFormat(rawValue: diagnostics) else { return nil }
             run.diagnostics = format
@@ -101,14 +106,27 @@ struct SiteOptions: ParsableArguments {
     @Option(help: "How to print diagnostics: text, json (one array on stdout) or github (Actions annotations).")
     var diagnostics: DiagnosticFormat = .text
 
-    @Flag(help: "Print nothing but diagnostics.")
+    @Flag(name: .shortAndLong, help: "Print nothing but diagnostics.")
     var quiet = false
 
     @Flag(help: "Print the time each stage took, on stderr.")
     var timings = false
 
+    @Option(name: .customLong("base-url"),
+            help: "The address the site is published at, over base_url in indexsite.yml (canonical links, sitemap.xml, 404.html).")
+    var baseURL: String?
+
+    func validate() throws {
+        if let baseURL, case .failure(let problem) = SettingsParser.baseURL(baseURL, name: "--base-url") {
+            throw ValidationError("\(problem.message); \(problem.hint)")
+        }
+    }
+
     /// The options as plain values, for the code `build` and `check` share with the quick path.
-    var run: SiteRun { SiteRun(site: folder.site, strict: strict, diagnostics: diagnostics, quiet: quiet, timings: timings) }
+    var run: SiteRun {
+        let url = baseURL.flatMap { try? SettingsParser.baseURL($0, name: "--base-url").get() }
+        return SiteRun(site: folder.site, strict: strict, diagnostics: diagnostics, quiet: quiet, timings: timings, baseURL: url)
+    }
 }
 
 /// The options of `build` and `check` as plain values, however they were read.
@@ -118,6 +136,8 @@ struct SiteRun: Equatable {
     var diagnostics: DiagnosticFormat = .text
     var quiet = false
     var timings = false
+    /// `--base-url`, checked and ending in `/`.
+    var baseURL: String?
 
     var siteURL: URL { URL(fileURLWithPath: site, isDirectory: true) }
 
@@ -131,11 +151,32 @@ struct SiteRun: Equatable {
         } else if !result.diagnostics.isEmpty {
             FileHandle.standardError.write(Data((formatter.report(result.diagnostics) + "\n").utf8))
         }
+        if diagnostics == .github, !result.diagnostics.isEmpty || !result.succeeded {
+            writeStepSummary(formatter.stepSummary(result.diagnostics, title: "IndexSite"))
+        }
         if timings {
             let lines = result.timings.map { "\($0.stage.rawValue): \(String(format: "%.3f", $0.seconds)) s" }
             FileHandle.standardError.write(Data(("timings: " + lines.joined(separator: ", ") + "\n").utf8))
         }
+        if !result.succeeded, !quiet, diagnostics != .json {
+            FileHandle.standardError.write(Data("Build failed: \(formatter.counts(result.diagnostics))\n".utf8))
+        }
         return result.succeeded ? .success : .failure
+    }
+
+    /// Appends to the GitHub Actions job summary, when the run is a step of one (`GITHUB_STEP_SUMMARY` names the file).
+    func writeStepSummary(_ markdown: String) {
+        guard let path = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
+        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+        guard let file = FileHandle(forWritingAtPath: path) else { return }
+        defer { try? file.close() }
+        _ = try? file.seekToEnd()
+        try? file.write(contentsOf: Data((markdown + "\n").utf8))
+    }
+
+    /// " with no errors, 3 warnings" after a successful run's counts, or nothing when there was nothing to report.
+    func countsSuffix(_ result: BuildResult) -> String {
+        result.diagnostics.isEmpty ? "" : ": " + DiagnosticFormatter(format: diagnostics, strict: strict).counts(result.diagnostics)
     }
 
     /// A progress reporter for a terminal: silent for the first second, then one line rewritten in place.
@@ -213,6 +254,7 @@ struct BuildCommand: ParsableCommand {
         let outputURL = output.map { URL(fileURLWithPath: $0, isDirectory: true) }
         var buildOptions = BuildOptions(siteFolder: options.siteURL, output: outputURL, strict: options.strict,
                                         progress: options.progressReporter())
+        buildOptions.baseURL = options.baseURL
         buildOptions.stepProgress = options.stepReporter()
         let result = Build.run(buildOptions)
         options.clearProgress()
@@ -221,7 +263,7 @@ struct BuildCommand: ParsableCommand {
             let folder = output ?? (options.site == "." ? "_site" : options.siteURL.appendingPathComponent("_site").relativePath)
             let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
             let summary = result.writeSummary.map { " (\($0.written) written, \($0.unchanged) unchanged)" } ?? ""
-            print("Built \(result.countsSummary) into \(folder)/\(summary) in \(seconds) s")
+            print("Built \(result.countsSummary) into \(folder)/\(summary) in \(seconds) s\(options.countsSuffix(result))")
             print("Open \(folder)/index.html")
         }
         // Exit at once: tearing down a million-entry result would only cost time, and so did the exit handlers and
@@ -240,10 +282,12 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let options = options.run
-        let result = Build.run(BuildOptions(siteFolder: options.siteURL, strict: options.strict, writeOutput: false))
+        var buildOptions = BuildOptions(siteFolder: options.siteURL, strict: options.strict, writeOutput: false)
+        buildOptions.baseURL = options.baseURL
+        let result = Build.run(buildOptions)
         let code = options.finish(result)
         if code == .success, !options.quiet, options.diagnostics != .json {
-            print("Checked \(result.countsSummary): no errors")
+            print("Checked \(result.countsSummary): \(DiagnosticFormatter(format: options.diagnostics, strict: options.strict).counts(result.diagnostics))")
         }
         throw code
     }

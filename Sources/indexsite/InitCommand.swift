@@ -2,12 +2,13 @@ import ArgumentParser
 import Foundation
 import IndexSite
 
-/// `indexsite init`: writes the starter site of `Scaffold` into a folder, never over an existing file.
+/// `indexsite init`: in a repository that holds an awesome-list README or documentation folders, writes settings that
+/// publish them where they are; elsewhere the starter site of `Scaffold`. Never over an existing file.
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Scaffold a working site: a commented indexsite.yml, a sample list of each kind, a .gitignore and a GitHub Pages workflow.",
-        discussion: "Refuses to overwrite: when any of its files already exists, it writes nothing and names them."
+        abstract: "Set up a site: for the awesome list or docs a repository holds, or a sample with every setting explained.",
+        discussion: "In a folder with a README.md list of links or documentation folders (mdBook, MkDocs, Docusaurus, VitePress, Hugo), it writes an indexsite.yml naming them where they are; otherwise a sample site. Both come with a GitHub Pages workflow and _site/ in .gitignore (appended to an existing one). It never overwrites: when any other of its files exists, it writes nothing and names them."
     )
 
     @Argument(help: "The folder to create the site in; created when missing.")
@@ -23,8 +24,11 @@ struct InitCommand: ParsableCommand {
     func run() throws {
         let here = folder == "." || folder == "./"
         let prefix = here ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
+        let url = URL(fileURLWithPath: folder, isDirectory: true)
+        let existing = ExistingContent.probe(url)
+        let files = existing.isEmpty ? Scaffold.files : Scaffold.files(adopting: existing)
         do {
-            try Scaffold.write(to: URL(fileURLWithPath: folder, isDirectory: true))
+            try Scaffold.write(files, to: url)
         } catch {
             switch error {
             case .wouldOverwrite(let paths):
@@ -39,8 +43,13 @@ struct InitCommand: ParsableCommand {
             }
             throw ExitCode.failure
         }
-        print("Created a site \(here ? "here" : "in \(folder)"):")
-        for file in Scaffold.files { print("  \(prefix)\(file.path)") }
+        if !existing.isEmpty {
+            print("Found what this repository can publish as it is:")
+            if let readme = existing.listReadme { print("  \(prefix)\(readme): a list of links") }
+            for docs in existing.docs { print("  \(prefix)\(docs.path)/: documentation for \(docs.tool) (\(docs.evidence))") }
+        }
+        print("\(existing.isEmpty ? "Created a site" : "Set up a site") \(here ? "here" : "in \(folder)"):")
+        for file in files { print("  \(prefix)\(file.path)") }
         print("""
 
             Next: \(here ? "" : "cd \(folder) && ")indexsite build, then open _site/index.html.

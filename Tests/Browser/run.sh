@@ -48,5 +48,5 @@ cd "$here"
 # test_serve.py runs `indexsite serve` ($INDEXSITE_BIN, default .build/debug/indexsite) on a copy of Content/.
 # BROWSER_TESTS picks the test files (default: test_pages.py test_serve.py; the multilingual site runs test_i18n.py).
 tests=()
-for name in ${BROWSER_TESTS:-test_pages.py test_serve.py}; do tests+=("$here/$name"); done
+for name in ${BROWSER_TESTS:-test_pages.py test_serve.py test_not_found.py}; do tests+=("$here/$name"); done
 exec "$python" -m pytest -p no:cacheprovider -q -rfE "${tests[@]}" "$@"

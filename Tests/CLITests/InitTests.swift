@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IndexSiteTestSupport
 
 /// `indexsite init` as a user runs it: scaffold, build, and refuse to scaffold over an existing site.
 @Suite struct InitTests {
@@ -38,15 +39,51 @@ import Testing
         #expect(refused.status == 1)
         #expect(refused.stdout == "")
         #expect(refused.stderr == """
-        error: these files already exist, so nothing was written:
+        error: this file already exists, so nothing was written:
           \(site.path)/Content/recipes.csv
-          \(site.path)/.gitignore
         Run indexsite init with a new or empty folder, or move the files out of the way first.
 
         """)
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).sorted() == [".gitignore", "Content"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("Content").path) == ["recipes.csv"])
         #expect(try String(contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8) == "_build/\n")
+    }
+
+    /// A repository with an awesome list in its README and a .gitignore of its own: init publishes the README where it
+    /// is, adds `_site/` to the .gitignore, and writes no sample content.
+    @Test func adoptsTheAwesomeListARepositoryHolds() throws {
+        let site = try CLITests.temporaryFolder()
+        let readme = try #require(TestSupport.sharedFolder?.appendingPathComponent("samples/awesome-readme.md"))
+        try FileManager.default.copyItem(at: readme, to: site.appendingPathComponent("README.md"))
+        try "node_modules/".write(to: site.appendingPathComponent(".gitignore"), atomically: true, encoding: .utf8)
+        let created = try CLITests.run(["init"], in: site)
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(created.stdout.hasPrefix("Found what this repository can publish as it is:\n  README.md: a list of links\nSet up a site here:\n"))
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("Content").path))
+        #expect(try String(contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8) == "node_modules/\n# Added by indexsite init\n_site/\n")
+        #expect(try String(contentsOf: site.appendingPathComponent("indexsite.yml"), encoding: .utf8).contains("\n  - source: README.md\n"))
+        let built = try CLITests.run(["build", "--quiet"], in: site)
+        #expect(built.status == 0, "\(built.stderr)")
+        let home = try String(contentsOf: site.appendingPathComponent("_site/index.html"), encoding: .utf8)
+        #expect(home.contains("<title>Awesome</title>"), "the site is named by its one list")
+        // Run again: everything is there, nothing is written twice.
+        let again = try CLITests.run(["init"], in: site)
+        #expect(again.status == 1)
+        #expect(try String(contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8) == "node_modules/\n# Added by indexsite init\n_site/\n")
+    }
+
+    @Test func adoptsADocumentationFolderWithItsToolsLinkStyle() throws {
+        let site = try CLITests.temporaryFolder()
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("docs"), withIntermediateDirectories: true)
+        try "site_name: Example\n".write(to: site.appendingPathComponent("mkdocs.yml"), atomically: true, encoding: .utf8)
+        try "# Getting started\n\n## Install\n\nRun it.\n".write(to: site.appendingPathComponent("docs/index.md"), atomically: true, encoding: .utf8)
+        let created = try CLITests.run(["init"], in: site)
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(created.stdout.contains("  docs/: documentation for mkdocs (mkdocs.yml)\n"))
+        let settings = try String(contentsOf: site.appendingPathComponent("indexsite.yml"), encoding: .utf8)
+        #expect(settings.contains("  - source: docs\n    kind: headings\n    link_style: mkdocs"))
+        let built = try CLITests.run(["build", "--quiet"], in: site)
+        #expect(built.status == 0, "\(built.stderr)")
     }
 
     @Test func aFileIsNotAFolder() throws {

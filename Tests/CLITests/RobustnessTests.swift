@@ -631,7 +631,9 @@ struct HTMLDocument {
                 // The theme's data for its script (page words, tables): JSON, which a browser never runs.
                 let isThemeData = value("type") == "application/json" && ["indexsite-strings", "indexsite-page-fold"].contains(value("id") ?? "") && value("src") == nil
                     && !(element.rawText ?? "").lowercased().contains("</script")
-                if !isThemeScript && !isThemeData { problems.append("a <script> that is not the theme's: src='\(source)' text='\((element.rawText ?? "").prefix(80))'") }
+                // The theme's 404 page without a base URL finds the site's root itself: a constant with no page text in it.
+                let isRootFinder = value("id") == "indexsite-find-root" && value("src") == nil && !(element.rawText ?? "").contains("<")
+                if !isThemeScript && !isThemeData && !isRootFinder { problems.append("a <script> that is not the theme's: src='\(source)' text='\((element.rawText ?? "").prefix(80))'") }
             case "iframe", "frame", "frameset", "object", "embed", "applet", "base", "portal":
                 problems.append("a <\(element.name)> element")
             case "meta" where value("http-equiv") != nil:

@@ -8,6 +8,18 @@ public enum TestSupport {
     /// `Tests/Fixtures`: the bad-input and real-data catalogues, the specs, ICU oracles, fuzz seeds.
     public static let fixtures = repository.appendingPathComponent("Tests/Fixtures")
 
+    /// The `shared/` folder of real content beside the repository (or above a worktree), which CI has: the first folder
+    /// named `shared` with a `corpus/` in it, from the repository up. Tests that need it fail without it.
+    public static let sharedFolder: URL? = {
+        var folder = repository
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("shared")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("corpus").path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }()
+
     /// The `indexsite` binary SwiftPM built next to the test bundle (`.build/debug/indexsite` when run otherwise), or
     /// the one `INDEXSITE_TEST_BINARY` names: `make test` runs the command-line tests again on the release binary,
     /// which is linked differently (statically, C library included) and is the one people install.

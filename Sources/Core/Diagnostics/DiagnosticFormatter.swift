@@ -51,13 +51,81 @@ public struct DiagnosticFormatter: Sendable {
         switch format {
         case .json:
             return json(diagnostics)
-        case .text, .github:
-            var lines = diagnostics.prefix(limit).map { format == .text ? line($0) : github($0) }
-            if diagnostics.count > limit {
-                lines.append(format == .text ? "… and \(diagnostics.count - limit) more" : "::notice::and \(diagnostics.count - limit) more diagnostic\(diagnostics.count - limit == 1 ? "" : "s")")
-            }
+        case .text:
+            var lines = diagnostics.prefix(limit).map { line($0) }
+            if diagnostics.count > limit { lines.append("… and \(diagnostics.count - limit) more") }
             return lines.joined(separator: "\n")
+        case .github:
+            return githubReport(diagnostics)
         }
+    }
+
+    /// How many annotations of each severity GitHub shows for one step; it drops the rest without a word.
+    public static let githubAnnotationsPerSeverity = 10
+
+    /// The diagnostics as GitHub sees them: the first ten errors and ten warnings (most severe, then earliest first)
+    /// as annotations, the rest as plain log lines, so none is lost where the pull request cannot show it.
+    func githubReport(_ diagnostics: [Diagnostic]) -> String {
+        let ordered = Self.mostSevereFirst(diagnostics, strict: strict)
+        var annotated: [Severity: Int] = [:]
+        var lines: [String] = [], rest: [String] = []
+        for diagnostic in ordered {
+            let severity = severity(diagnostic)
+            if annotated[severity, default: 0] < Self.githubAnnotationsPerSeverity {
+                annotated[severity, default: 0] += 1
+                lines.append(github(diagnostic))
+            } else if rest.count < limit {
+                rest.append(line(diagnostic, hint: false))
+            }
+        }
+        let notAnnotated = ordered.count - lines.count
+        if notAnnotated > 0 {
+            lines.append("::notice::\(notAnnotated) more diagnostic\(notAnnotated == 1 ? "" : "s") than GitHub annotates; they follow in the log and the step summary")
+            lines += rest
+            if notAnnotated > rest.count { lines.append("… and \(notAnnotated - rest.count) more") }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Errors before warnings, each by file, line and column: the order a reviewer fixes them in.
+    static func mostSevereFirst(_ diagnostics: [Diagnostic], strict: Bool) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            let severityA = strict ? Severity.error : a.element.severity, severityB = strict ? Severity.error : b.element.severity
+            if severityA != severityB { return severityA > severityB }
+            if a.element.location != b.element.location { return a.element.location < b.element.location }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// "no errors, 106 warnings", "2 errors, 1 warning", "no errors or warnings": what a run found, for its last line.
+    public func counts(_ diagnostics: [Diagnostic]) -> String {
+        let errors = diagnostics.count { severity($0) == .error }, warnings = diagnostics.count - errors
+        if errors == 0 && warnings == 0 { return "no errors or warnings" }
+        let errorText = errors == 0 ? "no errors" : "\(errors) error\(errors == 1 ? "" : "s")"
+        return warnings == 0 ? errorText : "\(errorText), \(warnings) warning\(warnings == 1 ? "" : "s")"
+    }
+
+    /// At most this many rows go into a step summary; GitHub refuses a summary over 1 MiB.
+    public static let stepSummaryRowLimit = 1_000
+
+    /// A Markdown table of every diagnostic (most severe first), for the job's step summary (`$GITHUB_STEP_SUMMARY`).
+    public func stepSummary(_ diagnostics: [Diagnostic], title: String) -> String {
+        func cell(_ text: String) -> String {
+            Self.terminalSafe(text).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+                .replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "<", with: "&lt;")
+        }
+        var text = "### \(cell(title)): \(counts(diagnostics))\n"
+        guard !diagnostics.isEmpty else { return text }
+        text += "\n| | File | Line | Code | Message |\n|---|---|---|---|---|\n"
+        let ordered = Self.mostSevereFirst(diagnostics, strict: strict)
+        for diagnostic in ordered.prefix(Self.stepSummaryRowLimit) {
+            let location = diagnostic.location
+            let mark = severity(diagnostic) == .error ? "❌ error" : "⚠️ warning"
+            let message = diagnostic.message + (diagnostic.hint.map { " — \($0)" } ?? "")
+            text += "| \(mark) | `\(cell(path(location)).replacingOccurrences(of: "`", with: "'"))` | \(location.line):\(location.column) | \(diagnostic.code.rawValue) | \(cell(message)) |\n"
+        }
+        if ordered.count > Self.stepSummaryRowLimit { text += "\n… and \(ordered.count - Self.stepSummaryRowLimit) more, in the log.\n" }
+        return text
     }
 
     /// A GitHub Actions workflow command, which annotates the pull request at the file and line.

@@ -5,11 +5,17 @@ public enum ContentSource: Sendable {
     /// A folder whose Markdown files (subfolders included, in path order) make one list; `path` is relative to the site.
     case folder(path: String, files: [SourceFile])
 
-    /// The path relative to `Content/`, as `source:` names it in the configuration.
+    /// A source in `Content/` is named by its path inside it (`books.csv`); one elsewhere in the site folder by its
+    /// path there (`README.md`, `docs`), as `lists:` names it.
+    static func name(ofPath path: String) -> String {
+        path.hasPrefix(SiteLayout.contentFolder + "/") ? String(path.dropFirst(SiteLayout.contentFolder.count + 1)) : path
+    }
+
+    /// The name `source:` gives it in the configuration (see `name(ofPath:)`).
     public var sourceName: String {
         switch self {
-        case .file(let file): String(file.path.dropFirst(SiteLayout.contentFolder.count + 1))
-        case .folder(let path, _): String(path.dropFirst(SiteLayout.contentFolder.count + 1))
+        case .file(let file): Self.name(ofPath: file.path)
+        case .folder(let path, _): Self.name(ofPath: path)
         }
     }
 }

@@ -4,10 +4,11 @@ package struct SiteFingerprint: Sendable, Equatable {
     package var value: String
 
     /// Hashes the loaded files, their paths, the build settings that change output, and the tool's identity.
-    package init(site: LoadedSite, strict: Bool, tool: String) {
+    package init(site: LoadedSite, strict: Bool, tool: String, baseURL: String? = nil) {
         var hash = StableHash()
         hash.add(tool)
         hash.add(strict ? "strict" : "lenient")
+        if let baseURL { hash.add("base-url " + baseURL) }
         if let configuration = site.configuration { hash.add(configuration) }
         for source in site.sources {
             switch source {

@@ -42,25 +42,53 @@ public enum Scaffold {
         }
     }
 
-    /// Writes every file of the scaffold into `folder`, creating it and any subfolders as needed.
-    /// Writes nothing at all when any of the files already exists, so an existing site is never touched.
+    /// Writes every file of the sample site into `folder`, creating it and any subfolders as needed.
     public static func write(to folder: URL) throws(WriteError) {
+        try write(files, to: folder)
+    }
+
+    /// Writes `files` into `folder`. Writes nothing at all when any of them already exists, so an existing site is
+    /// never touched, except `.gitignore`: an existing one gets the lines it lacks appended, and is never replaced.
+    public static func write(_ files: [File], to folder: URL) throws(WriteError) {
         let manager = FileManager.default
         // `attributesOfItem` does not follow symbolic links, so a link in the way counts as an existing file too.
-        let existing = files.map(\.path).filter { (try? manager.attributesOfItem(atPath: folder.appendingPathComponent($0).path)) != nil }
-        guard existing.isEmpty else { throw .wouldOverwrite(existing) }
+        let attributes = Dictionary(uniqueKeysWithValues: files.map { ($0.path, try? manager.attributesOfItem(atPath: folder.appendingPathComponent($0.path).path)) })
+        let existing = files.map(\.path).filter { attributes[$0]! != nil }
+        // Only a plain .gitignore is added to: one that is a link would be written wherever it points.
+        let appendable = { (path: String) in path == gitignorePath && attributes[path]??[.type] as? FileAttributeType == .typeRegular }
+        guard existing.allSatisfy(appendable) else { throw .wouldOverwrite(existing.filter { !appendable($0) }) }
         var written: [URL] = []
+        var appended: (url: URL, original: Data)?
         for file in files {
             let url = folder.appendingPathComponent(file.path)
             do {
+                if file.path == gitignorePath, existing.contains(gitignorePath) {
+                    let original = try Data(contentsOf: url)
+                    let text = String(decoding: original, as: UTF8.self)
+                    let present = Set(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
+                    let missing = file.contents.split(separator: "\n", omittingEmptySubsequences: false)
+                        .filter { !$0.hasPrefix("#") && !$0.isEmpty && !present.contains(String($0)) }
+                    guard !missing.isEmpty else { continue }
+                    let separator = text.isEmpty || text.hasSuffix("\n") ? "" : "\n"
+                    let handle = try FileHandle(forWritingTo: url)
+                    defer { try? handle.close() }
+                    try handle.seekToEnd()
+                    try handle.write(contentsOf: Data((separator + "# Added by indexsite init\n" + missing.joined(separator: "\n") + "\n").utf8))
+                    appended = (url, original)
+                    continue
+                }
                 try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 // `.withoutOverwriting` creates the file exclusively: a file that appeared since the check is kept.
                 try Data(file.contents.utf8).write(to: url, options: .withoutOverwriting)
                 written.append(url)
             } catch {
                 for url in written { try? manager.removeItem(at: url) }
+                if let appended { try? appended.original.write(to: appended.url) }
                 throw .cannotWrite(path: file.path, reason: (error as NSError).localizedDescription)
             }
         }
     }
+
+    /// The one file `write` adds to instead of refusing.
+    static let gitignorePath = ".gitignore"
 }
