@@ -27,7 +27,8 @@ enum ListPlanner {
         var configuredLists: Set<String> = []
         let locations = sourceLocations(settings)
         for list in settings.lists {
-            let location = locations[list.source] ?? SourceLocation(path: SiteLayout.configurationFile)
+            // Each list's own `source:` line: one source may feed several lists.
+            let location = list.location(of: .source, or: locations[list.source] ?? SourceLocation(path: SiteLayout.configurationFile))
             guard let source = sourcesByName[list.source] else {
                 if let unread = site.unreadSources[list.source] {
                     diagnostics.append(.error(.unsupportedSource, "list source '\(list.source)' cannot be listed: it \(unread.why)", at: location,
