@@ -80,6 +80,15 @@ extension Build {
                     "'\(path)' holds a \(name), as \(tool == "mdbook" ? "a book's" : "a Hugo site's") source does: each file became one entry",
                     at: marker.location(line: 1),
                     hint: "for an index of every heading of its pages, list it in indexsite.yml as lists: [{source: \(source), kind: headings, link_style: \(tool)}]; kind: entries keeps one entry per file and silences this"))
+            } else if !settings.isWritten(.kind), let page = files.first(where: { $0.path.lowercased().hasSuffix(".mdx") }) {
+                // MDX pages are a Docusaurus site's docs.
+                let source = String(path.dropFirst(SiteLayout.contentFolder.count + 1))
+                let count = files.count { $0.path.lowercased().hasSuffix(".mdx") }
+                parsed.diagnostics.append(.warning(
+                    .folderLooksLikeDocs,
+                    "'\(path)' holds \(count) MDX \(count == 1 ? "page" : "pages"), as a Docusaurus site's docs do: each file became one entry",
+                    at: page.location(line: 1),
+                    hint: "for an index of every heading of its pages, list it in indexsite.yml as lists: [{source: \(source), kind: headings, link_style: docusaurus}]; kind: entries keeps one entry per file and silences this"))
             }
             let parser = MarkdownEntryParser()
             for file in files {

@@ -92,6 +92,10 @@ import IndexSiteTestSupport
         let warnings = result.diagnostics.filter { $0.code == .mdxLeftOut }
         #expect(warnings.count == 1)
         #expect(warnings.first?.message.contains("<Tabs> at line") == true)
+        // Dropped in as an entry folder, the docs are told how to become an index of their headings.
+        let docs = try #require(result.diagnostics.first { $0.code == .folderLooksLikeDocs })
+        #expect(docs.message.contains("53 MDX pages"))
+        #expect(docs.hint?.contains("kind: headings, link_style: docusaurus") == true)
         var admonitions = 0
         for entry in try #require(result.lists.first).sections.flatMap(\.entries) {
             let page = try TestSupport.page("docs/\(entry.id).html", in: output)
