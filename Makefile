@@ -5,7 +5,7 @@
 
 SWIFT ?= swift
 BUILD_PACKAGES := libcmark-dev libicu-dev pkg-config
-TEST_PACKAGES := chromium chromium-driver python3-venv iso-codes tzdata
+TEST_PACKAGES := chromium chromium-driver python3-venv iso-codes tzdata shellcheck curl
 # The release binary is linked statically, the C library included (the Swift runtime and Foundation; ICU, cmark and
 # the C++ runtime from the archives Scripts/static-libs.sh links into STATIC_LIBS, which the linker searches first),
 # at a fixed address (-no-pie). It runs on machines without Swift, ICU or cmark, and there is no dynamic loader to
@@ -25,7 +25,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable -X
 DEBUG_BIN := .build/debug/indexsite
 RELEASE_BIN := .build/release/indexsite
 
-.PHONY: site test build deps test-deps release-deps release-test browser bench fuzz stress clean install
+.PHONY: site test build deps test-deps release-deps release-test browser bench fuzz stress clean install dist action-test
 
 deps:
 	@Scripts/install-packages.sh $(BUILD_PACKAGES)
@@ -44,6 +44,7 @@ test: test-deps
 	$(SWIFT) test --skip-build --no-parallel
 	$(MAKE) release-test
 	SWIFT="$(SWIFT)" Scripts/test-library-consumer.sh
+	$(MAKE) action-test
 	$(MAKE) browser
 
 # The command-line and preview-server tests again, on the release binary: it is linked otherwise (statically, the C
@@ -85,7 +86,22 @@ PREFIX ?= /usr/local
 install: release-deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product indexsite
 	install -d "$(PREFIX)/bin"
-	install -m 755 $(RELEASE_BIN) "$(PREFIX)/bin/indexsite"
+	install -s -m 755 $(RELEASE_BIN) "$(PREFIX)/bin/indexsite"
+
+# The release tarball, indexsite-VERSION-linux-ARCH.tar.gz, and its SHA256SUMS, in .build/dist: the stripped release
+# binary, completions, the man page (swift-argument-parser's generate-manual plugin, on the debug build), README.
+VERSION := $(shell sed -n 's/.*current = "\(.*\)"/\1/p' Sources/Core/Version.swift)
+ARCH := $(shell uname -m | sed -e 's/aarch64/arm64/' -e 's/amd64/x86_64/')
+dist: release-deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product indexsite
+	rm -rf .build/manual && mkdir -p .build/manual
+	$(SWIFT) package --allow-writing-to-directory .build/manual generate-manual --configuration debug \
+		--output-directory "$(CURDIR)/.build/manual"
+	Scripts/dist.sh $(RELEASE_BIN) $(VERSION) $(ARCH) .build/manual .build/dist
+
+# The GitHub Action and workflows: actionlint, shellcheck, and the action's steps against the tarball of make dist.
+action-test: build test-deps dist
+	Tests/Action/run.sh $(DEBUG_BIN) .build/dist
 
 clean:
 	rm -rf .build .build-* _site

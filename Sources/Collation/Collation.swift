@@ -258,6 +258,13 @@ package final class SearchFolder: @unchecked Sendable {
     }
 }
 
+/// "ICU 72.1, CLDR 42.0": the versions of the rules this binary sorts and letters with, for `indexsite --version`.
+public let icuVersions: String = {
+    var buffer = [CChar](repeating: 0, count: 64)
+    let length = ixs_icu_versions(&buffer, Int32(buffer.count))
+    return length > 0 ? String(decoding: buffer.prefix(Int(min(length, 63))).map { UInt8(bitPattern: $0) }, as: UTF8.self) : "ICU unknown"
+}()
+
 /// Whether a locale's script runs right to left (ar, he, fa, ur), from ICU's likely-script data.
 package func localeIsRightToLeft(_ locale: String) -> Bool {
     ixs_locale_is_right_to_left(locale) == 1

@@ -6,6 +6,8 @@
 
 #include "ICUCollation.h"
 
+#include <cstdio>
+
 #include <unicode/alphaindex.h>
 #include <unicode/calendar.h>
 #include <unicode/coll.h>
@@ -15,6 +17,8 @@
 #include <unicode/normalizer2.h>
 #include <unicode/numberformatter.h>
 #include <unicode/plurrule.h>
+#include <unicode/ulocdata.h>
+#include <unicode/uversion.h>
 #include <unicode/uchar.h>
 #include <unicode/smpdtfmt.h>
 #include <unicode/strenum.h>
@@ -502,6 +506,17 @@ extern "C" int32_t ixs_locale_is_right_to_left(const char *locale_id) {
     std::string message;
     if (!parseLocale(locale_id, locale, message)) return -1;
     return locale.isRightToLeft() ? 1 : 0;
+}
+
+extern "C" int32_t ixs_icu_versions(char *utf8, int32_t capacity) {
+    UVersionInfo icu, cldr;
+    u_getVersion(icu);
+    UErrorCode status = U_ZERO_ERROR;
+    ulocdata_getCLDRVersion(cldr, &status);
+    char icuText[U_MAX_VERSION_STRING_LENGTH], cldrText[U_MAX_VERSION_STRING_LENGTH];
+    u_versionToString(icu, icuText);
+    if (U_SUCCESS(status)) u_versionToString(cldr, cldrText); else std::snprintf(cldrText, sizeof cldrText, "unknown");
+    return std::snprintf(utf8, capacity > 0 ? size_t(capacity) : 0, "ICU %s, CLDR %s", icuText, cldrText);
 }
 
 // ---------------------------------------------------------------------------

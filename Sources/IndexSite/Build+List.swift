@@ -126,7 +126,11 @@ extension Build {
         var clock = StageClock()
         let (sections, sectionDiagnostics) = Sectioner().section(input, settings: settings)
         diagnostics += sectionDiagnostics
-        let (anchored, anchorDiagnostics) = AnchorAllocator(reportsCollisions: strict).assign(sections, titleField: settings.titleField)
+        var (anchored, anchorDiagnostics) = AnchorAllocator(reportsCollisions: strict).assign(sections, titleField: settings.titleField)
+        if planned.kind == .markdownList {
+            anchorDiagnostics += InPageLinks.rewrite(&anchored, descriptionField: settings.descriptionField, path: planned.settingsLocation.path,
+                                                    topAnchors: parsed.topAnchors)
+        }
         sectionSeconds += clock.lap()
         diagnostics += anchorDiagnostics
 

@@ -25,8 +25,16 @@ package struct AwesomeLinter {
             bySection[key, default: []].append(entry)
         }
         for key in sectionOrder { checkOrder(bySection[key] ?? [], into: &diagnostics) }
+        // A link is listed twice when it is twice under one heading: under several headings it is cross-listed.
         var firstUse: [String: SourceLocation] = [:]
-        for entry in entries { checkLinks(entry, firstUse: &firstUse, into: &diagnostics) }
+        var section: Int?
+        for entry in entries {
+            if entry.declaredSectionIndex != section {
+                section = entry.declaredSectionIndex
+                firstUse = [:]
+            }
+            checkLinks(entry, firstUse: &firstUse, into: &diagnostics)
+        }
         diagnostics += deadAnchors(file)
         return diagnostics
     }

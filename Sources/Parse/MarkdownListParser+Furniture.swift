@@ -50,6 +50,19 @@ enum Furniture {
 
     private static let backToTopWords: Set<String> = ["back", "to", "top", "go", "return", "the", "scroll", "up", "contents", "table", "of", "index", "page"]
 
+    /// A "back to top" link inside a paragraph that says more (`*Libraries for AI.* [back to top](#readme)`): a link
+    /// to an `#anchor` whose text is a back-to-top phrase, or bold or emphasis holding only one.
+    static func isBackToTopLink(_ node: MarkdownNode) -> Bool {
+        switch node.kind {
+        case .link:
+            return node.url.hasPrefix("#") && isBackToTopPhrase(MarkdownText.plain(node))
+        case .strong, .emphasis:
+            return onlyLink(in: node).map(isBackToTopLink) ?? false
+        default:
+            return false
+        }
+    }
+
     /// An image, or a link whose content is only images (and spaces): a badge or a logo.
     static func isImageOnly(_ node: MarkdownNode) -> Bool {
         switch node.kind {
@@ -78,7 +91,8 @@ enum Furniture {
         return link
     }
 
-    /// The text of a paragraph that is nothing but bold text (`**Web Development**`), or nil.
+    /// The text of a paragraph that is nothing but bold text (`**Web Development**`), or nil. Bold text holding a
+    /// link or code (`**Please visit [awesome-sysadmin](…)**`) is a note, not a label.
     static func boldOnlyText(_ paragraph: MarkdownNode) -> String? {
         var strong: MarkdownNode?
         for child in paragraph.children {
@@ -86,7 +100,7 @@ enum Furniture {
             if child.kind == .text, child.literal.trimmingSpaces.isEmpty { continue }
             return nil
         }
-        guard let strong else { return nil }
+        guard let strong, !strong.children.contains(where: { $0.kind == .link || $0.kind == .code || $0.kind == .image }) else { return nil }
         let text = MarkdownText.plain(strong)
         return text.isEmpty ? nil : text
     }

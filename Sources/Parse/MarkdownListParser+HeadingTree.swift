@@ -13,7 +13,15 @@ extension MarkdownListParser {
             var childCount = 0
             /// A section whose only items were table-of-contents links, with no sub-sections: not a section of the list.
             var onlyTableOfContents: Bool { itemCount == 0 && skippedCount > 0 && childCount == 0 }
+            /// A heading named like a table of contents ("Index", "Contents") over nothing but its links: the
+            /// headings after it are not its sub-sections, whatever their level (a section over a few links to its
+            /// own sub-sections keeps them).
+            var isContentsHeading: Bool {
+                onlyTableOfContents && Assembler.contentsTitles.contains(declared.title.lowercased())
+            }
         }
+
+        static let contentsTitles: Set<String> = ["index", "contents", "table of contents", "toc", "categories", "content"]
 
         var entries: [Entry] = []
         /// The names of items with a `category`, by their names without it: one array for all the items alike.
@@ -29,6 +37,12 @@ extension MarkdownListParser {
         /// Indices in `sections` of the open headings, outermost first.
         var stack: [Int] = []
         var documentTitle: String?
+        /// The title a banner gives the list (`Banner`), used when no heading titles it.
+        var bannerTitle: String?
+        var sawSponsor = false
+        /// HTML anchors waiting for the next block (`placePendingAnchors`), and those before any section.
+        var pendingAnchors: [String] = []
+        var topAnchors: [String] = []
         var documentDescription: String?
         /// Which heading (counting every heading of the file from 0) titles the list, if one does.
         let titleHeading: Int?
@@ -36,6 +50,8 @@ extension MarkdownListParser {
         /// group only when the heading after it is deeper than that (else it is a tagline in bold).
         let topSectionLevel: Int
         var headingsSeen = 0
+        /// GitHub's heading ids given so far, for the numbers of repeated ones.
+        var githubIDUses: [String: Int] = [:]
         /// A bold-only line waiting for the next block to say whether it opens a group or is a paragraph.
         var pendingBold: (title: String, markdown: String, location: SourceLocation)?
         /// Paragraphs of the innermost open section's description, joined once they are complete: joining as they come
@@ -51,15 +67,21 @@ extension MarkdownListParser {
             // Whether an item stands right under each heading, before the next one.
             var itemsUnder: [Bool] = []
             var itemCount = 0
+            // The first heading's text, whether any item stands before it, and the level-1 headings that announce.
+            var firstHeading: String?
+            var itemBeforeFirstHeading = false
+            var announcements: Set<Int> = []
             for blocks in pieces {
                 // Looked at in place: each block taken out of the array was copied, its item's fields and all.
                 for index in blocks.indices {
-                    if let level = blocks[index].headingLevel {
+                    if case .heading(let level, let title, _) = blocks[index] {
+                        if levels.isEmpty { firstHeading = title }
+                        if level == 1, Assembler.isAnnouncement(title) { announcements.insert(levels.count) }
                         levels.append(level)
                         itemsUnder.append(false)
                     } else if blocks[index].isItem {
                         itemCount += 1
-                        if !itemsUnder.isEmpty { itemsUnder[itemsUnder.count - 1] = true }
+                        if !itemsUnder.isEmpty { itemsUnder[itemsUnder.count - 1] = true } else { itemBeforeFirstHeading = true }
                     }
                 }
             }
@@ -68,10 +90,23 @@ extension MarkdownListParser {
             entries.reserveCapacity(itemCount)
             // The first `#` heading titles the list; later ones are sections. Only when several `#` headings each hold
             // their own items (`# Fruit`, `- Apple`, `# Vegetables`) is the first one a section like the others.
-            var title = levels.firstIndex(of: 1)
+            // A heading that announces something ("… in now Live! 🎉") never titles the list.
+            var title = levels.indices.first { levels[$0] == 1 && !announcements.contains($0) }
             if let first = title, itemsUnder[first], levels.filter({ $0 == 1 }).count > 1 { title = nil }
+            // With no `#` heading, a first heading that stands before any item, holds none and no sub-heading, and is no
+            // table of contents nor an announcement (`## Awesome Vue.js` under a logo) titles the list.
+            if title == nil, !levels.contains(1), let text = firstHeading, !itemBeforeFirstHeading, !itemsUnder[0],
+               levels.count == 1 || levels[1] <= levels[0], !Assembler.contentsTitles.contains(text.lowercased()), !Assembler.isAnnouncement(text) {
+                title = 0
+            }
             titleHeading = title
             topSectionLevel = levels.indices.filter { $0 != title }.map { levels[$0] }.min() ?? 1
+        }
+
+        /// A heading that announces rather than names: it ends with "!" or holds an emoji.
+        static func isAnnouncement(_ title: String) -> Bool {
+            let trimmed = title.trimmingSpaces
+            return trimmed.hasSuffix("!") || trimmed.unicodeScalars.contains { $0.properties.isEmojiPresentation }
         }
 
         /// Takes the blocks over (`consuming`): each is moved out of the array, since a copied entry costs a retain per field.
@@ -80,6 +115,14 @@ extension MarkdownListParser {
             for index in blocks.indices {
                 var block = Block.item(nil)
                 swap(&block, &blocks[index])
+                // The anchors of a block that shows nothing (`<a name="tools"></a>`) belong to the heading right after
+                // it; others, to the section they stand in.
+                if !pendingAnchors.isEmpty {
+                    switch block {
+                    case .heading, .anchors(_, bare: true): break
+                    default: placePendingAnchors()
+                    }
+                }
                 if let bold = pendingBold {
                     pendingBold = nil
                     if case .heading(let level, _, _) = block, headingsSeen != titleHeading, opensGroup(before: level, title: bold.title) {
@@ -91,15 +134,28 @@ extension MarkdownListParser {
                 switch consume block {
                 case .heading(let level, let title, let location):
                     defer { headingsSeen += 1 }
+                    // Every heading takes GitHub's id in turn, the title's too: a second "Tools" is `tools-1`.
+                    let githubID = DocsLinkStyle.github.uniqueID(DocsLinkStyle.github.baseID(title), used: &githubIDUses)
                     if headingsSeen == titleHeading {
                         documentTitle = title
+                        placePendingAnchors()
                         continue
                     }
                     open(title: title, rank: 2 * level, location: location)
+                    sections[sections.count - 1].declared.githubID = githubID
+                    sections[sections.count - 1].declared.htmlAnchors += pendingAnchors
+                    pendingAnchors = []
                 case .paragraph(let text):
                     addParagraph(text)
                 case .boldLine(let title, let markdown, let location):
                     pendingBold = (title, markdown, location)
+                case .anchors(let names, let bare):
+                    pendingAnchors += names
+                    if !bare { placePendingAnchors() }
+                case .banner(let title, let sponsor):
+                    // Only banners before any section or item, and before any sponsor's block, may name the list.
+                    guard sections.isEmpty, entries.isEmpty, !sawSponsor else { continue }
+                    if sponsor { sawSponsor = true } else if bannerTitle == nil { bannerTitle = title }
                 case .blockQuote(let text):
                     if sections.isEmpty {
                         // GitHub's alerts (`> [!NOTE]`) are notes, not taglines.
@@ -119,17 +175,26 @@ extension MarkdownListParser {
             }
         }
 
+        /// Gives the anchors waiting for a heading to the innermost open section, or to the top of the page.
+        mutating func placePendingAnchors() {
+            if let index = stack.last { sections[index].declared.htmlAnchors += pendingAnchors } else { topAnchors += pendingAnchors }
+            pendingAnchors = []
+        }
+
         /// Whether a bold line followed by a heading of `level` names a group of headings: it must read like a heading
         /// (short, not a sentence), and before the first section the heading must be deeper than the top sections.
         func opensGroup(before level: Int, title: String) -> Bool {
-            guard title.count <= 80, !title.hasSuffix("."), !title.isEmpty else { return false }
+            guard title.count <= 60, title.split(separator: " ").count <= 8, !title.isEmpty,
+                  !title.hasSuffix("."), !title.hasSuffix("!"), !title.hasSuffix("?"), !title.hasSuffix(":") else { return false }
             return !stack.isEmpty || level > topSectionLevel
         }
 
         /// Opens a section under the innermost open one of smaller rank, closing deeper ones.
+        /// A heading under a table of contents (`## Index` holding only links to the page's anchors) is not inside
+        /// it: the contents heading is closed first, so its sub-headings are the list's top sections.
         mutating func open(title: String, rank: Int, location: SourceLocation) {
             finishSectionDescription()
-            while let last = stack.last, sections[last].rank >= rank { stack.removeLast() }
+            while let last = stack.last, sections[last].rank >= rank || sections[last].isContentsHeading { stack.removeLast() }
             if let parent = stack.last { sections[parent].childCount += 1 }
             sections.append(OpenSection(declared: DeclaredSection(title: title, location: location, level: stack.count + 1), rank: rank))
             stack.append(sections.count - 1)
@@ -137,17 +202,30 @@ extension MarkdownListParser {
 
         mutating func addParagraph(_ text: String) {
             if sections.isEmpty {
-                if firstParagraph == nil, !text.isEmpty { firstParagraph = text }
+                if firstParagraph == nil, !text.isEmpty, !Assembler.isNotice(text) { firstParagraph = text }
             } else if !stack.isEmpty {
                 sectionParagraphs.append(text)
             }
         }
+
+        /// A paragraph that opens with a bold notice word (`**Notice (May 2026): I'm archiving this repository.**`,
+        /// `**Acknowledgement:**`): news about the README, not its tagline.
+        static func isNotice(_ markdown: String) -> Bool {
+            guard markdown.hasPrefix("**") else { return false }
+            let word = markdown.dropFirst(2).prefix { $0.isLetter }.lowercased()
+            return noticeWords.contains(word)
+        }
+
+        static let noticeWords: Set<String> = ["notice", "note", "update", "announcement", "important", "news", "warning",
+                                               "acknowledgement", "acknowledgment", "disclaimer", "sponsors", "sponsored", "sponsor"]
 
         mutating func finish() {
             if let bold = pendingBold { addParagraph(bold.markdown) }
             pendingBold = nil
             finishSectionDescription()
             documentDescription = firstQuote ?? firstParagraph
+            if documentTitle == nil { documentTitle = bannerTitle }
+            placePendingAnchors()
             renumberEntries()
         }
 

@@ -50,7 +50,7 @@ public struct MarkdownListParser: Sendable {
             let source = rest.map { GitHubMarkdown.shieldingEscapedTildes($0) ?? $0 } ?? GitHubMarkdown.shieldingEscapedTildes(piece) ?? Array(piece)
             return CommonMark.withDocument(source) { document in
                 var reader = BlockReader(file: file, lineOffset: split.bodyLineOffset + pieces[index].linesBefore, simpleItems: simpleItems)
-                reader.read(document)
+                source.withUnsafeBufferPointer { reader.read(document, source: $0) }
                 reader.compactEntries()
                 return (reader.blocks, reader.diagnostics)
             }
@@ -67,6 +67,7 @@ public struct MarkdownListParser: Sendable {
         parsed.declaredSections = assembler.declaredSections
         parsed.title = assembler.documentTitle
         parsed.description = assembler.documentDescription
+        parsed.topAnchors = assembler.topAnchors
         return parsed
     }
 
@@ -83,6 +84,12 @@ public struct MarkdownListParser: Sendable {
         case blockQuote(String)
         /// A top-level list item; nil for a table-of-contents link or an empty item.
         case item(Entry?)
+        /// An HTML block that may name the list (`<h1>Awesome X</h1>`, a banner `<img alt="Awesome X logo">`), or that
+        /// is a sponsor's (after which no banner names the list): see `Banner`.
+        case banner(title: String?, sponsor: Bool)
+        /// The `id`s and `name`s of an HTML block or of a paragraph of furniture (left out of the page): where links to
+        /// them should land. `bare` when the block shows nothing (`<a name="tools"></a>`): it marks the heading after it.
+        case anchors([String], bare: Bool)
 
         /// The level of a heading; nil for any other block.
         var headingLevel: Int? {
@@ -111,6 +118,9 @@ public struct MarkdownListParser: Sendable {
         var nextSimpleItem = 0
         /// Where the items read from cmark's tree are among the blocks (their fields are values, until `compactEntries`).
         var treeItemPlaces: [Int] = []
+        /// The items after the first of a list opened on its bullet's own line (`* * [A](a)`), which `entry(from:)`
+        /// returns in the bullet's place: its caller adds these after it.
+        var hoisted: [Entry] = []
 
         init(file: SourceFile, lineOffset: Int, simpleItems: SimpleItems.Taken) {
             self.file = file
@@ -122,19 +132,42 @@ public struct MarkdownListParser: Sendable {
             file.location(line: node.startLine + lineOffset, column: max(node.startColumn, 1))
         }
 
-        mutating func read(_ document: MarkdownNode) {
+        /// Reads the piece's blocks; `source` is what cmark read, for the lines of a paragraph that may be a table.
+        mutating func read(_ document: MarkdownNode, source: UnsafeBufferPointer<UInt8>) {
+            var lines: GitHubMarkdown.SourceLines?
             for block in document.children {
                 addSimpleItems(before: block.startLine)
                 switch block.kind {
                 case .heading:
                     blocks.append(.heading(level: block.headingLevel, title: MarkdownText.plain(block), location: location(block)))
                 case .paragraph:
-                    if Furniture.isFurniture(block) { continue }
+                    if block.endLine > block.startLine, TableEntries.mayHoldTable(block) {
+                        if lines == nil { lines = GitHubMarkdown.SourceLines(source) }
+                        if let table = TableEntries.read(block, lines: lines!) {
+                            addTable(table, column: block.startColumn)
+                            continue
+                        }
+                    }
+                    if Furniture.isFurniture(block) {
+                        // `<a name="tools"></a>` on a line of its own is a paragraph of inline HTML to cmark.
+                        let anchors = block.children.filter { $0.kind == .htmlInline }.flatMap { Banner.anchors(in: $0.literal) }
+                        if !anchors.isEmpty { blocks.append(.anchors(anchors, bare: MarkdownText.plain(block).isEmpty)) }
+                        continue
+                    }
                     if let bold = Furniture.boldOnlyText(block) {
                         blocks.append(.boldLine(title: bold, markdown: MarkdownText.markdown(ofInlines: block), location: location(block)))
+                    } else if block.children.contains(where: Furniture.isBackToTopLink) {
+                        // "Back to top" in a paragraph that says more: the link goes, the rest stays.
+                        let kept = block.children.filter { !Furniture.isBackToTopLink($0) }
+                        blocks.append(.paragraph(MarkdownText.markdown(of: kept[...]).trimmingSpaces))
                     } else {
                         blocks.append(.paragraph(MarkdownText.markdown(ofInlines: block)))
                     }
+                case .htmlBlock:
+                    let html = block.literal
+                    if let banner = Banner(html: html) { blocks.append(.banner(title: banner.title, sponsor: banner.isSponsor)) }
+                    let anchors = Banner.anchors(in: html)
+                    if !anchors.isEmpty { blocks.append(.anchors(anchors, bare: Banner.plainText(of: html[...]).isEmpty)) }
                 case .blockQuote:
                     let paragraphs = block.children.filter { $0.kind == .paragraph && !Furniture.isFurniture($0) }.map(MarkdownText.markdown(ofInlines:))
                     if !paragraphs.isEmpty { blocks.append(.blockQuote(paragraphs.joined(separator: "\n\n"))) }
@@ -143,12 +176,28 @@ public struct MarkdownListParser: Sendable {
                         addSimpleItems(before: item.startLine)
                         treeItemPlaces.append(blocks.count)
                         blocks.append(.item(entry(from: item, depth: 1)))
+                        for entry in hoisted {
+                            treeItemPlaces.append(blocks.count)
+                            blocks.append(.item(entry))
+                        }
+                        hoisted = []
                     }
                 default:
                     break
                 }
             }
             addSimpleItems(before: Int.max)
+        }
+
+        /// Adds a table's rows as items (read from cmark's tree: their fields are compacted with the others), after
+        /// the lines of its paragraph above its header row.
+        mutating func addTable(_ table: TableEntries.Table, column: Int) {
+            if let above = table.above { blocks.append(.paragraph(above)) }
+            for row in table.rows {
+                treeItemPlaces.append(blocks.count)
+                let location = file.location(line: row.line + lineOffset, column: max(column, 1))
+                blocks.append(.item(Entry(fields: FieldRecord(names: row.names, values: row.values), location: location)))
+            }
         }
 
         /// Adds the items read off lines before `line`: a blanked line sits between cmark's blocks, never inside one.
@@ -206,6 +255,7 @@ public struct MarkdownListParser: Sendable {
                     names.append("title"); values.append(.text(parts.title))
                     if let url = parts.url { names.append("url"); values.append(.text(url)) }
                     if let description = parts.description { names.append("description"); values.append(.text(description)) }
+                    if let prefix = parts.prefix { names.append("prefix"); values.append(.text(prefix)) }
                 case .paragraph:
                     extraParagraphs.append(MarkdownText.markdown(ofInlines: block))
                 case .list:
@@ -214,10 +264,18 @@ public struct MarkdownListParser: Sendable {
                             continue
                         }
                         if let entry = entry(from: child, depth: depth + 1) { children.append(entry) }
+                        children += hoisted
+                        hoisted = []
                     }
                 default:
                     break
                 }
+            }
+            // `* * [Name](url)`: a bullet whose line opens a nested list is no item of its own; the nested items stand
+            // in its place.
+            if !hasParagraph, extraParagraphs.isEmpty, let first = children.first {
+                hoisted = Array(children.dropFirst())
+                return first
             }
             // A plain item whose nested items were all table-of-contents links ("- Tools" over "[Hammers](#hammers)").
             if children.isEmpty, tableOfContentsSkips > skipsBefore, !names.contains("url"), !names.contains("description"), extraParagraphs.isEmpty {
@@ -240,91 +298,6 @@ public struct MarkdownListParser: Sendable {
         }
     }
 
-    /// The title, link and description read off a list item's first paragraph.
-    struct ItemParts {
-        var title = ""
-        var url: String?
-        var description: String?
-        /// A task-list item's state (`[ ]` or `[x]`), when it is one.
-        var done: Bool?
-
-        init(paragraph: MarkdownNode) {
-            // Badges and logos (images, and links holding only images) are furniture: never part of a title or description.
-            var badge: MarkdownNode?
-            var inlines: [MarkdownNode] = []
-            inlines.reserveCapacity(8)
-            for node in paragraph.children {
-                if Furniture.isImageOnly(node) {
-                    if badge == nil, node.kind == .link { badge = node }
-                } else {
-                    inlines.append(node)
-                }
-            }
-            while let first = inlines.first, first.kind == .text, first.literal.trimmingSpaces.isEmpty { inlines.removeFirst() }
-            // A "back to top" line right under an item continues its paragraph: it is furniture, not description.
-            while let lastBreak = inlines.lastIndex(where: { $0.kind == .softBreak || $0.kind == .lineBreak }),
-                  Furniture.isFurnitureLine(Array(inlines[(lastBreak + 1)...])) {
-                inlines.removeSubrange(lastBreak...)
-            }
-            guard var first = inlines.first else {
-                // An item that is nothing but a linked logo: its alt text names it.
-                if let badge {
-                    title = MarkdownText.plain(badge, keepingImageText: true)
-                    url = badge.url
-                }
-                return
-            }
-            var rest = inlines.dropFirst()
-            // `**[Name](url)**` and `_[Name](url)_`: the link inside the emphasis is the title.
-            if first.kind == .strong || first.kind == .emphasis, let link = Furniture.onlyLink(in: first) { first = link }
-            switch first.kind {
-            case .link:
-                title = MarkdownText.plain(first)
-                url = first.url
-            case .strong:
-                title = MarkdownText.plain(first)
-            default:
-                rest = inlines[...]
-            }
-            if url != nil || first.kind == .strong {
-                var markdown = MarkdownText.markdown(of: rest)
-                markdown = ItemParts.dropSeparator(markdown)
-                description = markdown.isEmpty ? nil : markdown
-                if first.kind == .strong, description == nil, url == nil {
-                    title = MarkdownText.plain(paragraph)
-                }
-                return
-            }
-            var text = MarkdownText.plainJoined(inlines)
-            for (marker, state) in [("[ ] ", false), ("[x] ", true), ("[X] ", true)] where text.hasPrefix(marker) {
-                done = state
-                text.removeFirst(marker.count)
-            }
-            title = text.trimmingSpaces
-        }
-
-        /// Removes the " - ", " – ", " — " or ":" that separates a title from its description (compared as bytes:
-        /// this runs once per entry).
-        static func dropSeparator(_ text: String) -> String {
-            var text = text
-            let start = text.withUTF8(separatorEnd)
-            guard start > 0 else { return text.trimmingSpaces }
-            // A separator is whole characters (ASCII, or a dash of one scalar), so the cut is on a character boundary.
-            return String(text.utf8.dropFirst(start))!.trimmingSpaces
-        }
-
-        /// Where a description starts after its separator and the spaces before it (0 when it has neither).
-        static func separatorEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-            var start = 0
-            while start < bytes.count, bytes[start] == UInt8(ascii: " ") { start += 1 }
-            for separator in separators where bytes.count - start >= separator.count {
-                if separator.indices.allSatisfy({ bytes[start + $0] == separator[$0] }) { return start + separator.count }
-            }
-            return start
-        }
-
-        private static let separators: [[UInt8]] = ["- ", "– ", "— ", ": ", "-", "–", "—", ":"].map { Array($0.utf8) }
-    }
 }
 
 /// Turns cmark inline nodes back into text: plain (for titles) or Markdown (for descriptions rendered later).

@@ -11,6 +11,9 @@ public struct ParsedSource: Sendable {
     public var description: String?
     /// Settings from the source's front matter, to apply over the site configuration with `SettingsParser.apply(_:to:)`.
     public var settings: SettingsPatch?
+    /// The HTML anchors (`<a name>`, `id`) of a Markdown list's HTML blocks before its first section, which the page
+    /// leaves out with the blocks: a link to one lands at the top of the page (`InPageLinks`).
+    public var topAnchors: [String] = []
     /// Problems found while parsing; entries that could still be read are kept.
     public var diagnostics: [Diagnostic] = []
 

@@ -318,10 +318,12 @@ public struct PageRenderer: Sendable {
         return diagnostics
     }
 
-    /// The fields shown with each entry: the `fields` setting, or for CSV and JSON every plain field not shown otherwise.
+    /// The fields shown with each entry: the `fields` setting, or for CSV and JSON every plain field not shown
+    /// otherwise, or for a Markdown list the columns of its tables (`Auth`, `CORS`).
     func displayedFields(_ list: IndexedList) -> [KeyPath] {
         if let fields = list.settings.fields { return fields }
         if list.kind == .docsIndex { return ["page"] }
+        if list.kind == .markdownList { return tableFields(list) }
         guard list.kind == .csv || list.kind == .json, let first = list.sections.lazy.flatMap(\.entries).first else { return [] }
         // The reading only sorts and letters the entry (as a phonetic name does in Contacts): not shown unless `fields` lists it.
         var shown: Set<String> = [list.settings.titleField.description, list.settings.urlField.description, list.settings.descriptionField.description]

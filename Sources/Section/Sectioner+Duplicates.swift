@@ -102,18 +102,23 @@ extension Sectioner {
     /// such as `x,a000000a`, `x,a000001a`, … all collided and made duplicate detection quadratic (issue 17, item 7).
     /// An entry file's body counts too: two pages titled alike (a book's `SUMMARY.md` and its title page) are not
     /// the same entry unless their text is.
+    /// Entries under different headings of a Markdown list are never duplicates, even under headings of the same
+    /// name (`### Libraries` under C++ and under Go): listing a thing in several places is cross-listing.
     struct RecordKey: Equatable {
         let record: FieldRecord
         let body: String?
+        /// The heading the entry stands under in its Markdown list (nil for other lists).
+        let section: Int?
 
         init(_ entry: Entry) {
             record = entry.fields
             body = entry.body
+            section = entry.declaredSectionIndex
         }
 
         /// Texts are equal when their bytes are: a duplicate is the same line written twice.
         static func == (a: RecordKey, b: RecordKey) -> Bool {
-            guard a.record.names == b.record.names else { return false }
+            guard a.section == b.section, a.record.names == b.record.names else { return false }
             switch (a.body, b.body) {
             case (nil, nil): break
             case (let p?, let q?): guard Sectioner.compareBytes(p, q) == 0 else { return false }

@@ -78,6 +78,9 @@ extension Sectioner {
         var sections = declared.map { declared in
             var section = Section(title: declared.title, description: declared.description)
             section.level = max(1, declared.level)
+            section.githubID = declared.githubID
+            section.htmlAnchors = declared.htmlAnchors
+            section.location = declared.location
             return section
         }
         var indexOfTitle: [String: Int] = [:]

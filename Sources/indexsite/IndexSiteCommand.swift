@@ -8,7 +8,7 @@ struct IndexSiteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "indexsite",
         abstract: "Builds static sites of indexed lists: A–Z, by category or by date, with a sticky section index.",
-        version: IndexSiteVersion.current,
+        version: Build.versionDescription,
         subcommands: [BuildCommand.self, CheckCommand.self, InitCommand.self, ServeCommand.self],
         defaultSubcommand: BuildCommand.self
     )

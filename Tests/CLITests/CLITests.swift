@@ -40,7 +40,7 @@ import IndexSiteTestSupport
     @Test func versionIsPrinted() throws {
         let result = try CLITests.run(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
+        #expect(result.stdout.range(of: #"^\d+\.\d+\.\d+ \(ICU \d+\.\d+(\.\d+)*, CLDR \d+(\.\d+)*\)\n$"#, options: .regularExpression) != nil, "\(result.stdout)")
     }
 
     @Test func aFolderWithoutContentIsAnErrorWithAHint() throws {

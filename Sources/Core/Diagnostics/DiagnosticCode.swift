@@ -83,6 +83,9 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case awesomeNoDescription = "awesome-no-description"
     /// A link to `#anchor` matches no heading or HTML anchor of the file.
     case awesomeDeadAnchor = "awesome-dead-anchor"
+    /// A link to `#anchor` in a Markdown list's descriptions names no heading of the list (by GitHub's ids), no
+    /// section or entry of the page and no HTML anchor: it would land nowhere.
+    case deadAnchor = "dead-anchor"
 
     // Templates
     /// A Mustache template does not parse.

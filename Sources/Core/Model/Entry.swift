@@ -158,6 +158,11 @@ public struct DeclaredSection: Sendable, Hashable {
     public var location: SourceLocation
     /// Depth in the file's heading tree: 1 for a top-level section, 2 for a sub-section, … (see `Section.level`).
     public var level: Int
+    /// The id GitHub gives the heading (`calendar--contacts`), which in-page links of the README use.
+    public var githubID: String?
+    /// The HTML anchors (`<a name="tools"></a>`) of the HTML blocks right above the heading or in its section, which
+    /// the page leaves out with the blocks: links to them land on the section.
+    public var htmlAnchors: [String] = []
 
     /// A section declared at `location`, with an optional Markdown description.
     public init(title: String, description: String? = nil, location: SourceLocation, level: Int = 1) {

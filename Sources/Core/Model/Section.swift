@@ -15,6 +15,12 @@ public struct Section: Sendable {
     /// Depth in the heading tree: 1 for a top-level section, 2 for its sub-sections, and so on. Sections stay one flat
     /// array in page order (the tree's pre-order); a section's sub-sections are the deeper ones that follow it.
     public var level: Int = 1
+    /// For a Markdown list's heading: the id GitHub gives it, which the README's `#` links use (`InPageLinks` points
+    /// them at `id`), and where the heading is.
+    public var githubID: String?
+    public var location: SourceLocation?
+    /// The HTML anchors of the Markdown list's HTML blocks left out in this section (see `DeclaredSection.htmlAnchors`).
+    public var htmlAnchors: [String] = []
 
     /// A section titled `title`; its strip label is the title unless given.
     public init(title: String, label: String? = nil, description: String? = nil, entries: [Entry] = [], isCatchAll: Bool = false) {

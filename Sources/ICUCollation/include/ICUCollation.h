@@ -160,6 +160,10 @@ int32_t ixs_numbers_format(const ixs_numbers *numbers, int64_t n, char *utf8, in
 /// not, -1 for a bad locale id: decides `dir="rtl"` on a page.
 int32_t ixs_locale_is_right_to_left(const char *locale_id);
 
+/// Writes "ICU 72.1, CLDR 42.0": the versions of the collation rules and locale
+/// data this binary sorts and letters with, as UTF-8 (preflight rule).
+int32_t ixs_icu_versions(char *utf8, int32_t capacity);
+
 /* ------------------------------------------------------------------------ */
 /* Search folding (the filter's matching)                                    */
 /* ------------------------------------------------------------------------ */

@@ -457,62 +457,59 @@ extension Scaffold {
 
     """#
 
-    /// `.github/workflows/indexsite.yml`: a GitHub Actions workflow that builds IndexSite and the site and deploys it to GitHub Pages.
+    /// `.github/workflows/indexsite.yml`: a GitHub Actions workflow that builds the site with IndexSite's action,
+    /// annotates pull requests (from forks too) and deploys the default branch to GitHub Pages.
     static let workflow = #"""
-    # Builds the site with IndexSite on every push and pull request, and publishes it with GitHub Pages from the
-    # default branch. Problems in the content show as annotations on the pull request.
+    # Builds the site with IndexSite on every pull request and on pushes to the default branch, and publishes the
+    # default branch with GitHub Pages. Problems in the content show as annotations on the pull request's lines and as
+    # a table in the run's summary. It needs no secrets or variables, so pull requests from forks are checked too.
     #
-    # Set up once, in the repository's Settings:
-    #   1. Pages → Build and deployment → Source: GitHub Actions.
-    #   2. Secrets and variables → Actions → Variables: add INDEXSITE_REPOSITORY, the Git address of the IndexSite
-    #      repository you use. IndexSite has no prebuilt binaries to download, so this workflow builds it from source
-    #      in the official Swift container, which takes a few minutes. Optionally add INDEXSITE_REF, a tag or branch
-    #      (default: main); a tag keeps your site's build the same until you choose to upgrade.
+    # Set up once, in the repository's Settings: Pages → Build and deployment → Source: GitHub Actions.
+    # If your default branch is not main, change the branch name below.
     name: Site
 
     on:
       push:
+        branches: [main]
       pull_request:
       workflow_dispatch:
 
     permissions:
       contents: read
 
+    # A newer push to the same branch or pull request replaces a build still running.
+    concurrency:
+      group: site-${{ github.ref }}
+      cancel-in-progress: true
+
     jobs:
       build:
         runs-on: ubuntu-latest
-        # The official Swift image on Debian 12, where IndexSite is developed and tested.
-        container: swift:6.3-bookworm
-        env:
-          INDEXSITE_REPOSITORY: ${{ vars.INDEXSITE_REPOSITORY }}
-          INDEXSITE_REF: ${{ vars.INDEXSITE_REF || 'main' }}
         steps:
           - uses: actions/checkout@v5
+            with:
+              # The whole history, so the site can say when each entry was added.
+              fetch-depth: 0
 
-          - name: Install libcmark and libicu
-            run: |
-              apt-get update
-              apt-get install -y --no-install-recommends libcmark-dev libicu-dev pkg-config git ca-certificates
+          # The address GitHub Pages publishes the site at, for canonical links, the sitemap and 404.html.
+          - id: pages
+            if: github.event_name != 'pull_request'
+            uses: actions/configure-pages@v5
 
-          - name: Build IndexSite from source
-            run: |
-              if [ -z "$INDEXSITE_REPOSITORY" ]; then
-                echo "::error::Set the Actions variable INDEXSITE_REPOSITORY to the Git address of IndexSite (Settings → Secrets and variables → Actions → Variables)."
-                exit 1
-              fi
-              git clone --depth 1 --branch "$INDEXSITE_REF" "$INDEXSITE_REPOSITORY" /tmp/indexsite
-              swift build -c release --package-path /tmp/indexsite --product indexsite
-              install -m 755 "$(swift build -c release --package-path /tmp/indexsite --show-bin-path)/indexsite" /usr/local/bin/indexsite
+          - uses: \#(IndexSiteVersion.repository)@v\#(IndexSiteVersion.current)
+            with:
+              base-url: ${{ steps.pages.outputs.base_url }}
+              strict: true
 
-          - name: Build the site
-            run: indexsite build --strict --diagnostics github
-
-          - uses: actions/upload-pages-artifact@v4
+          - if: github.event_name != 'pull_request'
+            uses: actions/upload-pages-artifact@v5
             with:
               path: _site
+              # Static/.well-known/ and other dot-files are part of the site.
+              include-hidden-files: true
 
       deploy:
-        # Only the default branch is published; other branches and pull requests are built and checked.
+        # Only the default branch is published; pull requests are built and checked.
         if: github.event_name != 'pull_request' && github.ref_name == github.event.repository.default_branch
         needs: build
         runs-on: ubuntu-latest

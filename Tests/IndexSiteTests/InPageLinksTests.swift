@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import IndexSiteTestSupport
+@testable import IndexSite
+@testable import IndexSiteCore
+@testable import IndexSiteSection
+
+/// A README's `#` links use GitHub's ids for its headings; on the page they land on the page's ids.
+@Suite struct InPageLinksTests {
+    static func build(_ markdown: String, name: String) throws -> (html: String, result: BuildResult) {
+        let site = TestSupport.processFolder.appendingPathComponent("indexsite-anchors-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: site) }
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("Content"), withIntermediateDirectories: true)
+        try markdown.write(to: site.appendingPathComponent("Content/\(name).md"), atomically: true, encoding: .utf8)
+        let result = Build.run(BuildOptions(siteFolder: site, writeOutput: false, keepPages: true))
+        let page = try #require(result.pages.first { $0.path == "\(name)/index.html" })
+        return (String(decoding: page.bytes, as: UTF8.self), result)
+    }
+
+    /// The `href="#…"` of a page that land on no element id of it (`#top` is the top of any HTML page).
+    static func deadLinks(_ html: String) -> [String] {
+        let ids = Set(html.matches(of: /\sid="([^"]+)"/).map { String($0.output.1) }).union(["top"])
+        return html.matches(of: /href="#([^"]*)"/).map { String($0.output.1) }.filter { !$0.isEmpty && !ids.contains($0) }
+    }
+
+    @Test func githubIDsAreRewrittenToThePagesIDs() throws {
+        let (html, result) = try InPageLinksTests.build(try Fixtures.text("MarkdownLists/in-page-links.md"), name: "office")
+        #expect(html.contains("<a href=\"#software-development-project-management\">Software Development - Project Management</a>"))
+        #expect(html.contains("<a href=\"#calendar-contacts\">calendars</a>"))
+        // GitHub numbers a repeated heading (`tools-1`); the page names it by its path.
+        #expect(html.contains("<a href=\"#networking-tools\">Tools</a> or <a href=\"#editors-tools\">Tools</a>"))
+        #expect(html.contains("<a href=\"#vim\">Vim</a>"))
+        #expect(html.contains("<a href=\"#top\">the top</a>"))
+        // Anchors of HTML blocks the page leaves out: above a heading, the section; before any section, the top.
+        #expect(html.contains("<a href=\"#networking\">here</a>"))
+        #expect(html.contains("<a href=\"#top\">back to the quote</a>"))
+        #expect(InPageLinksTests.deadLinks(html) == ["nowhere-at-all"])
+        let warnings = result.diagnostics.filter { $0.code == .deadAnchor }
+        #expect(warnings.map(\.location.line) == [19])
+        #expect(warnings.first?.message.contains("#nowhere-at-all") == true)
+    }
+
+    @Test func rewritingKeepsTheRestOfTheText() {
+        let text = "a [x](<#one>) b [y](#two) c [z](https://e.example/#three) ](#"
+        #expect(InPageLinks.rewritten(text) { $0 == "one" ? "uno" : nil } == "a [x](<#uno>) b [y](#two) c [z](https://e.example/#three) ](#")
+    }
+
+    /// On the real lists every `#` link of the page lands on the page (awesome-falsehood's footnote link points at an
+    /// HTML anchor of the banner the page leaves out: it lands on the top).
+    @Test(arguments: ["awesome-go", "awesome-linux-software", "marcelscruz-public-apis", "awesome-falsehood"])
+    func everyInPageLinkOfARealListLands(_ name: String) throws {
+        let markdown = try String(contentsOf: AwesomeListStructureTests.shared.appendingPathComponent("corpus/awesome/\(name).md"), encoding: .utf8)
+        let (html, result) = try InPageLinksTests.build(markdown, name: name)
+        let dead = InPageLinksTests.deadLinks(html)
+        let reported = result.diagnostics.filter { $0.code == .deadAnchor }
+        #expect(dead.count == reported.count, "\(dead)")
+        #expect(dead.isEmpty)
+        #expect(html.matches(of: /href="#[^"]+"/).count > 40)
+    }
+}
