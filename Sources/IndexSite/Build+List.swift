@@ -25,6 +25,23 @@ extension Build {
         var settings = planned.settings
         var parsed: ParsedSource
         var fieldsChecked = false
+        // MDX pages and admonitions are read as Markdown; what is left out of MDX is named in one warning.
+        var mdxWarning: Diagnostic?
+        switch planned.source {
+        case .folder(let path, let files):
+            var leftOut: [(path: String, leftOut: MDXText.LeftOut)] = []
+            planned.source = .folder(path: path, files: files.map { file in
+                let (markdown, removed) = MDXText.markdown(file)
+                if !removed.isEmpty { leftOut.append((file.path, removed)) }
+                return markdown
+            })
+            mdxWarning = MDXText.warning(leftOut)
+        case .file(let file) where planned.kind == .markdownList:
+            let (markdown, removed) = MDXText.markdown(file)
+            planned.source = .file(markdown)
+            if !removed.isEmpty { mdxWarning = MDXText.warning([(file.path, removed)]) }
+        case .file: break
+        }
         switch planned.source {
         case .file(let file):
             switch planned.kind {
@@ -37,7 +54,8 @@ extension Build {
                     fieldsChecked = true
                 }
                 parsed = parser.parse(file)
-            case .json: parsed = JSONParser(items: settings.items).parse(file)
+            case .json where file.path.lowercased().hasSuffix(".json"): parsed = JSONParser(items: settings.items).parse(file)
+            case .json: parsed = YAMLDataParser(items: settings.items).parse(file)
             case .markdownList, .entryFolder, .docsIndex: parsed = MarkdownListParser().parse(file)
             }
         case .folder(let path, let files) where planned.kind == .docsIndex:
@@ -62,6 +80,15 @@ extension Build {
                     "'\(path)' holds a \(name), as \(tool == "mdbook" ? "a book's" : "a Hugo site's") source does: each file became one entry",
                     at: marker.location(line: 1),
                     hint: "for an index of every heading of its pages, list it in indexsite.yml as lists: [{source: \(source), kind: headings, link_style: \(tool)}]; kind: entries keeps one entry per file and silences this"))
+            } else if !settings.isWritten(.kind), let page = files.first(where: { $0.path.lowercased().hasSuffix(".mdx") }) {
+                // MDX pages are a Docusaurus site's docs.
+                let source = String(path.dropFirst(SiteLayout.contentFolder.count + 1))
+                let count = files.count { $0.path.lowercased().hasSuffix(".mdx") }
+                parsed.diagnostics.append(.warning(
+                    .folderLooksLikeDocs,
+                    "'\(path)' holds \(count) MDX \(count == 1 ? "page" : "pages"), as a Docusaurus site's docs do: each file became one entry",
+                    at: page.location(line: 1),
+                    hint: "for an index of every heading of its pages, list it in indexsite.yml as lists: [{source: \(source), kind: headings, link_style: docusaurus}]; kind: entries keeps one entry per file and silences this"))
             }
             let parser = MarkdownEntryParser()
             for file in files {
@@ -71,6 +98,7 @@ extension Build {
             }
         }
         diagnostics += parsed.diagnostics
+        if let mdxWarning { diagnostics.append(mdxWarning) }
         // The title set in indexsite.yml wins; a Markdown list's own `# Title` comes before its front matter's `title:`.
         let configuredTitle = settings.title
         if let patch = parsed.settings {
@@ -84,7 +112,10 @@ extension Build {
         if settings.lint == .awesome, planned.kind == .markdownList, case .file(let file) = planned.source {
             diagnostics += AwesomeLinter(locale: settings.locale).lint(file, entries: parsed.entries)
         }
-        settings.defaultSectionTitle = localization.strings(for: settings.locale).text(.default_section)
+        let words = localization.strings(for: settings.locale)
+        settings.defaultSectionTitle = words.text(.default_section)
+        settings.undatedSectionTitle = words.text(.undated_section)
+        settings.noValueSectionTitle = words.text(.no_value_section, ["field": "{field}"])
         diagnostics += localization.check(locale: settings.locale, at: settings.location(of: .locale, or: planned.settingsLocation))
         planned.source = .folder(path: "", files: [])
         // Read before the sectioner moves the entries: their descriptions are rendered while it works.

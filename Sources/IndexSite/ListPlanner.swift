@@ -27,8 +27,14 @@ enum ListPlanner {
         var configuredLists: Set<String> = []
         let locations = sourceLocations(settings)
         for list in settings.lists {
-            let location = locations[list.source] ?? SourceLocation(path: SiteLayout.configurationFile)
+            // Each list's own `source:` line: one source may feed several lists.
+            let location = list.location(of: .source, or: locations[list.source] ?? SourceLocation(path: SiteLayout.configurationFile))
             guard let source = sourcesByName[list.source] else {
+                if let unread = site.unreadSources[list.source] {
+                    diagnostics.append(.error(.unsupportedSource, "list source '\(list.source)' cannot be listed: it \(unread.why)", at: location,
+                                              hint: unread.fix))
+                    continue
+                }
                 let names = site.sources.map(\.sourceName).sorted()
                 let hint = if let close = closestName(to: list.source, among: names) {
                     "did you mean '\(close)'?"
@@ -78,7 +84,7 @@ enum ListPlanner {
         case .file:
             switch name.utf8.split(separator: UInt8(ascii: ".")).last.map({ String(decoding: $0, as: UTF8.self).lowercased() }) {
             case "csv", "tsv", "tab": kind = .csv
-            case "json": kind = .json
+            case "json", "yml", "yaml": kind = .json
             default: kind = .markdownList
             }
         }

@@ -28,10 +28,7 @@ extension SiteLoader {
             let name = String(relative.split(separator: "/").last ?? "")
             guard insideSite(relative, name: name, folder: resolved(folder), diagnostics: &site.diagnostics) else { continue }
             if isDirectory(relative) {
-                var paths: [String] = []
-                var walk = FolderWalk()
-                collectFiles(in: relative, keep: isMarkdown, walk: &walk, into: &paths, diagnostics: &site.diagnostics)
-                site.sources.append(.folder(path: relative, files: paths.compactMap { read(relative: $0, diagnostics: &site.diagnostics) }))
+                site.sources.append(.folder(path: relative, files: pages(in: relative, diagnostics: &site.diagnostics)))
             } else if let file = read(relative: relative, diagnostics: &site.diagnostics) {
                 site.sources.append(.file(file))
             }

@@ -3,7 +3,9 @@ import IndexSiteCore
 
 /// Load: reads `indexsite.yml`, `Content/` and `Templates/` of a site folder into memory.
 public struct SiteLoader: Sendable {
-    static let listExtensions: Set<String> = ["csv", "tsv", "tab", "json", "md", "markdown"]
+    static let listExtensions: Set<String> = ["csv", "tsv", "tab", "json", "yml", "yaml", "md", "markdown", "mdx"]
+    /// The kinds of file an entry folder or a documentation folder reads as pages.
+    static let pageExtensions: Set<String> = ["md", "markdown", "mdx"]
 
     /// The folder read; every path the loader reports is relative to it.
     public let siteFolder: URL
@@ -107,13 +109,13 @@ public struct SiteLoader: Sendable {
             let relative = SiteLayout.contentFolder + "/" + name
             guard insideSite(relative, name: name, folder: contentFolder, diagnostics: &site.diagnostics) else { continue }
             if isDirectory(relative) {
-                var entryPaths: [String] = []
-                var walk = FolderWalk()
-                collectFiles(in: relative, keep: isMarkdown, walk: &walk, into: &entryPaths, diagnostics: &site.diagnostics)
-                let entryFiles = entryPaths.compactMap { read(relative: $0, diagnostics: &site.diagnostics) }
-                site.sources.append(.folder(path: relative, files: entryFiles))
+                site.sources.append(.folder(path: relative, files: pages(in: relative, diagnostics: &site.diagnostics)))
             } else if SiteLoader.listExtensions.contains(fileExtension(name)) {
                 if let file = read(relative: relative, diagnostics: &site.diagnostics) { site.sources.append(.file(file)) }
+            } else {
+                let reason = UnreadFiles.reason(forListFile: relative)
+                site.unreadSources[name] = UnreadSource(why: reason.why, fix: reason.fix)
+                site.diagnostics.append(UnreadFiles.warning(forListFile: relative, reason: reason))
             }
         }
     }
@@ -131,7 +133,7 @@ public struct SiteLoader: Sendable {
         var reads: [FolderIdentity: Int] = [:]
     }
 
-    /// The paths of the files of a folder and its subfolders that `keep` accepts, in path order. `Static/` keeps hidden files
+    /// The paths of the files of a folder and its subfolders that `keep` accepts (given each file's path), in path order. `Static/` keeps hidden files
     /// (`.nojekyll`, `.well-known/`). A link to a folder is read as a copy of it (`docs/latest -> v2` publishes both),
     /// but a link back to a folder being read is a cycle and not followed: `ln -s . loop` would otherwise read the
     /// folder again and again (issue 17, item 10).
@@ -168,7 +170,7 @@ public struct SiteLoader: Sendable {
             if isDirectory(childPath) {
                 collectFiles(in: childPath, includeHidden: includeHidden, keep: keep, depth: depth + 1, walk: &walk,
                              into: &files, diagnostics: &diagnostics)
-            } else if keep(name) {
+            } else if keep(childPath) {
                 files.append(childPath)
             }
         }
@@ -186,13 +188,32 @@ public struct SiteLoader: Sendable {
         return FileManager.default.fileExists(atPath: path(of: relative), isDirectory: &directory) && directory.boolValue
     }
 
+    /// The pages of a folder source, in path order; its other files are named in `unread-file` warnings.
+    func pages(in relative: String, diagnostics: inout [Diagnostic]) -> [SourceFile] {
+        var paths: [String] = []
+        var walk = FolderWalk()
+        var unread: [String] = []
+        collectFiles(in: relative, keep: { path in
+            if isMarkdown(path) { return true }
+            unread.append(path)
+            return false
+        }, walk: &walk, into: &paths, diagnostics: &diagnostics)
+        diagnostics += UnreadFiles.warnings(unread, inFolder: relative)
+        return paths.compactMap { read(relative: $0, diagnostics: &diagnostics) }
+    }
+
+    /// The last part of a path relative to the site.
+    private func lastComponent(_ path: String) -> String {
+        path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    /// True for a page a folder source reads (`.md`, `.markdown`, `.mdx`), given its name or path.
     func isMarkdown(_ name: String) -> Bool {
-        let ext = fileExtension(name)
-        return ext == "md" || ext == "markdown"
+        SiteLoader.pageExtensions.contains(fileExtension(lastComponent(name)))
     }
 
     /// Found over bytes: a prepended letter (U+0D4E) makes one Character of itself and the dot after it.
-    private func fileExtension(_ name: String) -> String {
+    func fileExtension(_ name: String) -> String {
         let utf8 = name.utf8
         guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot != utf8.startIndex else { return "" }
         return String(decoding: utf8[utf8.index(after: dot)...], as: UTF8.self).lowercased()

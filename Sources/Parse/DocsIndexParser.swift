@@ -93,7 +93,8 @@ public struct DocsIndexParser: Sendable {
             for block in document.children where block.kind == .heading {
                 var text = MarkdownText.plain(block)
                 var customID: String?
-                if style.readsHeadingAttributes, let (visible, id) = DocsIndexParser.headingAttributeID(text) {
+                // Every tool people write `{#id}` for honours it: the id is the heading's, in any link style.
+                if let (visible, id) = DocsIndexParser.headingAttributes(text) {
                     text = visible
                     customID = id
                 }
@@ -110,7 +111,7 @@ public struct DocsIndexParser: Sendable {
             }
         }
         var title = frontMatter["title"]?.displayText.trimmingSpaces ?? ""
-        if style.readsHeadingAttributes, let (visible, _) = DocsIndexParser.headingAttributeID(title) { title = visible }
+        if let (visible, _) = DocsIndexParser.headingAttributes(title) { title = visible }
         var titleHeading: Int?
         if title.isEmpty, let first = headings.firstIndex(where: { $0.level == 1 && !$0.text.isEmpty }) {
             title = headings[first].text
@@ -131,12 +132,31 @@ public struct DocsIndexParser: Sendable {
 
     /// A heading's trailing `{#id …}` attribute block: the heading's visible text and the id, or nil when there is none.
     static func headingAttributeID(_ text: String) -> (String, String)? {
-        guard text.hasSuffix("}"), let open = text.range(of: "{", options: .backwards) else { return nil }
-        let inside = text[open.upperBound..<text.index(before: text.endIndex)]
-        guard let id = inside.split(separator: " ").first(where: { $0.hasPrefix("#") }).map({ String($0.dropFirst()) }), !id.isEmpty else {
-            return nil
+        guard let (visible, id) = headingAttributes(text), let id else { return nil }
+        return (visible, id)
+    }
+
+    /// A heading's trailing attribute block, as Pandoc, Docusaurus, VitePress and MkDocs write it (`{#id}`,
+    /// `{ #id .class }`, `{.class}`, and `%{#id}%` where VitePress's delimiters are changed): the visible text and the
+    /// id when the block names one; nil when the heading has no such block. Never part of a title.
+    static func headingAttributes(_ text: String) -> (visible: String, id: String?)? {
+        var body = Substring(text.trimmingSpaces)
+        var percent = false
+        if body.hasSuffix("}%") {
+            body = body.dropLast()
+            percent = true
         }
-        return (String(text[..<open.lowerBound]).trimmingSpaces, id)
+        guard body.hasSuffix("}"), let open = body.range(of: "{", options: .backwards) else { return nil }
+        var before = body[..<open.lowerBound]
+        if percent {
+            guard before.hasSuffix("%") else { return nil }
+            before = before.dropLast()
+        }
+        let parts = body[open.upperBound..<body.index(before: body.endIndex)].split(separator: " ")
+        // Only attributes: ids, classes and key=value pairs (so `{a, b}` in prose stays).
+        guard !parts.isEmpty, parts.allSatisfy({ $0.hasPrefix("#") || $0.hasPrefix(".") || $0.contains("=") }) else { return nil }
+        let id = parts.first { $0.hasPrefix("#") }.map { String($0.dropFirst()) }
+        return (String(before).trimmingSpaces, id?.isEmpty == true ? nil : id)
     }
 
     /// Where the docs' tool publishes the page at `relative` (inside the docs folder), relative to `link_base`.
@@ -175,17 +195,55 @@ public struct DocsIndexParser: Sendable {
             if module.lowercased().hasSuffix(".docc") { module = String(module.dropLast(5)) }
             let path = ["documentation", module.lowercased(), stem.lowercased()].map { $0.replacingOccurrences(of: " ", with: "-") }
             return encoded(path)
+        case .docusaurus:
+            return DocsIndexParser.docusaurusPath(components: components, stem: stem, frontMatter: frontMatter).map(\.percentEncoded).joined(separator: "/")
         case .github, .pandoc, nil:
             let fallback = linkStyle == .github ? ".md" : ".html"
+            // `link_extension: ""` publishes pages without an extension (`guide/setup`).
             let extensionText = linkExtension ?? fallback
-            guard !extensionText.isEmpty else { return encoded(components + [fileName]) }
-            let name = stem != fileName && fileName.lowercased().hasSuffix(".md") || fileName.lowercased().hasSuffix(".markdown")
+            let lowered = fileName.lowercased()
+            let name = stem != fileName && (lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") || lowered.hasSuffix(".mdx"))
                 ? stem + extensionText : fileName
             // A `/` extension makes folder URLs (`page/`): the slash is the point, so it is kept.
             let trailingSlash = name.hasSuffix("/")
             return encoded(components + name.split(separator: "/").map(String.init)) + (trailingSlash ? "/" : "")
         }
     }
+}
+
+extension DocsIndexParser {
+    /// The parts of a page's path as Docusaurus publishes it (below the docs' route), from its folder parts and file
+    /// stem: `slug:` wins (from the docs root with a leading `/`, else from the page's folder), then `id:` for the
+    /// file name; number prefixes (`01-intro`, `2. guide`) are dropped, and a page named `index`, `README` or as its
+    /// folder is the folder. A trailing `/` written in a slug is kept (as an empty last part).
+    static func docusaurusPath(components: [String], stem: String, frontMatter: FieldRecord) -> [String] {
+        let folders = components.map(withoutNumberPrefix)
+        if let slug = frontMatter["slug"]?.displayText.trimmingSpaces, !slug.isEmpty {
+            let parts = slug.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            let inner = parts.drop { $0.isEmpty }
+            let path = slug.hasPrefix("/") ? Array(inner) : folders + inner
+            return path.isEmpty ? [""] : path
+        }
+        let name = frontMatter["id"]?.displayText.trimmingSpaces.nonEmpty ?? withoutNumberPrefix(stem)
+        if ["index", "readme"].contains(name.lowercased()) || name.lowercased() == folders.last?.lowercased() {
+            return folders.isEmpty ? [""] : folders
+        }
+        return folders + [name]
+    }
+
+    /// `01-intro` → `intro`, `2. Guide` → `Guide`, as Docusaurus's number prefix parser drops them; other names stay.
+    static func withoutNumberPrefix(_ name: String) -> String {
+        let digits = name.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty else { return name }
+        var rest = name.dropFirst(digits.count)
+        guard let separator = rest.first, "-_. ".contains(separator) else { return name }
+        rest = rest.dropFirst().drop { $0 == " " }
+        return rest.isEmpty ? name : String(rest)
+    }
+}
+
+private extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
 }
 
 /// Page titles that a tool's navigation file gives: mdBook's `SUMMARY.md` (`[Title](chapter.md)` links).

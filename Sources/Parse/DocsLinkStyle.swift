@@ -6,7 +6,7 @@ extension DocsLinkStyle {
     /// Whether the tool reads a trailing `{#id}` on a heading as its id (and does not show it).
     var readsHeadingAttributes: Bool {
         switch self {
-        case .mdbook, .hugo, .mkdocs, .pandoc: true
+        case .mdbook, .hugo, .mkdocs, .pandoc, .docusaurus: true
         case .github, .docc: false
         }
     }
@@ -14,7 +14,7 @@ extension DocsLinkStyle {
     /// The id the tool gives a heading with this text, before repeats are told apart.
     public func baseID(_ text: String) -> String {
         switch self {
-        case .github, .pandoc: return githubOrPandocID(text)
+        case .github, .pandoc, .docusaurus: return githubOrPandocID(text)
         case .mdbook: return mdbookID(text)
         case .hugo: return hugoID(text)
         case .mkdocs: return mkdocsID(text)
@@ -49,7 +49,7 @@ extension DocsLinkStyle {
             let id = "\(base)-\(number)"
             used[id] = 1
             return id
-        case .github, .pandoc, .mdbook, .docc:
+        case .github, .pandoc, .mdbook, .docc, .docusaurus:
             // A counter per base id: base, base-1, base-2 (github-slugger, pandoc, mdBook's unique_id_from_content).
             let count = used[base, default: 0]
             used[base] = count + 1

@@ -31,7 +31,7 @@ package enum FrontMatterParser {
                     split.diagnostics.append(.error(.invalidUTF8, "front matter is not valid UTF-8", at: file.location(line: 2)))
                     return split
                 }
-                let (block, diagnostics) = YAMLReader.compose(text, path: file.path, lineOffset: 1)
+                let (block, diagnostics) = YAMLReader.compose(text, path: file.path, lineOffset: 1, laterKeyWins: true)
                 split.yaml = block
                 split.diagnostics = diagnostics
                 if let block, case .mapping = block.node {} else if let block {

@@ -1,5 +1,6 @@
 import IndexSiteCore
-/// Reads a JSON array of objects over bytes. Every object becomes an entry that knows its line;
+/// Reads JSON data over bytes: an array of objects, a map from key to object, or an array of plain values (the
+/// shapes of `DataShape`). Every record becomes an entry that knows its line;
 /// numbers and booleans keep the text the author wrote. A syntax error is reported at its line and column.
 public struct JSONParser: Sendable {
     /// Deeper nesting than this is refused rather than risking the stack.
@@ -29,7 +30,40 @@ public struct JSONParser: Sendable {
                 if items == nil, reader.peek == UInt8(ascii: "{") {
                     var probe = Reader(bytes: buffer)
                     probe.position = reader.position
-                    if let keys = probe.arrayKeys(), keys.count == 1 { items = KeyPath(keys[0]) }
+                    if let keys = probe.arrayKeys(), keys.count == 1 {
+                        items = KeyPath(keys[0])
+                    } else {
+                        // Any other object is read whole once to find its records: a map from key to record (RuboCop's
+                        // cops), or the one collection inside a lone nested record (MDN's browsers.firefox.releases).
+                        probe.position = reader.position
+                        switch DataShape.collection(in: try probe.value(depth: 1)) {
+                        case .at(let path) where path.isWellFormed: items = path
+                        case .at: break
+                        case .several(let paths):
+                            // Each list is read where it is; its entries say which list they come from.
+                            let start = reader.position
+                            parsed.diagnostics.append(DataShape.severalListsWarning(paths, at: lines.location(ofByte: start, path: file.path)))
+                            for path in paths {
+                                var part = ParsedSource()
+                                var listReader = Reader(bytes: buffer)
+                                listReader.position = start
+                                guard try listReader.seek(KeyPath(path), depth: 1) else { continue }
+                                if listReader.peek == UInt8(ascii: "{") {
+                                    try readKeyedMap(&listReader, file: file, lines: lines, into: &part)
+                                } else {
+                                    try readArray(&listReader, file: file, lines: lines, into: &part)
+                                }
+                                parsed.entries += DataShape.marked(part.entries, list: path)
+                                parsed.diagnostics += part.diagnostics
+                            }
+                            return
+                        case .none:
+                            parsed.diagnostics.append(.error(.jsonNotArray, "a JSON list must be an array ([ {…}, {…} ] or [\"a\", \"b\"]) or a map from key to record ({\"key\": {…}, …})",
+                                                             at: lines.location(ofByte: reader.position, path: file.path),
+                                                             hint: "the document holds no array and no map of records"))
+                            return
+                        }
+                    }
                 }
                 if let items {
                     guard try reader.seek(items, depth: 1) else {
@@ -40,37 +74,15 @@ public struct JSONParser: Sendable {
                         return
                     }
                 }
-                guard reader.peek == UInt8(ascii: "[") else {
-                    var hint: String?
-                    if items == nil, reader.peek == UInt8(ascii: "{") {
-                        var probe = Reader(bytes: buffer)
-                        probe.position = reader.position
-                        if let keys = probe.arrayKeys(), let first = keys.first {
-                            hint = "the document holds arrays under \(keys.map { "'\($0)'" }.joined(separator: ", ")): set items to the one to list, as items: \"\(first)\""
-                        }
-                    }
-                    parsed.diagnostics.append(.error(.jsonNotArray, "a JSON list must be an array of objects: [ {…}, {…} ]",
-                                                     at: lines.location(ofByte: reader.position, path: file.path), hint: hint))
+                if reader.peek == UInt8(ascii: "{") {
+                    try readKeyedMap(&reader, file: file, lines: lines, into: &parsed)
+                } else if reader.peek == UInt8(ascii: "[") {
+                    try readArray(&reader, file: file, lines: lines, into: &parsed)
+                } else {
+                    parsed.diagnostics.append(.error(.jsonNotArray, "a JSON list must be an array ([ {…}, {…} ] or [\"a\", \"b\"]) or a map from key to record",
+                                                     at: lines.location(ofByte: reader.position, path: file.path),
+                                                     hint: items.map { "'\($0)' holds a single value" }))
                     return
-                }
-                reader.position += 1
-                reader.skipSpace()
-                if reader.peek == UInt8(ascii: "]") { reader.position += 1 } else {
-                    while true {
-                        reader.skipSpace()
-                        let start = reader.position
-                        let value = try reader.value(depth: 1)
-                        if case .record(let record) = value {
-                            parsed.entries.append(Entry(fields: record, location: file.location(line: lines.line(ofByte: start))))
-                        } else {
-                            parsed.diagnostics.append(.error(.jsonEntryNotObject, "each item of the array must be an object with fields",
-                                                             at: lines.location(ofByte: start, path: file.path)))
-                        }
-                        reader.skipSpace()
-                        if reader.peek == UInt8(ascii: ",") { reader.position += 1; continue }
-                        if reader.peek == UInt8(ascii: "]") { reader.position += 1; break }
-                        throw Reader.Failure(offset: reader.position, message: "expected ',' or ']' after an array item")
-                    }
                 }
                 reader.skipSpace()
                 if items == nil, reader.position < buffer.count {
@@ -89,6 +101,80 @@ public struct JSONParser: Sendable {
             }
         }
         return parsed
+    }
+
+    /// Reads the array at the reader: each object is an entry; an array of plain values (strings, numbers) makes one
+    /// entry per value; anything else is counted in one error.
+    private func readArray(_ reader: inout Reader, file: SourceFile, lines: LineIndex, into parsed: inout ParsedSource) throws {
+        reader.position += 1
+        reader.skipSpace()
+        var plain: [(text: String, offset: Int)] = []
+        var nested: [Int] = []
+        var total = 0
+        if reader.peek == UInt8(ascii: "]") { reader.position += 1; return }
+        while true {
+            reader.skipSpace()
+            let start = reader.position
+            let value = try reader.value(depth: 1)
+            total += 1
+            switch value {
+            case .record(let record): parsed.entries.append(Entry(fields: record, location: file.location(line: lines.line(ofByte: start))))
+            case .text(let text): plain.append((text, start))
+            case .list: nested.append(start)
+            }
+            reader.skipSpace()
+            if reader.peek == UInt8(ascii: ",") { reader.position += 1; continue }
+            if reader.peek == UInt8(ascii: "]") { reader.position += 1; break }
+            throw Reader.Failure(offset: reader.position, message: "expected ',' or ']' after an array item")
+        }
+        if parsed.entries.isEmpty && nested.isEmpty {
+            for (text, offset) in plain {
+                parsed.entries.append(Entry(fields: DataShape.record(ofPlainValue: text), location: file.location(line: lines.line(ofByte: offset))))
+            }
+        } else if let first = (plain.map(\.offset) + nested).min() {
+            parsed.diagnostics.append(DataShape.notRecordsError(count: plain.count + nested.count, total: total,
+                                                                first: lines.location(ofByte: first, path: file.path), what: "array"))
+        }
+    }
+
+    /// Reads the map from key to record at the reader: each record is an entry with its key as a field.
+    private func readKeyedMap(_ reader: inout Reader, file: SourceFile, lines: LineIndex, into parsed: inout ParsedSource) throws {
+        reader.position += 1
+        var records: [(key: String, record: FieldRecord, offset: Int)] = []
+        var others: [(key: String, offset: Int)] = []
+        var firstOffsetOfKey: [String: Int] = [:]
+        reader.skipSpace()
+        if reader.peek == UInt8(ascii: "}") { reader.position += 1; return }
+        while true {
+            reader.skipSpace()
+            guard reader.peek == UInt8(ascii: "\"") else { throw Reader.Failure(offset: reader.position, message: "expected a quoted field name") }
+            let offset = reader.position
+            let key = try reader.string()
+            reader.skipSpace()
+            guard reader.peek == UInt8(ascii: ":") else { throw Reader.Failure(offset: reader.position, message: "expected ':' after the field name") }
+            reader.position += 1
+            let value = try reader.value(depth: 2)
+            if let first = firstOffsetOfKey[key] {
+                reader.repeatedKeys.append((key, offset, first))
+                records.removeAll { $0.key == key }
+                others.removeAll { $0.key == key }
+            } else {
+                firstOffsetOfKey[key] = offset
+            }
+            if case .record(let record) = value { records.append((key, record, offset)) } else { others.append((key, offset)) }
+            reader.skipSpace()
+            if reader.peek == UInt8(ascii: ",") { reader.position += 1; continue }
+            if reader.peek == UInt8(ascii: "}") { reader.position += 1; break }
+            throw Reader.Failure(offset: reader.position, message: "expected ',' or '}' in an object")
+        }
+        let keyField = DataShape.keyField(for: records.map(\.record))
+        for (key, record, offset) in records {
+            parsed.entries.append(Entry(fields: DataShape.record(record, key: key, keyField: keyField),
+                                        location: file.location(line: lines.line(ofByte: offset))))
+        }
+        if let first = others.first {
+            parsed.diagnostics.append(DataShape.notRecordsWarning(keys: others.map(\.key), first: lines.location(ofByte: first.offset, path: file.path)))
+        }
     }
 
     private struct Reader {

@@ -24,8 +24,72 @@ public struct SettingsPatch: Sendable {
 
 /// Reads YAML text with Yams and turns its errors into diagnostics at the right line of the file.
 enum YAMLReader {
-    /// Parses one YAML document. Returns nil and a diagnostic when the text is not valid YAML.
-    static func compose(_ text: String, path: String, lineOffset: Int) -> (YAMLBlock?, [Diagnostic]) {
+    /// Parses one YAML document. Returns nil and a diagnostic when the text is not valid YAML. `budget` is the most
+    /// values it may expand to (`maximumExpandedNodes` unless a data file's size allows more).
+    static func compose(_ text: String, path: String, lineOffset: Int, budget maximumExpandedNodes: Int = maximumExpandedNodes,
+                        laterKeyWins: Bool = false) -> (YAMLBlock?, [Diagnostic]) {
+        guard laterKeyWins else { return composeOnce(text, path: path, lineOffset: lineOffset, budget: maximumExpandedNodes) }
+        // Front matter, as Jekyll and Hugo read it: a key written twice takes its later value, with a warning naming
+        // both lines. The earlier one is blanked out (its lines kept, so every other line keeps its number) and the
+        // text read again, once per repeated key.
+        var text = text
+        var warnings: [Diagnostic] = []
+        for _ in 0..<32 {
+            let (block, diagnostics) = composeOnce(text, path: path, lineOffset: lineOffset, budget: maximumExpandedNodes)
+            guard diagnostics.count == 1, diagnostics[0].code == .duplicateKey, let repeated = repeatedKey(in: text),
+                  let blanked = blankingKey(at: repeated.first, in: text) else {
+                return (block, warnings + diagnostics)
+            }
+            text = blanked
+            warnings.append(.warning(.duplicateKey, "key '\(repeated.name)' appears again, first set at line \(repeated.first + lineOffset); the later value is used, as Jekyll and Hugo do",
+                                     at: SourceLocation(path: path, line: repeated.again + lineOffset, column: repeated.column), hint: "delete one of the two lines"))
+        }
+        return composeOnce(text, path: path, lineOffset: lineOffset, budget: maximumExpandedNodes)
+    }
+
+    /// A key a mapping of `text` writes twice, when that is the YAML's only problem: its name, the lines (in `text`)
+    /// of its first and next occurrence, and its column. Found in the text at the indentation of the mapping's keys.
+    private static func repeatedKey(in text: String) -> (name: String, first: Int, again: Int, column: Int)? {
+        do {
+            _ = try Yams.compose(yaml: text, .basic, Constructor([:], [:], [:]), .utf8)
+        } catch let YamlError.duplicatedKeysInMapping(duplicates, context) {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let indent = context.mark.column - 1
+            for name in Set(duplicates).sorted() where name != "<uncovertable>" {
+                let spellings = [name + ":", "\"" + name + "\":", "'" + name + "':"]
+                let written = lines.indices.filter { index in
+                    let line = Array(lines[index].unicodeScalars)
+                    guard line.count > indent, line[..<indent].allSatisfy({ $0 == " " }), line[indent] != " " else { return false }
+                    let rest = String(String.UnicodeScalarView(line[indent...]))
+                    return spellings.contains { rest.hasPrefix($0) }
+                }
+                if written.count >= 2 { return (name, written[0] + 1, written[1] + 1, context.mark.column) }
+            }
+        } catch {}
+        return nil
+    }
+
+    /// `text` with the key at 1-based `line` and the lines of its value (more indented, or blank) made empty; nil
+    /// when that line is not there.
+    static func blankingKey(at line: Int, in text: String) -> String? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard line >= 1, line <= lines.count else { return nil }
+        let indent = lines[line - 1].prefix { $0 == " " }.count
+        lines[line - 1] = ""
+        var next = line
+        while next < lines.count {
+            let current = lines[next]
+            let isBlank = current.allSatisfy { $0 == " " || $0 == "\t" }
+            let currentIndent = current.prefix { $0 == " " }.count
+            // The value's lines: more indented, or a list written at the key's own indentation (`tags:` then `- a`).
+            guard isBlank || currentIndent > indent || (currentIndent == indent && current.dropFirst(indent).hasPrefix("-")) else { break }
+            if !isBlank { lines[next] = "" }
+            next += 1
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func composeOnce(_ text: String, path: String, lineOffset: Int, budget maximumExpandedNodes: Int) -> (YAMLBlock?, [Diagnostic]) {
         // Aliases are counted before Yams composes the nodes, which already follows them when it hashes mapping keys.
         if let excess = YAMLAliasBudget.firstExcess(in: text, budget: maximumExpandedNodes) {
             let at = SourceLocation(path: path, line: excess.line + lineOffset, column: excess.column)
@@ -120,7 +184,7 @@ enum YAMLReader {
             let onlyText = !duplicates.contains("<uncovertable>")
             var names = Set(duplicates.filter { $0 != "<uncovertable>" }).sorted().map { "'\($0)'" }
             if !onlyText { names.append("a key that is not text") }
-            let subject = names.count == 1 ? "key \(names[0]) appears"
+            let subject = names.count == 1 ? (onlyText ? "key \(names[0]) appears" : "\(names[0]) appears")
                 : "keys " + names.dropLast().joined(separator: ", ") + " and " + names.last! + " appear"
             // Yams marks the first occurrence: the repeat is found in the text, at the same indentation.
             if onlyText, names.count == 1, let name = duplicates.first,

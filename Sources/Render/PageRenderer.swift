@@ -338,9 +338,16 @@ public struct PageRenderer: Sendable {
         if let reading = list.settings.readingField { shown.insert(reading.description) }
         var grouped: String?
         if case .field(let path)? = list.settings.grouping { grouped = path.description }
-        return zip(first.fields.names, first.fields.values).compactMap { name, value in
+        let plain = zip(first.fields.names, first.fields.values).compactMap { name, value -> KeyPath? in
             guard case .text = value, !shown.contains(name), name != grouped else { return nil }
             return KeyPath(name)
         }
+        // A wide table (a country database's 28 columns) shows its first few; `fields` chooses, entries.json keeps all.
+        return plain.count > PageRenderer.wideRecordFields ? Array(plain.prefix(PageRenderer.shortFieldSet)) : plain
     }
+
+    /// More plain fields than this make a record wide: only the first `shortFieldSet` are shown unless `fields` says.
+    static let wideRecordFields = 10
+    /// How many fields a wide record shows by default.
+    static let shortFieldSet = 6
 }

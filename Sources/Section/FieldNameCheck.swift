@@ -1,3 +1,4 @@
+import Foundation
 import IndexSiteCore
 /// Checks every field a list's settings name against the fields its entries really have, so a typo in `sort`,
 /// `group_by` or `fields` is an error at the setting instead of a silently empty column or one big `#` section.
@@ -9,7 +10,11 @@ package struct FieldNameCheck {
     package var namesEveryEntryHas: Set<String>
 
     /// Fields tried, in order, as the title when the entries have no `title` and `title_field` is not set.
-    package static let titleFallbacks = ["name", "term", "label", "heading"]
+    package static let titleFallbacks = ["name", "display_name", "label", "term", "heading"]
+    /// Words that mark a column as naming its row ("official_name_fr", "CLDR display name").
+    static let titleWords: Set<String> = ["title", "name", "label", "term", "heading"]
+    /// Fields of a nested name tried, in order, when the title field is a record (`name: {first, last}`).
+    static let nestedTitleFallbacks = ["full", "official_full", "common", "display", "official", "en", "english", "default", "last", "first"]
 
     /// The fields of a table whose columns are known before its rows are read (a CSV header): every row has them all.
     package init(columns: [String]) {
@@ -71,15 +76,43 @@ package struct FieldNameCheck {
         namesEveryEntryHas = Set(counts.filter { $0.value == entries.count }.keys)
     }
 
-    /// The first field every entry has whose name holds one of `titleFallbacks` or "title" as a word ("name of
-    /// country", "display_name"), when no field is called so exactly: a data file's own column names. Not for a file
-    /// read with the wrong separator ("title;price" is one field).
-    var namedTitle: String? {
-        names.first { name in
-            guard namesEveryEntryHas.contains(name) else { return false }
-            let words = name.lowercased().split { !$0.isLetter && !$0.isNumber }
-            return words.contains { FieldNameCheck.titleFallbacks.contains(String($0)) || $0 == "title" }
+    /// True when some entry's `path` is a record (its fields are paths below it).
+    func isRecord(_ path: String) -> Bool {
+        names.contains { $0.hasPrefix(path + ".") }
+    }
+
+    /// A field every entry has as text: `path` itself, or when it is a record (`name: {first, last}`) the first of
+    /// `nestedTitleFallbacks` below it, else its first field every entry has as text.
+    func textField(_ path: String) -> String? {
+        guard namesEveryEntryHas.contains(path) else { return nil }
+        guard isRecord(path) else { return path }
+        let nested = FieldNameCheck.nestedTitleFallbacks.map { path + "." + $0 }
+            + names.filter { $0.hasPrefix(path + ".") && !$0.dropFirst(path.count + 1).contains(".") }
+        return nested.first { namesEveryEntryHas.contains($0) && !isRecord($0) }
+    }
+
+    /// The title field picked when none is set and no entry has a `title`: the first of `titleFallbacks` every entry
+    /// has (a nested name's text field when it is a record); else a column whose name holds one of `titleWords`
+    /// ("official_name_en", "CLDR display name"), in the site's language first, then English, then any; else a column
+    /// named after the site's language or English ("English", "French", as in tables of language names). Not for a
+    /// file read with the wrong separator ("title;price" is one field).
+    func automaticTitle(locale: String) -> String? {
+        if let exact = FieldNameCheck.titleFallbacks.lazy.compactMap(textField).first { return exact }
+        guard separatorHint.isEmpty else { return nil }
+        let language = String(locale.lowercased().prefix { $0.isLetter })
+        let englishNames = Locale(identifier: "en")
+        let siteWords: Set<String> = [language, englishNames.localizedString(forLanguageCode: language)?.lowercased() ?? language,
+                                      Locale(identifier: language).localizedString(forLanguageCode: language)?.lowercased() ?? language]
+        let englishWords: Set<String> = ["en", "english"]
+        func words(_ name: String) -> [String] { name.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init) }
+        let named = names.filter { name in
+            namesEveryEntryHas.contains(name) && !isRecord(name) && words(name).contains { FieldNameCheck.titleWords.contains($0) }
         }
+        let inSiteLanguage = named.first { words($0).contains { siteWords.contains($0) } }
+        let inEnglish = named.first { words($0).contains { englishWords.contains($0) } }
+        if let best = inSiteLanguage ?? inEnglish ?? named.first { return best }
+        let languageColumns = names.filter { namesEveryEntryHas.contains($0) && !isRecord($0) }
+        return languageColumns.first { siteWords.contains($0.lowercased()) } ?? languageColumns.first { englishWords.contains($0.lowercased()) }
     }
 
     package static func paths(of record: FieldRecord, prefix: String) -> [String] {
@@ -108,8 +141,7 @@ package struct FieldNameCheck {
         if settings.isWritten(.titleField) {
             if !has(settings.titleField) { unknown(.titleField, settings.titleField) }
         } else if !has(settings.titleField) {
-            if let fallbackTitle = FieldNameCheck.titleFallbacks.first(where: { namesEveryEntryHas.contains($0) })
-                ?? (separatorHint.isEmpty ? namedTitle : nil) {
+            if let fallbackTitle = automaticTitle(locale: settings.locale) {
                 settings.titleField = KeyPath(fallbackTitle)
             } else {
                 // A file without a header row has its first row of data taken for the field names.

@@ -157,7 +157,9 @@ extension Sectioner {
     func fieldSections(_ entries: [Entry], order: [Int], path: KeyPath, settings: ListSettings, collator: Collator,
                        location: SourceLocation, diagnostics: inout [Diagnostic]) -> [Section] {
         var sections: [Section] = []
+        // Values that differ only in case are one section ("classic" and "Classic"), titled by the first spelling.
         var indexOfTitle: [String: Int] = [:]
+        var otherSpellings: [Int: [String]] = [:]
         var uncategorized: [Entry] = []
         // A cell holding several values ("sci-fi, classic") puts the entry in each of their sections.
         let valuesSeparator = settings.valuesSeparatorByField[path.description] ?? settings.valuesSeparator
@@ -167,17 +169,24 @@ extension Sectioner {
             if let valuesSeparator { texts = texts.flatMap { $0.components(separatedBy: valuesSeparator) } }
             // Each value once, in the order written; one pass with a set (firstIndex per pair was quadratic in tags).
             var seenValues: Set<String> = []
-            let values = texts.map(\.trimmingSpaces).filter { !$0.isEmpty && seenValues.insert($0).inserted }
+            let values = texts.map(\.trimmingSpaces).filter { !$0.isEmpty && seenValues.insert($0.lowercased()).inserted }
             if values.isEmpty { uncategorized.append(entry) }
             if values.count > 1 { entry.copyKey = position }
             for value in values {
-                if let index = indexOfTitle[value] {
+                let key = value.lowercased()
+                if let index = indexOfTitle[key] {
                     sections[index].entries.append(entry)
+                    if value != sections[index].title, !(otherSpellings[index] ?? []).contains(value) { otherSpellings[index, default: []].append(value) }
                 } else {
-                    indexOfTitle[value] = sections.count
+                    indexOfTitle[key] = sections.count
                     sections.append(Section(title: value, entries: [entry]))
                 }
             }
+        }
+        for (index, spellings) in otherSpellings.sorted(by: { $0.key < $1.key }) {
+            let title = sections[index].title
+            diagnostics.append(.warning(.sectionSpellings, "'\(path)' values \(spellings.map { "'\($0)'" }.joined(separator: ", ")) differ from '\(title)' only in case, so they share its section",
+                                        at: location, hint: "write every value the same way to silence this"))
         }
         if let order = settings.sectionOrder {
             sections = ordered(sections, by: order, collator: collator, location: location, missingIsError: false,
@@ -186,8 +195,16 @@ extension Sectioner {
             sections = sortedByTitle(sections, collator: collator)
         }
         if !uncategorized.isEmpty {
-            let catchAll = Section(title: settings.catchAllLabel, label: settings.catchAllLabel, entries: uncategorized, isCatchAll: true)
-            if settings.catchAllPosition == .first { sections.insert(catchAll, at: 0) } else { sections.append(catchAll) }
+            // Entries without a value for the field stand last, under a title that says so ("No genre"), not "#".
+            let field = settings.fieldLabels[path.description]
+                ?? path.components.last.map { $0.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " ") } ?? path.description
+            if settings.isWritten(.catchAllLabel) || settings.isWritten(.catchAllPosition) {
+                let catchAll = Section(title: settings.catchAllLabel, label: settings.catchAllLabel, entries: uncategorized, isCatchAll: true)
+                if settings.catchAllPosition == .first { sections.insert(catchAll, at: 0) } else { sections.append(catchAll) }
+            } else {
+                let title = settings.noValueSectionTitle.replacingOccurrences(of: "{field}", with: field)
+                sections.append(Section(title: title, label: title, entries: uncategorized, isCatchAll: true))
+            }
         }
         return sections
     }

@@ -70,23 +70,43 @@ public struct Sectioner: Sendable {
                 return Sectioner.titleReading(of: entries[$0].fields, settings: settings) // the fields alone: a whole entry is copied
             }
         }
+        // One error per kind of wrong field, with a count: a nested `name: {first, last}` in 250 records is one problem.
+        var wrongTitles: [(location: SourceLocation, kind: String, nested: [String])] = []
+        var wrongURLs: [(location: SourceLocation, kind: String)] = []
+        var missing: [SourceLocation] = []
         for (index, reading) in readings.enumerated() {
             switch reading {
             case .wrongTitle(let kind):
-                diagnostics.append(.error(.wrongFieldType, "'\(settings.titleField)' must be text, not \(kind)",
-                                          at: entries[index].location(of: settings.titleField), hint: "write the title as one line of text"))
+                var nested: [String] = []
+                if wrongTitles.isEmpty, case .record(let record)? = entries[index].fields.value(at: settings.titleField) {
+                    nested = zip(record.names, record.values).compactMap { name, value in
+                        if case .text = value { "\(settings.titleField).\(name)" } else { nil }
+                    }
+                }
+                wrongTitles.append((entries[index].location(of: settings.titleField), kind, nested))
             case .wrongURL(let kind):
-                diagnostics.append(.error(.wrongFieldType, "'\(settings.urlField)' must be text, not \(kind)",
-                                          at: entries[index].location(of: settings.urlField), hint: "give one link per entry"))
+                wrongURLs.append((entries[index].location(of: settings.urlField), kind))
             case .title(let raw, let sorted):
                 if kept != index { entries.swapAt(kept, index) }
                 kept += 1
                 rawTitles.append(raw)
                 titles.append(sorted)
             case .missing:
-                diagnostics.append(.error(.missingTitle, "entry has no '\(settings.titleField)'", at: entries[index].location,
-                                          hint: "give every entry a \(settings.titleField), or set title_field to the field that names entries"))
+                missing.append(entries[index].location)
             }
+        }
+        if let first = missing.first {
+            diagnostics.append(.error(.missingTitle, "entry has no '\(settings.titleField)'\(Sectioner.countSuffix(missing.count, of: readings.count))", at: first,
+                                      hint: "give every entry a \(settings.titleField), or set title_field to the field that names entries"))
+        }
+        if let first = wrongTitles.first {
+            let nested = first.nested.isEmpty ? "" : "; or set title_field to one of its text fields: " + first.nested.map { "'\($0)'" }.joined(separator: ", ")
+            diagnostics.append(.error(.wrongFieldType, "'\(settings.titleField)' must be text, not \(first.kind)\(Sectioner.countSuffix(wrongTitles.count, of: readings.count))",
+                                      at: first.location, hint: "write the title as one line of text\(nested)"))
+        }
+        if let first = wrongURLs.first {
+            diagnostics.append(.error(.wrongFieldType, "'\(settings.urlField)' must be text, not \(first.kind)\(Sectioner.countSuffix(wrongURLs.count, of: readings.count))",
+                                      at: first.location, hint: "give one link per entry"))
         }
         entries.removeLast(entries.count - kept)
         // A docs index files `--help`, `.gitignore` and `@main` under their first letter, as a book's index does.
@@ -163,5 +183,12 @@ public struct Sectioner: Sendable {
     private func isDate(_ grouping: Grouping) -> Bool {
         if case .date = grouping { return true }
         return false
+    }
+}
+
+extension Sectioner {
+    /// " (in 250 of 250 entries; the first is here)" after a problem many entries share; nothing for one.
+    static func countSuffix(_ count: Int, of total: Int) -> String {
+        count > 1 ? " (in \(count) of \(total) entries; the first is here)" : ""
     }
 }

@@ -73,7 +73,7 @@ import Testing
     @Test func linkExtensionSlashKeepsTheSlash() {
         let parser = DocsIndexParser(linkExtension: "/")
         #expect(parser.pageURL("guide/start.md", frontMatter: FieldRecord(), folder: "docs") == "guide/start/")
-        #expect(DocsIndexParser(linkExtension: "").pageURL("guide/start.md", frontMatter: FieldRecord(), folder: "docs") == "guide/start.md")
+        #expect(DocsIndexParser(linkExtension: "").pageURL("guide/start.md", frontMatter: FieldRecord(), folder: "docs") == "guide/start")
     }
 
     @Test func repeatedHeadingsBecomeOneTermWithItsPagesBeneath() {

@@ -33,7 +33,7 @@ import Testing
         let check = FieldNameCheck(entries: texts ? Self.entriesOfTexts() : Self.entriesOfValues())
         #expect(check.names == Self.names)
         #expect(check.namesEveryEntryHas == ["term"])
-        #expect(check.namedTitle == "term")
+        #expect(check.automaticTitle(locale: "en") == "term")
     }
 
     /// A Markdown list's items: rows of texts with the heading they stand under appended as `category`, one names

@@ -59,12 +59,15 @@ import IndexSiteTestSupport
         #expect(try #require(result.lists.first).sections.flatMap(\.entries).map { $0.text(at: "name") ?? "" } == ["Ada", "Grace"])
     }
 
-    /// A document with arrays under several keys is not guessed at: the error names them all.
+    /// A document with arrays under several keys is read whole, each entry marked with its list, and a warning names
+    /// them all with the setting that picks one.
     @Test func jsonWithSeveralArraysNamesThem() throws {
         let folder = try site(["Content/codes.json": Array(#"{"version": 2, "scripts": [{"name": "Latin"}], "regions": [{"name": "Europe"}]}"#.utf8)])
         let result = Build.run(BuildOptions(siteFolder: folder, writeOutput: false))
-        #expect(result.diagnostics.map { "\($0.location.path):\($0.location.line) \($0.code.rawValue) \($0.hint ?? "")" }
-            == ["Content/codes.json:1 json-not-array the document holds arrays under 'scripts', 'regions': set items to the one to list, as items: \"scripts\""])
+        #expect(result.diagnostics.map { "\($0.location.path):\($0.location.line) \($0.severity) \($0.code.rawValue) \($0.hint ?? "")" }
+            == ["Content/codes.json:1 warning json-not-array to list one of them, set items to its key, as items: \"scripts\"; to section by them, group_by: list"])
+        let entries = try #require(result.lists.first).sections.flatMap(\.entries)
+        #expect(entries.map { "\($0.text(at: "list") ?? "") \($0.text(at: "name") ?? "")" }.sorted() == ["regions Europe", "scripts Latin"])
     }
 
     @Test func tzdataZoneTableWithCommentsHeaderAndShortRows() throws {

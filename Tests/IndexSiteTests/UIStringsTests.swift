@@ -84,7 +84,7 @@ import IndexSiteTestSupport
             used.insert(key)
         }
         #expect(used.isSuperset(of: ["filter_label", "filter_all_shown", "filter_matches", "filter_no_match"]))
-        let renderedInSwift: Set<String> = ["counts", "entries_count", "sections_count", "default_section", "not_found_title",
+        let renderedInSwift: Set<String> = ["counts", "entries_count", "sections_count", "default_section", "undated_section", "no_value_section", "not_found_title",
                                             "not_found_text", "not_found_link"]
         #expect(used.union(renderedInSwift) == Set(UIStringKey.allCases.map(\.rawValue)))
     }

@@ -21,6 +21,11 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case utf16Input = "utf16-input"
     /// Two names in one folder are the same text in different Unicode normalizations (NFC and NFD).
     case sourceNameClash = "source-name-clash"
+    /// A file under `Content/` is of a kind IndexSite does not read (an image, a spreadsheet, another tool's settings);
+    /// the warning says why and what to do, so no file is skipped in silence.
+    case unreadFile = "unread-file"
+    /// A list's `source` exists in `Content/` but is of a kind IndexSite does not read.
+    case unsupportedSource = "unsupported-source"
 
     // CSV / TSV
     /// A quoted CSV field is never closed.
@@ -59,8 +64,14 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case missingSource = "missing-source"
     /// A setting (`title_field`, `sort`, `group_by`, `fields`, …) names a field no entry has; the hint lists the real ones.
     case unknownField = "unknown-field"
+    /// Values of the grouping field differ only in case ("classic", "Classic"): they share the first spelling's section.
+    case sectionSpellings = "section-spellings"
     /// `section_order` names a section that does not exist: an error for headings, a warning for categories.
     case unknownSectionInOrder = "unknown-section-in-order"
+
+    // MDX
+    /// An MDX page's `import`/`export` lines or JSX components were left out; the page is read as the Markdown around them.
+    case mdxLeftOut = "mdx-left-out"
 
     // Markdown lists
     /// A Markdown list item has no text, so it makes no entry.

@@ -24,4 +24,9 @@ public enum DocsLinkStyle: String, Sendable, Hashable, CaseIterable {
     /// Pandoc's `auto_identifiers`: `page.html#id`; like github, but `.` kept, everything before the first letter
     /// dropped, empty → `section`, repeats `-1`, `-2`; `{#id}` attributes set the id.
     case pandoc
+    /// Docusaurus's docs plugin: extension-less URLs (`guide/setup`), number prefixes dropped from each part
+    /// (`01-intro` → `intro`), front matter `id:` replacing the file name and `slug:` the path (a leading `/` from the
+    /// docs root, else from the page's folder), `index`/`README`/a file named as its folder published as the folder;
+    /// ids by github-slugger, as Docusaurus makes them; `{#id}` sets the id.
+    case docusaurus
 }

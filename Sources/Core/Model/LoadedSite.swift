@@ -39,6 +39,21 @@ public struct StaticFile: Sendable {
     }
 }
 
+/// Why a file of `Content/` is not read, and what to do: said in its `unread-file` warning, and again when a list
+/// names it as its source.
+public struct UnreadSource: Sendable {
+    /// What follows "it" in the sentence: "is a spreadsheet (.xlsx), which IndexSite does not read".
+    public var why: String
+    /// What to do, as a hint.
+    public var fix: String
+
+    /// A reason and its fix.
+    public init(why: String, fix: String) {
+        self.why = why
+        self.fix = fix
+    }
+}
+
 /// Everything the build reads from disk, read once, before any other stage runs.
 public struct LoadedSite: Sendable {
     /// `indexsite.yml`, when the site has one.
@@ -56,6 +71,9 @@ public struct LoadedSite: Sendable {
     public var hasContentFolder = true
     /// The site's own catalogs of page words (`Templates/strings/<locale>.yml`), over the built-in ones key by key.
     public var stringCatalogs: [SourceFile] = []
+    /// Files directly inside `Content/` that are not read because of their kind, by their name there (as `source:`
+    /// names them), so a list naming one is told about its kind.
+    public var unreadSources: [String: UnreadSource] = [:]
     /// Files that could not be read, and links that point outside the site.
     public var diagnostics: [Diagnostic] = []
     /// The running program's identity (path, size, modification time), so a new build of IndexSite never reuses old output.

@@ -58,7 +58,7 @@ extension Entry {
 public enum SourceKind: String, Sendable {
     /// A CSV or TSV file: one entry per row.
     case csv
-    /// A JSON array of objects: one entry per object.
+    /// A JSON or YAML data file: one entry per record of its array or keyed map, or per plain value of an array.
     case json
     /// A Markdown list file: list items are entries, headings are sections.
     case markdownList

@@ -141,7 +141,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             example: ##"`books`"##)
         case .groupBy: SettingDocumentation(
             defaultValue: ##"`heading` for Markdown lists with headings, else `letter`"##,
-            meaning: ##"`letter`, `heading`, a field key path (category, tags: an entry with several values is in several sections), or `date:<key path>:day\|month\|year`"##,
+            meaning: ##"`letter`, `heading`, a field key path (category, tags: an entry with several values is in several sections; values differing only in case share the first spelling's section, with a `section-spellings` warning; entries with no value stand last under "No <field>", translated, unless `catch_all_label`/`catch_all_position` is set), or `date:<key path>:day\|month\|year` (newest first inside each section unless `sort` is set; entries with no date go to a last "Undated" section, named in one warning; an entry file named `YYYY-MM-DD-slug.md` has that `date` when its front matter has none)"##,
             example: ##"`date:published:month`"##)
         case .sectionOrder: SettingDocumentation(
             defaultValue: ##"collation order"##,
@@ -168,7 +168,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             meaning: ##"`index`: greyed in the strip, no header (Contacts style); `show`: empty header too; `hide`: gone. A Markdown heading whose sub-sections have entries, or that has a paragraph of its own, is not empty"##,
             example: ##"`hide`"##)
         case .titleField: SettingDocumentation(
-            defaultValue: ##"`title`, else the first of `name`, `term`, `label`, `heading` that every entry has, else the first field with one of those words in its name (`name of country`)"##,
+            defaultValue: ##"`title`, else the first of `name`, `display_name`, `label`, `term`, `heading` that every entry has (when `name` is an object, its `full`, `official_full`, `common`, `official`, `last` or `first`, as `name.last`), else a field with one of those words in its name in the list's language, else in English, else the first (`official_name_en`, `name of country`), else a column named after the language (`English`)"##,
             meaning: ##"the field that names an entry"##,
             example: ##"`name`"##)
         case .urlField: SettingDocumentation(
@@ -180,7 +180,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             meaning: ##"the Markdown field shown under each entry"##,
             example: ##"`summary`"##)
         case .fields: SettingDocumentation(
-            defaultValue: ##"CSV/JSON: every other plain field; Markdown: none"##,
+            defaultValue: ##"CSV/JSON: every other plain field, only the first 6 when there are more than 10 (entries.json keeps all); Markdown: none"##,
             meaning: ##"extra fields shown with each entry"##,
             example: ##"`[author, year]`"##)
         case .publishFields: SettingDocumentation(
@@ -253,7 +253,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             example: ##"`headings`"##)
         case .linkStyle: SettingDocumentation(
             defaultValue: ##"none (`page.html`, github ids)"##,
-            meaning: ##"for `kind: headings`: the tool that publishes the docs, `github`, `mdbook`, `hugo`, `mkdocs`, `docc` or `pandoc`, so page links and heading ids match it"##,
+            meaning: ##"for `kind: headings`: the tool that publishes the docs, `github`, `mdbook`, `hugo`, `mkdocs`, `docc`, `pandoc` or `docusaurus`, so page links and heading ids match it"##,
             example: ##"`mdbook`"##)
         case .linkBase: SettingDocumentation(
             defaultValue: ##"none (links relative to the index page, with a `docs-links-relative` warning)"##,
@@ -265,7 +265,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             example: ##"`pandoc`"##)
         case .linkExtension: SettingDocumentation(
             defaultValue: ##"`.md` for `github`, `.html` otherwise"##,
-            meaning: ##"for `kind: headings` with `github`, `pandoc` or no `link_style`: what a page's `.md` becomes in links; `""` keeps `.md`, `/` makes `page/`"##,
+            meaning: ##"for `kind: headings` with `github`, `pandoc` or no `link_style`: what a page's `.md` becomes in links; `""` drops it (`guide/setup`), `/` makes `page/`"##,
             example: ##"`/`"##)
         }
     }

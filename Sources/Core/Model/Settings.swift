@@ -124,6 +124,11 @@ public struct ListSettings: Sendable, Hashable {
     /// The title of the section holding a Markdown list's entries that stand before its first heading, in the
     /// list's language (set from its catalog of page words).
     public var defaultSectionTitle: String = "Entries"
+    /// The title of the last section of a list grouped by date, holding the entries without a date (`undated_section`).
+    public var undatedSectionTitle: String = "Undated"
+    /// The title of the last section of a list grouped by a field, holding the entries without a value for it, with
+    /// `{field}` standing for the field (`no_value_section`: "No {field}").
+    public var noValueSectionTitle: String = "No {field}"
     /// How category section titles are shortened for the strip.
     public var indexTitles: IndexTitleStyle = .auto
     /// What happens to sections with no entries.

@@ -1,4 +1,4 @@
-indexsiteSearchData({"sections":[["metal","metal/index.html"],["wood","wood/index.html"],["#","other/index.html"]],
+indexsiteSearchData({"sections":[["metal","metal/index.html"],["wood","wood/index.html"],["No tags","other/index.html"]],
 "entries":[
 ["File",0,"file",""],
 ["Hammer",0,"hammer",""],
