@@ -125,11 +125,12 @@ public enum Build {
         plannedLists.reverse()
         var slugs = UniqueNames(reserved: Build.reservedSlugs)
         var sectionSeconds = 0.0
+        let history = BuildHistory(siteFolder: options.siteFolder)
         let listTotal = plannedLists.count
         while let planned = plannedLists.popLast() {
             options.stepProgress?(.parse, listTotal - plannedLists.count - 1, listTotal)
             let (list, listDiagnostics) = makeList(consume planned, slugs: &slugs, strict: options.strict, sectionSeconds: &sectionSeconds,
-                                                     localization: localization, descriptionsAhead: descriptionsAhead)
+                                                     localization: localization, descriptionsAhead: descriptionsAhead, history: history)
             diagnostics += listDiagnostics
             if let list { result.lists.append(list) }
         }

@@ -488,6 +488,9 @@ extension Scaffold {
           INDEXSITE_REF: ${{ vars.INDEXSITE_REF || 'main' }}
         steps:
           - uses: actions/checkout@v5
+            with:
+              # The whole history, for the entries' `added` and `updated` dates (the default is one commit).
+              fetch-depth: 0
 
           - name: Install libcmark and libicu
             run: |
