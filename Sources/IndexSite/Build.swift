@@ -3,6 +3,7 @@ import IndexSiteCore
 import IndexSiteLoad
 import IndexSiteParse
 import IndexSiteSection
+import IndexSiteHistory
 import IndexSiteRender
 import IndexSiteWrite
 
@@ -95,7 +96,9 @@ public enum Build {
                                       hint: "run 'indexsite init' to scaffold a site, or pass the site folder: indexsite build path/to/site"))
         }
 
-        let fingerprint = SiteFingerprint(site: site, strict: options.strict, tool: site.toolIdentity)
+        // The commit the site's repository is at counts too: the entries' history dates come from it.
+        let commit = RepositoryHead.commit(siteFolder: options.siteFolder).map { "\u{0}commit \($0)" } ?? ""
+        let fingerprint = SiteFingerprint(site: site, strict: options.strict, tool: site.toolIdentity + commit)
         result.timings.append((.load, clock.lap()))
         if options.writeOutput, diagnostics.isEmpty, let manifest = writer.reusableManifest(fingerprint: fingerprint) {
             // Same inputs as the build that wrote the output: it is already right.

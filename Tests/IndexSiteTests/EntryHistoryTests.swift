@@ -296,6 +296,34 @@ struct ScriptedRepository {
         #expect(!FileManager.default.fileExists(atPath: repository.folder.appendingPathComponent(".indexsite").path))
     }
 
+    @Test func committingAnEntryMakesTheNextBuildReadItsDate() throws {
+        var repository = try ScriptedRepository("reuse")
+        try repository.commit(["indexsite.yml": "lists:\n  - source: a.md\n    fields: [added]\n", "Content/a.md": "- [A](https://a.example) - one.\n"])
+        try Data("- [A](https://a.example) - one.\n- [B](https://b.example) - two.\n".utf8).write(to: repository.folder.appendingPathComponent("Content/a.md"))
+        let before = try EntryHistoryTests.build(repository.folder)
+        #expect(before.succeeded)
+        #expect(EntryHistoryTests.dates(before)["B"] == ["-", "-"], "not committed yet")
+        try repository.commit(["Content/a.md": "- [A](https://a.example) - one.\n- [B](https://b.example) - two.\n"])
+        // The same content, one commit later: the previous output is not reused, as B now has a date.
+        let after = try EntryHistoryTests.build(repository.folder)
+        #expect(!after.reusedPreviousOutput)
+        #expect(EntryHistoryTests.dates(after)["B"]?.first == ScriptedRepository.timestamp(day: 2))
+        let unchanged = try EntryHistoryTests.build(repository.folder)
+        #expect(unchanged.reusedPreviousOutput, "nothing changed since: the output is reused")
+    }
+
+    @Test func theHeadCommitIsReadFromTheRepositorysFiles() throws {
+        // This repository (a worktree in development: its .git is a file) and a scripted one with packed refs.
+        let expected = try ScriptedRepository.run(["rev-parse", "HEAD"], in: TestSupport.repository).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(RepositoryHead.commit(siteFolder: TestSupport.repository.appendingPathComponent("Tests")) == expected)
+        var repository = try ScriptedRepository("head")
+        try repository.commit(["a.txt": "a"])
+        try repository.git("pack-refs", "--all")
+        let packed = try repository.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(RepositoryHead.commit(siteFolder: repository.folder) == packed)
+        #expect(RepositoryHead.commit(siteFolder: try TestSupport.temporaryFolder("history-no-repository")) == nil)
+    }
+
     @Test func timestampsAreUTCDates() {
         #expect(SourceHistory.timestamp(0) == "1970-01-01T00:00:00Z")
         #expect(SourceHistory.timestamp(951_782_400) == "2000-02-29T00:00:00Z")
