@@ -235,6 +235,21 @@ struct ScriptedRepository {
     /// Eight lines of a body, enough for git to see a file renamed with one line edited as a rename.
     static let body = (1...8).map { "Line \($0) of a body long enough for git to see a rename through a small edit." }.joined(separator: "\n")
 
+    @Test func historyFieldsSortAndGroupLikeDates() throws {
+        var repository = try ScriptedRepository("grouping")
+        let settings = "lists:\n  - source: a.md\n    group_by: date:added:month\n    sort: [-added]\n"
+        try repository.commit(["indexsite.yml": settings, "Content/a.md": "- [Old](https://old.example)\n"])
+        for _ in 0..<40 { try repository.commit(["unrelated.txt": "\(repository.day)"]) } // day 41: February
+        try repository.commit(["Content/a.md": "- [Old](https://old.example)\n- [Newer](https://newer.example)\n"])
+        try repository.commit(["Content/a.md": "- [Old](https://old.example)\n- [Newest](https://newest.example)\n- [Newer](https://newer.example) - re-worded.\n"])
+        let result = try EntryHistoryTests.build(repository.folder)
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let sections = try #require(result.lists.first).sections
+        #expect(sections.map(\.title) == ["February 2026", "January 2026"])
+        #expect(sections.first?.entries.map { $0.text(at: "title") } == ["Newest", "Newer"], "newest first by added (day 43, day 42); the re-wording changes no added date")
+        #expect(sections.last?.entries.map { $0.text(at: "title") } == ["Old"])
+    }
+
     @Test func entryFilesFollowTheirRenames() throws {
         var repository = try ScriptedRepository("folder")
         let settings = "lists:\n  - source: notes\n    fields: [added, updated]\n"
