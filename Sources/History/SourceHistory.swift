@@ -31,8 +31,20 @@ public struct SourceHistory: Sendable {
     public func apply(to entries: inout [Entry], key: (Entry) -> String?) {
         for index in entries.indices {
             if let key = key(entries[index]), let dates = dates[key] {
-                entries[index].fields.set("added", .text(SourceHistory.timestamp(dates.added)))
-                entries[index].fields.set("updated", .text(SourceHistory.timestamp(dates.updated)))
+                // One new record with both fields: each `set` would make the record's values anew.
+                let fields = entries[index].fields
+                var names = fields.names
+                var values = fields.values
+                for (name, time) in [("added", dates.added), ("updated", dates.updated)] {
+                    let value = FieldValue.text(SourceHistory.timestamp(time))
+                    if let column = names.firstIndex(of: name) {
+                        values[column] = value
+                    } else {
+                        names.append(name)
+                        values.append(value)
+                    }
+                }
+                entries[index].fields = FieldRecord(names: names, values: values)
             }
             if !entries[index].children.isEmpty { apply(to: &entries[index].children, key: key) }
         }
