@@ -119,8 +119,9 @@ public struct HistoryReader: Sendable {
     private func readFile(_ path: String, range: String, cache: inout HistoryCache,
                           read: (_ bytes: [UInt8], _ time: Int64, _ dates: inout [String: EntryDates]) -> Void,
                           previous: ([UInt8]) -> Void) throws(Git.Failure) -> Int {
-        let log = try git.run(["log", "--reverse", "--follow", "-M", "--name-status", "--format=%x01%H %ct", range, "--", cache.path ?? path])
-        let commits = GitLog.commits(log)
+        // Newest first, as `--follow` finds renames only walking back (with `--reverse` it loses the file's older names).
+        let log = try git.run(["log", "--follow", "-M", "--name-status", "--format=%x01%H %ct", range, "--", cache.path ?? path])
+        let commits = Array(GitLog.commits(log).reversed())
         if commits.isEmpty { return 0 }
         if let cachedPath = cache.path {
             try git.readBlobs(["\(cache.head):\(cachedPath)"]) { _, bytes in previous(bytes ?? []) }

@@ -209,6 +209,19 @@ struct ScriptedRepository {
         #expect(rewritten.commitsRead == 3)
     }
 
+    @Test func aMovedListFileKeepsItsItemsDates() throws {
+        var repository = try ScriptedRepository("file-rename")
+        try repository.commit(["README.md": "# L\n\n- [A](https://a.example) - one.\n"])
+        try repository.commit(["README.md": "# L\n\n- [A](https://a.example) - one.\n- [B](https://b.example) - two.\n"])
+        try repository.move("README.md", "list.md")
+        try repository.commit(["list.md": "# L\n\n- [A](https://a.example) - one.\n- [B](https://b.example) - two.\n- [C](https://c.example) - three.\n"])
+        let history = try HistoryReader.open(siteFolder: repository.folder).get().history(of: .markdownList(path: "list.md"))
+        #expect(history.commitsRead == 4)
+        #expect(history.dates["u:https://a.example"]?.added == ScriptedRepository.time(day: 1), "dates follow the file through its rename")
+        #expect(history.dates["u:https://b.example"]?.added == ScriptedRepository.time(day: 2))
+        #expect(history.dates["u:https://c.example"]?.added == ScriptedRepository.time(day: 4))
+    }
+
     @Test func csvRecordsAreFollowedByIDElseTitle() throws {
         var repository = try ScriptedRepository("csv")
         let settings = "lists:\n  - source: books.csv\n    sort: [-added]\n  - source: films.csv\n    sort: [-added]\n"
@@ -337,6 +350,12 @@ struct ScriptedRepository {
         let packed = try repository.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(RepositoryHead.commit(siteFolder: repository.folder) == packed)
         #expect(RepositoryHead.commit(siteFolder: try TestSupport.temporaryFolder("history-no-repository")) == nil)
+    }
+
+    @Test func initsWorkflowFetchesTheWholeHistoryAndGitIgnoresTheCache() {
+        let files = Dictionary(Scaffold.files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        #expect(files[".github/workflows/indexsite.yml"]?.contains("fetch-depth: 0") == true)
+        #expect(files[".gitignore"]?.split(separator: "\n").contains(".indexsite/") == true)
     }
 
     @Test func timestampsAreUTCDates() {

@@ -450,10 +450,12 @@ extension Scaffold {
 
     """#
 
-    /// `.gitignore`: keeps the built site out of version control.
+    /// `.gitignore`: keeps the built site and the history cache out of version control.
     static let gitignore = #"""
     # The site IndexSite builds; the workflow in .github/workflows builds it afresh.
     _site/
+    # What IndexSite read of the entries' git history, kept for the next build.
+    .indexsite/
 
     """#
 
