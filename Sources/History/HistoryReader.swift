@@ -13,8 +13,6 @@ public struct HistoryReader: Sendable {
     public struct Repository: Sendable, Hashable {
         /// The commit `HEAD` names.
         public var head: String
-        /// When `HEAD` was committed, in seconds since 1970.
-        public var headTime: Int64
         /// The site folder's path inside the repository (`""` at its top, else ending in `/`).
         public var prefix: String
         /// True for a shallow clone, whose oldest commits are missing: dates before its depth are the depth's.
@@ -39,19 +37,18 @@ public struct HistoryReader: Sendable {
     /// no git).
     public static func open(siteFolder: URL) -> Result<HistoryReader, Git.Failure> {
         do {
-            let lines = String(decoding: try Git(folder: siteFolder).run(["rev-parse", "--show-toplevel", "--show-prefix", "--is-shallow-repository"]),
+            // One process: the repository's top, the site's place in it, whether it is shallow, and HEAD's commit
+            // (which fails in a repository with no commit yet).
+            let lines = String(decoding: try Git(folder: siteFolder).run(["rev-parse", "--show-toplevel", "--show-prefix", "--is-shallow-repository", "--verify", "HEAD"]),
                                as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            guard lines.count >= 3 else { return .failure(Git.Failure(description: "git rev-parse gave no repository")) }
+            guard lines.count >= 4, !lines[3].isEmpty else { return .failure(Git.Failure(description: "git rev-parse gave no repository")) }
             let git = Git(folder: URL(fileURLWithPath: lines[0]))
-            let head = String(decoding: try git.run(["log", "-1", "--format=%H %ct", "HEAD"]), as: UTF8.self).split(separator: " ")
-            guard head.count == 2, let time = Int64(head[1].trimmingSpaces) else {
-                return .failure(Git.Failure(description: "the repository has no commit yet"))
-            }
-            let repository = Repository(head: String(head[0]), headTime: time, prefix: lines[1], isShallow: lines[2] == "true")
+            let repository = Repository(head: lines[3], prefix: lines[1], isShallow: lines[2] == "true")
             return .success(HistoryReader(repository: repository, git: git,
                                           cacheFolder: siteFolder.appendingPathComponent(".indexsite/history")))
         } catch {
-            return .failure(error)
+            let noCommit = error.description.contains("Needed a single revision")
+            return .failure(noCommit ? Git.Failure(description: "the repository has no commit yet") : error)
         }
     }
 
@@ -110,7 +107,7 @@ public struct HistoryReader: Sendable {
         let path: String = switch source {
         case .markdownList(let path), .dataFile(let path, _, _), .entryFolder(let path): path
         }
-        return Slug.make(path, fallback: "source") + "-" + String(hash, radix: 16) + ".json"
+        return Slug.make(path, fallback: "source") + "-" + String(hash, radix: 16) + ".txt"
     }
 
     /// Reads the versions of the file at `path` (inside the repository) in `range`, oldest first, following

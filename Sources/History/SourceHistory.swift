@@ -2,7 +2,7 @@ import IndexSiteCore
 
 /// When an entry first appeared in a commit and when a commit last changed it, in seconds since 1970 by the
 /// committer's clock (the day the change reached the branch, not the day it was written).
-public struct EntryDates: Sendable, Hashable, Codable {
+public struct EntryDates: Sendable, Hashable {
     public var added: Int64
     public var updated: Int64
 

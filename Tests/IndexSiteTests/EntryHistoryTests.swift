@@ -358,6 +358,18 @@ struct ScriptedRepository {
         #expect(files[".gitignore"]?.split(separator: "\n").contains(".indexsite/") == true)
     }
 
+    @Test func theCacheKeepsEveryKeyAsItWas() throws {
+        let keys = ["u:https://a.example", "t:two\nlines", "t:a\ttab", "t:back\\slash\\n", "t:\r", "i:ünï"]
+        var cache = HistoryCache(identity: "csv\u{0}Content/a.csv", head: "abc", path: "Content/a.csv", dates: [:])
+        for (index, key) in keys.enumerated() { cache.dates[key] = EntryDates(added: Int64(index), updated: Int64(index * 10 - 5)) }
+        let file = try TestSupport.temporaryFolder("history-cache").appendingPathComponent("cache.txt")
+        HistoryCache.write(cache, to: file)
+        let read = try #require(HistoryCache.read(file, identity: cache.identity))
+        #expect(read.dates == cache.dates)
+        #expect(read.head == "abc" && read.path == "Content/a.csv")
+        #expect(HistoryCache.read(file, identity: "csv\u{0}Content/b.csv") == nil, "another source's cache is not used")
+    }
+
     @Test func timestampsAreUTCDates() {
         #expect(SourceHistory.timestamp(0) == "1970-01-01T00:00:00Z")
         #expect(SourceHistory.timestamp(951_782_400) == "2000-02-29T00:00:00Z")
