@@ -120,12 +120,13 @@ public struct HistoryReader: Sendable {
         let log = try git.run(["log", "--follow", "-M", "--name-status", "--format=%x01%H %ct", range, "--", cache.path ?? path])
         let commits = Array(GitLog.commits(log).reversed())
         if commits.isEmpty { return 0 }
-        if let cachedPath = cache.path {
-            try git.readBlobs(["\(cache.head):\(cachedPath)"]) { _, bytes in previous(bytes ?? []) }
-        }
-        let names = commits.map { $0.deleted ? "\($0.id):" : "\($0.id):\($0.path)" }
+        // One cat-file for all: the version the cache ends at (if any), then each commit's.
+        let previousName = cache.path.map { ["\(cache.head):\($0)"] } ?? []
+        let names = previousName + commits.map { $0.deleted ? "\($0.id):" : "\($0.id):\($0.path)" }
         try git.readBlobs(names) { index, bytes in
-            read(commits[index].deleted ? [] : bytes ?? [], commits[index].time, &cache.dates)
+            guard index >= previousName.count else { return previous(bytes ?? []) }
+            let commit = commits[index - previousName.count]
+            read(commit.deleted ? [] : bytes ?? [], commit.time, &cache.dates)
         }
         cache.path = commits.last.flatMap { $0.deleted ? nil : $0.path }
         return commits.count
