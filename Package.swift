@@ -92,6 +92,14 @@ let package = Package(
             dependencies: ["IndexSiteCore", "IndexSiteCollation"],
             path: "Sources/Section"
         ),
+        // History: when each entry was added and last changed, read from the site's git repository (`git` as a
+        // subprocess, oldest commit first) and cached in the site's `.indexsite/history/`; between Parse and Section,
+        // as old versions of data files are read with Parse's parsers. Like Load and Write, it touches the disk.
+        .target(
+            name: "IndexSiteHistory",
+            dependencies: ["IndexSiteCore", "IndexSiteParse"],
+            path: "Sources/History"
+        ),
         // Render: the Mustache engine, the built-in theme and the pages of each list.
         .target(
             name: "IndexSiteRender",
@@ -126,6 +134,7 @@ let package = Package(
                 "IndexSiteLoad",
                 "IndexSiteParse",
                 "IndexSiteSection",
+                "IndexSiteHistory",
                 "IndexSiteRender",
                 "IndexSiteWrite",
             ],
@@ -169,6 +178,7 @@ let package = Package(
                 "IndexSite",
                 "IndexSiteCollation",
                 "IndexSiteCore",
+                "IndexSiteHistory",
                 "IndexSiteLoad",
                 "IndexSiteParse",
                 "IndexSiteRender",

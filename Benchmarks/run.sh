@@ -266,6 +266,11 @@ if [[ " $SIZES " == *" 100000 "* && ${BENCH_FILTER:-1} == 1 ]]; then
     footnotes+=("Whole-list filter of a split list (target: <= 150 ms a keystroke after the first load): ${split_filter_line#split filter: }")
 fi
 
+# ---- Entry history from git ----
+
+note "history of awesome-go"
+footnotes+=("$("$HERE/history.sh" "$INDEXSITE")")
+
 # ---- Table ----
 
 echo

@@ -3,6 +3,7 @@ import IndexSiteCore
 import IndexSiteLoad
 import IndexSiteParse
 import IndexSiteSection
+import IndexSiteHistory
 import IndexSiteRender
 import IndexSiteWrite
 
@@ -20,9 +21,14 @@ extension Build {
     /// The planned list is consumed: its source's bytes are let go once parsed, before sorting (a million rows' file is
     /// 125 MB that the sections never read).
     static func makeList(_ planned: consuming ListPlanner.PlannedList, slugs: inout UniqueNames, strict: Bool, sectionSeconds: inout Double,
-                         localization: Localization = .builtIn, descriptionsAhead: DescriptionsAhead? = nil) -> (IndexedList?, [Diagnostic]) {
+                         localization: Localization = .builtIn, descriptionsAhead: DescriptionsAhead? = nil,
+                         history: BuildHistory? = nil) -> (IndexedList?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var settings = planned.settings
+        let sourcePath: String = switch planned.source {
+        case .file(let file): file.path
+        case .folder(let path, _): path
+        }
         var parsed: ParsedSource
         var fieldsChecked = false
         // MDX pages and admonitions are read as Markdown; what is left out of MDX is named in one warning.
@@ -49,7 +55,8 @@ extension Build {
                 // The header names the fields: settings are checked against it before a large file is read at all.
                 let parser = CSVParser.configured(by: settings, for: file)
                 if let columns = parser.fieldNames(file) {
-                    let fieldDiagnostics = FieldNameCheck(columns: columns).check(&settings, kind: planned.kind, fallback: planned.settingsLocation)
+                    let historyFields = BuildHistory.isAsked(by: settings) ? SourceHistory.fieldNames : []
+                    let fieldDiagnostics = FieldNameCheck(columns: columns + historyFields).check(&settings, kind: planned.kind, fallback: planned.settingsLocation)
                     guard !fieldDiagnostics.hasErrors(strict: false) else { return (nil, fieldDiagnostics) }
                     fieldsChecked = true
                 }
@@ -104,8 +111,14 @@ extension Build {
         if let patch = parsed.settings {
             diagnostics += SettingsParser.apply(patch, to: &settings)
         }
+        if let history {
+            diagnostics += history.apply(to: &parsed.entries, kind: planned.kind, source: sourcePath, settings: settings, fallback: planned.settingsLocation)
+        }
         if !fieldsChecked, planned.kind != .docsIndex, !parsed.entries.isEmpty {
-            let fieldDiagnostics = FieldNameCheck(entries: parsed.entries).check(&settings, kind: planned.kind, fallback: planned.settingsLocation)
+            var fieldCheck = FieldNameCheck(entries: parsed.entries)
+            // Entries not yet committed (or a site outside git, which is warned about) have no history fields.
+            if BuildHistory.isAsked(by: settings) { fieldCheck.names += SourceHistory.fieldNames.filter { !fieldCheck.names.contains($0) } }
+            let fieldDiagnostics = fieldCheck.check(&settings, kind: planned.kind, fallback: planned.settingsLocation)
             diagnostics += fieldDiagnostics
             if fieldDiagnostics.hasErrors(strict: false) { return (nil, diagnostics) }
         }

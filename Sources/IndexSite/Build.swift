@@ -3,6 +3,7 @@ import IndexSiteCore
 import IndexSiteLoad
 import IndexSiteParse
 import IndexSiteSection
+import IndexSiteHistory
 import IndexSiteRender
 import IndexSiteWrite
 
@@ -116,7 +117,10 @@ public enum Build {
                                       hint: "run 'indexsite init' to scaffold a site, or pass the site folder: indexsite build path/to/site"))
         }
 
-        let fingerprint = SiteFingerprint(site: site, strict: options.strict, tool: site.toolIdentity, baseURL: options.baseURL)
+        // The commit the site's repository is at counts too: the entries' history dates come from it.
+        let commit = RepositoryHead.commit(siteFolder: options.siteFolder).map { "\u{0}commit \($0)" } ?? ""
+        let fingerprint = SiteFingerprint(site: site, strict: options.strict, tool: site.toolIdentity + commit,
+                                          baseURL: options.baseURL)
         result.timings.append((.load, clock.lap()))
         if options.writeOutput, diagnostics.isEmpty, let manifest = writer.reusableManifest(fingerprint: fingerprint) {
             // Same inputs as the build that wrote the output: it is already right.
@@ -156,11 +160,12 @@ public enum Build {
         plannedLists.reverse()
         var slugs = UniqueNames(reserved: Build.reservedSlugs)
         var sectionSeconds = 0.0
+        let history = BuildHistory(siteFolder: options.siteFolder)
         let listTotal = plannedLists.count
         while let planned = plannedLists.popLast() {
             options.stepProgress?(.parse, listTotal - plannedLists.count - 1, listTotal)
             let (list, listDiagnostics) = makeList(consume planned, slugs: &slugs, strict: options.strict, sectionSeconds: &sectionSeconds,
-                                                     localization: localization, descriptionsAhead: descriptionsAhead)
+                                                     localization: localization, descriptionsAhead: descriptionsAhead, history: history)
             diagnostics += listDiagnostics
             if let list { result.lists.append(list) }
         }

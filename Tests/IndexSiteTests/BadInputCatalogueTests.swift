@@ -17,7 +17,8 @@ import Testing
     static let cases = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
 
     /// Codes that need a file system state a fixture folder cannot hold in git (an unreadable file, a link out of the
-    /// site, names that differ only in normalization, an output folder that refuses or fails), and the test file
+    /// site, names that differ only in normalization, an output folder that refuses or fails, a site outside git or in
+    /// a shallow clone), and the test file
     /// that produces each instead.
     static let codesTestedElsewhere: [DiagnosticCode: String] = [
         .sourceUnreadable: "CLITests/RobustnessTests+FileKinds.swift",
@@ -27,6 +28,8 @@ import Testing
         .outputFailed: "CLITests/RobustnessTests+FileKinds.swift",
         .outputRefused: "IndexSiteTests/RealDataFileTests.swift",
         .outputForeignFiles: "IndexSiteTests/RealDataFileTests.swift",
+        .historyUnavailable: "IndexSiteTests/EntryHistoryTests.swift",
+        .historyShallow: "IndexSiteTests/EntryHistoryTests.swift",
     ]
 
     @Test func catalogueCoversEveryCode() throws {

@@ -134,6 +134,13 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     /// A term is a `see:` reference and also has pages of its own.
     case docsSeeWithPages = "docs-see-with-pages"
 
+    // Entry history
+    /// A list's settings ask for `added` or `updated`, but the site's git history cannot be read (not in a
+    /// repository, no commit yet, no git): the entries have no such fields.
+    case historyUnavailable = "history-unavailable"
+    /// The repository is a shallow clone: the history dates start at its oldest commit.
+    case historyShallow = "history-shallow"
+
     // Output
     /// The output folder may not be written: it holds the site, overlaps its folders, or is not IndexSite's.
     case outputRefused = "output-refused"

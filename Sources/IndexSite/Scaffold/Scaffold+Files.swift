@@ -454,10 +454,12 @@ extension Scaffold {
 
     """#
 
-    /// `.gitignore`: keeps the built site out of version control.
+    /// `.gitignore`: keeps the built site and the history cache out of version control.
     static let gitignore = #"""
     # The site IndexSite builds; the workflow in .github/workflows builds it afresh.
     _site/
+    # What IndexSite read of the entries' git history, kept for the next build.
+    .indexsite/
 
     """#
 
@@ -492,7 +494,7 @@ extension Scaffold {
         steps:
           - uses: actions/checkout@v5
             with:
-              # The whole history, so the site can say when each entry was added.
+              # The whole history, for the entries' `added` and `updated` dates (the default is one commit).
               fetch-depth: 0
 
           # The address GitHub Pages publishes the site at, for canonical links, the sitemap and 404.html.
