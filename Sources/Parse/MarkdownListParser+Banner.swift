@@ -1,3 +1,4 @@
+import Foundation
 import IndexSiteCore
 extension MarkdownListParser {
     /// What an HTML block at the top of a README says of the list: a README with no `#` heading is often titled only
@@ -11,8 +12,11 @@ extension MarkdownListParser {
         init?(html: String) {
             let lower = html.lowercased()
             guard !lower.trimmingSpaces.hasPrefix("<!--") else { return nil }
-            isSponsor = lower.contains("sponsor")
-            title = Banner.headingText(html, lower: lower) ?? Banner.imageAlt(html, lower: lower)
+            let sponsor = html.range(of: "sponsor", options: .caseInsensitive)
+            isSponsor = sponsor != nil
+            // One block often holds the list's logo and, below it, a sponsor's: only what comes first names the list.
+            let head = String(html[..<(sponsor?.lowerBound ?? html.endIndex)]), headLower = head.lowercased()
+            title = Banner.headingText(head, lower: headLower) ?? Banner.imageAlt(head, lower: headLower)
             if title == nil, !isSponsor { return nil }
         }
 

@@ -155,7 +155,9 @@ extension MarkdownListParser {
                 case .banner(let title, let sponsor):
                     // Only banners before any section or item, and before any sponsor's block, may name the list.
                     guard sections.isEmpty, entries.isEmpty, !sawSponsor else { continue }
-                    if sponsor { sawSponsor = true } else if bannerTitle == nil { bannerTitle = title }
+                    // A banner's title comes from what stands before its first mention of a sponsor (see `Banner`).
+                    if bannerTitle == nil { bannerTitle = title }
+                    if sponsor { sawSponsor = true }
                 case .blockQuote(let text):
                     if sections.isEmpty {
                         // GitHub's alerts (`> [!NOTE]`) are notes, not taglines.

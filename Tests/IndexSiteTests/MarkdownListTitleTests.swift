@@ -31,6 +31,22 @@ import Testing
         #expect(parsed.declaredSections.map(\.title) == ["Box kites"])
     }
 
+    /// sindresorhus/awesome's shape: the logo and a sponsor's message in one `<div>`; the logo, first, names the list.
+    @Test func aLogoAboveASponsorInOneBlockTitlesTheList() {
+        let parsed = MarkdownListTitleTests.parse("""
+        <div align="center">
+        <img width="500" src="media/logo.svg" alt="Awesome">
+        <p><a href="https://github.com/sponsors/someone">My work is supported by the community</a></p>
+        <a href="https://example.com?utm_medium=sponsorship"><img src="https://example.com/ad.png" alt="Example Corp"></a>
+        </div>
+
+        ## Tools
+
+        - [Vite](https://vite.example) - Fast.
+        """)
+        #expect(parsed.title == "Awesome")
+    }
+
     @Test func anH1BannerWinsOverItsImageAndSponsorsNeverTitle() {
         let withHeading = MarkdownListTitleTests.parse("""
         <div align="center"><img src="./logo.svg" alt="Logo"><h1>Awesome <em>Vue</em></h1></div>
