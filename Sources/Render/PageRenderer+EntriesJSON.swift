@@ -11,7 +11,7 @@ extension PageRenderer {
     /// rendered (`EntriesJSON.emit`).
     func entriesJSON(_ list: IndexedList, split: Bool, copies: EntryCopies) -> EntriesJSON {
         let pieces = PageRenderer.entriesJSONPieces(list, size: PageRenderer.entriesJSONPieceSize(entryCount: list.sections.reduce(0) { $0 + $1.entries.count }))
-        let writer = EntriesJSONWriter(list: list, split: split, copies: copies, shownFields: displayedFields(list))
+        let writer = EntriesJSONWriter(list: list, split: split, copies: copies, shownFields: displayedFields(list, shortened: false))
         // A piece's buffer is sized from the bytes an entry took in the pieces before (a first guess for the first).
         let average = BytesPerEntry()
         // At most four pieces a core are made ahead of the one written.

@@ -328,7 +328,8 @@ public struct PageRenderer: Sendable {
 
     /// The fields shown with each entry: the `fields` setting, or for CSV and JSON every plain field not shown
     /// otherwise, or for a Markdown list the columns of its tables (`Auth`, `CORS`).
-    func displayedFields(_ list: IndexedList) -> [KeyPath] {
+    /// `shortened: false` gives a wide record's every default field: what the entry page and `entries.json` hold.
+    func displayedFields(_ list: IndexedList, shortened: Bool = true) -> [KeyPath] {
         if let fields = list.settings.fields { return fields }
         if list.kind == .docsIndex { return ["page"] }
         if list.kind == .markdownList { return tableFields(list) }
@@ -343,7 +344,7 @@ public struct PageRenderer: Sendable {
             return KeyPath(name)
         }
         // A wide table (a country database's 28 columns) shows its first few; `fields` chooses, entries.json keeps all.
-        return plain.count > PageRenderer.wideRecordFields ? Array(plain.prefix(PageRenderer.shortFieldSet)) : plain
+        return shortened && plain.count > PageRenderer.wideRecordFields ? Array(plain.prefix(PageRenderer.shortFieldSet)) : plain
     }
 
     /// More plain fields than this make a record wide: only the first `shortFieldSet` are shown unless `fields` says.
