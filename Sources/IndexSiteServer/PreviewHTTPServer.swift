@@ -38,15 +38,15 @@ final class PreviewHTTPServer: Sendable {
     /// Told when accepting stops for lack of file descriptors, when it works again, and when the cap is first reached.
     private let onEvent: @Sendable (String) -> Void
 
-    /// Binds 127.0.0.1:`port` and listens; a port in use throws here, at once.
-    init(port: UInt16, limits: Limits, onEvent: @escaping @Sendable (String) -> Void, handler: @escaping Handler) throws {
+    /// Binds `address`:`port` (an IPv4 address; 127.0.0.1 by default) and listens; a port in use throws here, at once.
+    init(address: String = "127.0.0.1", port: UInt16, limits: Limits, onEvent: @escaping @Sendable (String) -> Void, handler: @escaping Handler) throws {
         let socket = try Socket(domain: AF_INET, type: .stream)
         do {
             try socket.setValue(true, for: .localAddressReuse)
             #if canImport(Darwin)
             try socket.setValue(true, for: .noSIGPIPE)  // Linux writes with MSG_NOSIGNAL instead
             #endif
-            try socket.bind(to: sockaddr_in.inet(ip4: "127.0.0.1", port: port))
+            try socket.bind(to: sockaddr_in.inet(ip4: address, port: port))
             try socket.listen()
             guard case .ip4(_, let bound) = try socket.sockname() else { throw SocketError.unsupportedAddress }
             self.port = bound
@@ -102,14 +102,14 @@ final class PreviewHTTPServer: Sendable {
                 guard granted else { return nil }
                 if waited, !toldFull {
                     toldFull = true
-                    onEvent("\(limits.maxConnections) connections are open on 127.0.0.1:\(port), the most the preview keeps; further ones wait until one closes")
+                    onEvent("\(limits.maxConnections) connections are open on port \(port), the most the preview keeps; further ones wait until one closes")
                 }
                 do {
                     let client = try await socket.accept()
                     if refusing {
                         refusing = false
                         delay = firstDelay
-                        onEvent("accepting connections again on 127.0.0.1:\(port)")
+                        onEvent("accepting connections again on port \(port)")
                     }
                     group.addTask {
                         await self.serve(client)
@@ -125,7 +125,7 @@ final class PreviewHTTPServer: Sendable {
                         // Out of file descriptors: the connection stays queued; try again once some may be free.
                         if !refusing {
                             refusing = true
-                            onEvent("the server stopped accepting connections on 127.0.0.1:\(port): \(reason); accepting again in \(Self.seconds(delay)), then every \(Self.seconds(longestDelay)) at most, until it can")
+                            onEvent("the server stopped accepting connections on port \(port): \(reason); accepting again in \(Self.seconds(delay)), then every \(Self.seconds(longestDelay)) at most, until it can")
                         }
                         try? await Task.sleep(for: delay)
                         delay = min(delay * 2, longestDelay)

@@ -133,6 +133,23 @@ public struct PreviewRouter: Sendable {
         return segments
     }
 
+    /// Whether a request's `Host` names this server as it listens: loopback names always; the address it is bound to;
+    /// any name when it listens on every interface (0.0.0.0: it is open to the network anyway, through names and
+    /// proxies it cannot know, such as a Codespace's).
+    public static func accepts(host: String?, boundTo address: String) -> Bool {
+        if isLocal(host: host) || address == "0.0.0.0" { return true }
+        guard var name = host?.lowercased(), !name.isEmpty else { return false }
+        if let colon = name.lastIndex(of: ":"), name[name.index(after: colon)...].allSatisfy({ $0.isASCII && $0.isNumber }) {
+            name = String(name[..<colon])
+        }
+        return name == address
+    }
+
+    /// The names `accepts` lets through, for the refusal's message.
+    public static func acceptedHosts(boundTo address: String) -> String {
+        address == "127.0.0.1" ? "127.0.0.1 and localhost" : "\(address), 127.0.0.1 and localhost"
+    }
+
     /// True for a `Host` header naming this machine's loopback: `127.0.0.1`, `localhost`, `*.localhost`, `[::1]`, any port.
     public static func isLocal(host: String?) -> Bool {
         guard var name = host?.lowercased(), !name.isEmpty else { return false }

@@ -18,17 +18,20 @@ public final class PreviewServer: Sendable {
     /// The time a client has to send a request's head, and to take a response, before it is closed.
     public let clientTimeout: Duration
     private let port: UInt16
+    /// The IPv4 address listened on: 127.0.0.1, or what `serve --bind` asked for.
+    private let address: String
     /// Told when the listener stops and when it works again, for the command to print.
     private let onListenerEvent: @Sendable (String) -> Void
     /// The server listening now (a new one after each restart) and whether `stop` was called.
     private let listener = ListenerState()
 
-    public init(router: PreviewRouter, channel: ReloadChannel, port: UInt16, longPollTimeout: Duration = .seconds(20),
+    public init(router: PreviewRouter, channel: ReloadChannel, address: String = "127.0.0.1", port: UInt16, longPollTimeout: Duration = .seconds(20),
                 maxConnections: Int = 256, clientTimeout: Duration = .seconds(10),
                 onListenerEvent: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.router = router
         self.channel = channel
         self.port = port
+        self.address = address
         self.longPollTimeout = longPollTimeout
         self.maxConnections = maxConnections
         self.clientTimeout = clientTimeout
@@ -36,9 +39,9 @@ public final class PreviewServer: Sendable {
     }
 
     private func makeServer(port: UInt16) throws -> PreviewHTTPServer {
-        try PreviewHTTPServer(port: port, limits: PreviewHTTPServer.Limits(maxConnections: maxConnections, clientTimeout: clientTimeout),
-                              onEvent: onListenerEvent) { [router, channel, longPollTimeout] request in
-            await Self.respond(to: request, router: router, channel: channel, longPollTimeout: longPollTimeout)
+        try PreviewHTTPServer(address: address, port: port, limits: PreviewHTTPServer.Limits(maxConnections: maxConnections, clientTimeout: clientTimeout),
+                              onEvent: onListenerEvent) { [router, channel, longPollTimeout, address] request in
+            await Self.respond(to: request, router: router, channel: channel, longPollTimeout: longPollTimeout, address: address)
         }
     }
 
@@ -71,7 +74,7 @@ public final class PreviewServer: Sendable {
         do {
             server = try makeServer(port: port)
         } catch {
-            throw StartFailure(description: Self.explain(error, port: port))
+            throw StartFailure(description: Self.explain(error, address: address, port: port))
         }
         let running = Task { await server.run() }
         guard await listener.set(running: running) else {
@@ -93,7 +96,7 @@ public final class PreviewServer: Sendable {
             let failure = await running.value
             let stopped = await listener.stopped
             if Task.isCancelled || stopped { return }
-            onListenerEvent("the server stopped listening on 127.0.0.1:\(port): \(Self.describe(failure)); listening again in \(PreviewHTTPServer.seconds(delay))")
+            onListenerEvent("the server stopped listening on \(address):\(port): \(Self.describe(failure)); listening again in \(PreviewHTTPServer.seconds(delay))")
             var server: PreviewHTTPServer?
             while server == nil, !Task.isCancelled {
                 try? await Task.sleep(for: delay)
@@ -106,7 +109,7 @@ public final class PreviewServer: Sendable {
                 next.cancel()
                 return
             }
-            onListenerEvent("listening again on 127.0.0.1:\(port)")
+            onListenerEvent("listening again on \(address):\(port)")
             delay = firstDelay
         }
     }
@@ -117,12 +120,12 @@ public final class PreviewServer: Sendable {
     }
 
     /// Says why listening failed, with the way out when the port is taken.
-    static func explain(_ failure: any Error, port: UInt16) -> String {
+    static func explain(_ failure: any Error, address: String = "127.0.0.1", port: UInt16) -> String {
         if case .failed(_, let code, let message)? = failure as? SocketError {
             let hint = code == EADDRINUSE ? "; choose another with --port, or --port 0 for a free one" : ""
-            return "cannot listen on 127.0.0.1:\(port): \(message)\(hint)"
+            return "cannot listen on \(address):\(port): \(message)\(hint)"
         }
-        return "cannot listen on 127.0.0.1:\(port): \(failure)"
+        return "cannot listen on \(address):\(port): \(failure)"
     }
 
     /// Answers the pages still waiting, stops listening and closes every connection.
@@ -150,15 +153,16 @@ public final class PreviewServer: Sendable {
         return false
     }
 
-    static func respond(to request: PreviewRequest, router: PreviewRouter, channel: ReloadChannel, longPollTimeout: Duration) async -> PreviewResponse {
+    static func respond(to request: PreviewRequest, router: PreviewRouter, channel: ReloadChannel, longPollTimeout: Duration,
+                        address: String = "127.0.0.1") async -> PreviewResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
             var refused = PreviewResponse.text(405, "Method not allowed\n")
             refused.headers["Allow"] = "GET, HEAD"
             return refused
         }
-        if !PreviewRouter.isLocal(host: request.header("host")) {
+        if !PreviewRouter.accepts(host: request.header("host"), boundTo: address) {
             // Another name that resolves here (DNS rebinding) would let a web page read the preview: refused.
-            return .text(400, "Bad request: this server answers to 127.0.0.1 and localhost only\n")
+            return .text(400, "Bad request: this server answers to \(PreviewRouter.acceptedHosts(boundTo: address)) only\n")
         } else if fromAnotherOrigin(request) {
             return .text(403, "Forbidden: the preview answers its own pages only, not other sites' requests\n")
         } else if request.path == LiveReloadScript.eventsPath {

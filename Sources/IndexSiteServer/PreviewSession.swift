@@ -10,6 +10,8 @@ public final class PreviewSession: Sendable {
         public var output: URL?
         /// 0 lets the system pick a free port.
         public var port: UInt16
+        /// The IPv4 address to listen on: 127.0.0.1 (this machine only) unless `serve --bind` says otherwise.
+        public var bindAddress: String = "127.0.0.1"
         public var strict: Bool
         /// How often the watcher looks at the site's files.
         public var pollInterval: Duration
@@ -59,7 +61,7 @@ public final class PreviewSession: Sendable {
             temporaryFolder = folder
             outputFolder = folder.appendingPathComponent("site")
         }
-        server = try PreviewServer(router: PreviewRouter(outputFolder: outputFolder, strict: options.strict), channel: channel, port: options.port,
+        server = try PreviewServer(router: PreviewRouter(outputFolder: outputFolder, strict: options.strict), channel: channel, address: options.bindAddress, port: options.port,
                                    onListenerEvent: onListenerEvent)
     }
 
@@ -71,7 +73,7 @@ public final class PreviewSession: Sendable {
         // The first snapshot is taken before the first build, so a change made while it runs is not missed.
         var watcher = SiteWatcher(siteFolder: options.siteFolder)
         await rebuild(isFirst: true)
-        ready(URL(string: "http://127.0.0.1:\(port)/")!)
+        ready(URL(string: "http://\(options.bindAddress == "0.0.0.0" ? "127.0.0.1" : options.bindAddress):\(port)/")!)
         let clock = ContinuousClock()
         var pause = options.pollInterval
         while !Task.isCancelled {

@@ -14,8 +14,11 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var folder: SiteFolder
 
-    @Option(help: "The port to listen on, on 127.0.0.1 only; 0 picks a free one.")
+    @Option(help: "The port to listen on; 0 picks a free one.")
     var port: Int = 8000
+
+    @Option(help: "The IPv4 address to listen on: 127.0.0.1 (this machine only), 0.0.0.0 (every interface: a container, a Codespace, a phone on the same network) or one address of this machine.")
+    var bind = "127.0.0.1"
 
     @Option(name: .shortAndLong, help: "Build into this folder instead of a temporary one (kept when the server stops).")
     var output: String?
@@ -27,6 +30,10 @@ struct ServeCommand: ParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        var parsed = in_addr()
+        guard inet_pton(AF_INET, bind, &parsed) == 1 else {
+            throw ValidationError("--bind takes an IPv4 address such as 127.0.0.1 or 0.0.0.0, not '\(bind)'")
+        }
     }
 
     func run() throws {
@@ -38,7 +45,11 @@ struct ServeCommand: ParsableCommand {
             }
         }
         let formatter = DiagnosticFormatter(format: .text, pathPrefix: folder.diagnosticPathPrefix, strict: strict)
-        let options = PreviewSession.Options(siteFolder: siteURL, output: outputURL, port: UInt16(port), strict: strict)
+        var options = PreviewSession.Options(siteFolder: siteURL, output: outputURL, port: UInt16(port), strict: strict)
+        options.bindAddress = bind
+        if !bind.hasPrefix("127.") {
+            Self.printError("warning: the preview listens on \(bind): other machines that reach this one can open it, drafts included")
+        }
         let session: PreviewSession
         do {
             session = try PreviewSession(options: options, onBuild: { Self.printReport($0, formatter: formatter) },

@@ -60,7 +60,7 @@ import IndexSiteTestSupport
         #expect(created.status == 0, "\(created.stderr)")
         #expect(created.stdout.hasPrefix("Found what this repository can publish as it is:\n  README.md: a list of links\nSet up a site here:\n"))
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("Content").path))
-        #expect(try String(contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8) == "node_modules/\n# Added by indexsite init\n_site/\n")
+        #expect(try String(contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8) == "node_modules/\n# Added by indexsite init\n_site/\n.indexsite/\n._site.indexsite.lock\n")
         #expect(try String(contentsOf: site.appendingPathComponent("indexsite.yml"), encoding: .utf8).contains("\n  - source: README.md\n"))
         let built = try CLITests.run(["build", "--quiet"], in: site)
         #expect(built.status == 0, "\(built.stderr)")
@@ -69,7 +69,7 @@ import IndexSiteTestSupport
         // Run again: everything is there, nothing is written twice.
         let again = try CLITests.run(["init"], in: site)
         #expect(again.status == 1)
-        #expect(try String(contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8) == "node_modules/\n# Added by indexsite init\n_site/\n")
+        #expect(try String(contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8) == "node_modules/\n# Added by indexsite init\n_site/\n.indexsite/\n._site.indexsite.lock\n")
     }
 
     @Test func adoptsADocumentationFolderWithItsToolsLinkStyle() throws {

@@ -106,6 +106,35 @@ import Glibc
         #expect(!Self.isListening(port: port))
     }
 
+    /// `--bind 0.0.0.0` answers requests whatever name they come by (a container's, a phone's), and says it is open;
+    /// the default 127.0.0.1 refuses a name that is not this machine's loopback (DNS rebinding).
+    @Test func bindFollowsTheAddressAndTheHostCheckFollowsTheBind() async throws {
+        let root = TestSupport.processFolder.appendingPathComponent("indexsite-serve-bind-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let site = root.appendingPathComponent("site"), temporary = root.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("Content"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        try Self.books.write(to: site.appendingPathComponent("Content/books.csv"), atomically: true, encoding: .utf8)
+
+        let everywhere = try ServeProcess(site: site, temporary: temporary, logs: root, arguments: ["--bind", "0.0.0.0"])
+        defer { everywhere.kill() }
+        let port = try await everywhere.waitForAddress()
+        #expect(try HTTPProbe.get("/books/index.html", port: port, host: "192.0.2.10:\(port)").status == 200)
+        #expect(try HTTPProbe.get("/books/index.html", port: port, host: "preview.example:\(port)").status == 200)
+        #expect(everywhere.errors().contains("warning: the preview listens on 0.0.0.0"))
+        everywhere.kill()
+
+        let logs = root.appendingPathComponent("loopback")
+        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        let loopback = try ServeProcess(site: site, temporary: temporary, logs: logs)
+        defer { loopback.kill() }
+        let loopbackPort = try await loopback.waitForAddress()
+        #expect(try HTTPProbe.get("/books/index.html", port: loopbackPort, host: "preview.example:\(loopbackPort)").status == 400)
+        #expect(try HTTPProbe.get("/books/index.html", port: loopbackPort).status == 200)
+        #expect(!loopback.errors().contains("warning"))
+        #expect(try CLIRun.run([Self.binary.path, "serve", site.path, "--bind", "example.org"]).status == 64)
+    }
+
     @Test func sigtermStopsCleanly() async throws {
         let root = TestSupport.processFolder.appendingPathComponent("indexsite-serve-test-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -154,9 +183,9 @@ struct ServeProcess {
     let stdoutPath: String
     let stderrPath: String
 
-    init(site: URL, temporary: URL, logs: URL) throws {
+    init(site: URL, temporary: URL, logs: URL, arguments: [String] = []) throws {
         process.executableURL = ServeEndToEndTests.binary
-        process.arguments = ["serve", site.path, "--port", "0"]
+        process.arguments = ["serve", site.path, "--port", "0"] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = temporary.path
         process.environment = environment

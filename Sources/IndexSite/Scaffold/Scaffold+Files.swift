@@ -460,6 +460,8 @@ extension Scaffold {
     _site/
     # What IndexSite read of the entries' git history, kept for the next build.
     .indexsite/
+    # The lock a build holds on _site/ while it writes it.
+    ._site.indexsite.lock
 
     """#
 
