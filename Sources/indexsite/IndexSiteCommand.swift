@@ -81,7 +81,13 @@ struct SiteFolder: ParsableArguments {
     var diagnosticPathPrefix: String { SiteFolder.diagnosticPathPrefix(of: site) }
 
     func validate() throws {
-        guard SiteFolder.isFolder(site) else { throw ValidationError("'\(site)' is not a folder") }
+        guard SiteFolder.isFolder(site) else {
+            // `indexsite biuld` reads as the default command with a site named "biuld".
+            if let command = closestName(to: site, among: ["build", "check", "serve", "init", "help"], maximumEdits: 2) {
+                throw ValidationError("'\(site)' is not a folder or a command; did you mean 'indexsite \(command)'?")
+            }
+            throw ValidationError("'\(site)' is not a folder")
+        }
     }
 
     /// Whether `path` is a folder (links followed).

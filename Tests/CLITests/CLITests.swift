@@ -37,6 +37,13 @@ import IndexSiteTestSupport
         #expect(try CLITests.run(["frobnicate"]).status == 64)
     }
 
+    @Test func aMisspeltCommandGetsADidYouMean() throws {
+        let result = try CLITests.run(["biuld"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: 'biuld' is not a folder or a command; did you mean 'indexsite build'?\n"), "\(result.stderr)")
+        #expect(try CLITests.run(["no-such-site"]).stderr.hasPrefix("Error: 'no-such-site' is not a folder\n"))
+    }
+
     @Test func versionIsPrinted() throws {
         let result = try CLITests.run(["--version"])
         #expect(result.status == 0)
