@@ -144,7 +144,8 @@ public enum Build {
         writes.give(options.writeOutput)
 
         // Parse, Section, Anchor — list by list
-        var (plannedLists, planDiagnostics) = ListPlanner.plan(site: site, settings: settings)
+        var (plannedLists, planDiagnostics) = ListPlanner.plan(site: site, settings: settings,
+                                                                      siteName: options.siteFolder.standardizedFileURL.lastPathComponent)
         diagnostics += planDiagnostics
         diagnostics += catalogDiagnostics
         options.progress?(.parse, plannedLists.count)

@@ -18,7 +18,8 @@ enum ListPlanner {
         var defaultTitle: String
     }
 
-    static func plan(site: LoadedSite, settings: SiteSettings) -> (lists: [PlannedList], diagnostics: [Diagnostic]) {
+    /// `siteName` (the site folder's name, a repository's name) titles a README or index file that stands for it.
+    static func plan(site: LoadedSite, settings: SiteSettings, siteName: String = "") -> (lists: [PlannedList], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var sourcesByName: [String: ContentSource] = [:]
         for source in site.sources { sourcesByName[source.sourceName] = source }
@@ -53,11 +54,11 @@ enum ListPlanner {
                 continue
             }
             configured.insert(list.source)
-            lists.append(planned(source, settings: list, location: location))
+            lists.append(planned(source, settings: list, location: location, siteName: siteName))
         }
         for source in site.sources where !configured.contains(source.sourceName) {
             let location = SourceLocation(path: SiteLayout.contentFolder + "/" + source.sourceName)
-            lists.append(planned(source, settings: settings.defaults(forSource: source.sourceName), location: location))
+            lists.append(planned(source, settings: settings.defaults(forSource: source.sourceName), location: location, siteName: siteName))
         }
         return (lists, diagnostics)
     }
@@ -71,7 +72,7 @@ enum ListPlanner {
         return locations
     }
 
-    static func planned(_ source: ContentSource, settings: ListSettings, location: SourceLocation) -> PlannedList {
+    static func planned(_ source: ContentSource, settings: ListSettings, location: SourceLocation, siteName: String = "") -> PlannedList {
         let name = source.sourceName
         // Over bytes: a `/` or `.` after a prepended letter (U+0D4E) is inside that letter's Character.
         let stem = name.utf8.split(separator: UInt8(ascii: "/")).last.map { part -> String in
@@ -88,7 +89,13 @@ enum ListPlanner {
             default: kind = .markdownList
             }
         }
-        let title = FileTitle.words(stem)
+        // A README stands for what holds it: its folder, or the repository itself when that is Content/ or the top.
+        var titleStem = stem
+        if FileTitle.folderIndexNames.contains(stem.lowercased()) {
+            let folders = name.split(separator: "/").dropLast()
+            if let folder = folders.last { titleStem = String(folder) } else if !siteName.isEmpty { titleStem = siteName }
+        }
+        let title = FileTitle.words(titleStem)
         return PlannedList(source: source, kind: kind, settings: settings, settingsLocation: location, defaultSlug: stem, defaultTitle: title)
     }
 }

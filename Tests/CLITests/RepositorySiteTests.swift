@@ -24,6 +24,20 @@ import IndexSiteTestSupport
         #expect(home.contains("<title>Awesome Tools</title>"), "\(home)")
     }
 
+    /// A README that names itself nowhere (public-apis: its banner is in a comment) is named by its repository.
+    @Test func anUntitledReadmeIsNamedByItsRepository() throws {
+        let site = try TestSupport.temporaryFolder("repository-site").appendingPathComponent("awesome-kites")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        try "<!-- <h1>Old banner</h1> -->\n\n### Box kites\n\n| API | Description |\n|---|---|\n| [Hargrave](https://kite.example) | The first box kite |\n"
+            .write(to: site.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+        try "lists:\n  - source: README.md\n".write(to: site.appendingPathComponent("indexsite.yml"), atomically: true, encoding: .utf8)
+        let result = try TestSupport.run(["build", ".", "-q"], in: site)
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = try String(contentsOf: site.appendingPathComponent("_site/readme/index.html"), encoding: .utf8)
+        #expect(page.contains("<title>Awesome Kites</title>"), "\(page.prefix(600))")
+        #expect(page.contains("https://kite.example"))
+    }
+
     @Test func aSourceOutsideTheSiteOrInsideStaticIsRefused() throws {
         let site = try Self.repository(readme: "# A\n", configuration: "lists:\n  - source: ../README.md\n  - source: Static/list.md\n")
         try FileManager.default.createDirectory(at: site.appendingPathComponent("Static"), withIntermediateDirectories: true)

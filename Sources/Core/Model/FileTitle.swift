@@ -2,11 +2,11 @@
 /// "awesome-ios.md" → "Awesome iOS", "docs/strings/index.md" → "Strings". Never a path, never an extension.
 public enum FileTitle {
     /// Names that stand for their folder (`index.md`, Hugo's `_index.md`, GitHub's `README.md`).
-    static let folderIndexNames: Set<String> = ["index", "_index", "readme"]
+    package static let folderIndexNames: Set<String> = ["index", "_index", "readme"]
 
     /// Words a plain capital would misspell.
     static let knownCasings: [String: String] = [
-        "ios": "iOS", "ipados": "iPadOS", "macos": "macOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS",
+        "ios": "iOS", "apis": "APIs", "ipados": "iPadOS", "macos": "macOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS",
         "iso": "ISO", "api": "API", "faq": "FAQ", "css": "CSS", "html": "HTML", "json": "JSON", "csv": "CSV", "sql": "SQL",
         "url": "URL", "xml": "XML", "yaml": "YAML",
     ]
