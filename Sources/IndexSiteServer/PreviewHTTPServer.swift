@@ -33,6 +33,8 @@ final class PreviewHTTPServer: Sendable {
     /// The port the listening socket is bound to (the one the system picked when asked for port 0).
     let port: UInt16
     let limits: Limits
+    /// The IPv4 address listened on, as the messages name it.
+    let address: String
     private let listener: Socket
     private let handler: Handler
     /// Told when accepting stops for lack of file descriptors, when it works again, and when the cap is first reached.
@@ -55,6 +57,7 @@ final class PreviewHTTPServer: Sendable {
             throw error
         }
         listener = socket
+        self.address = address
         self.limits = limits
         self.onEvent = onEvent
         self.handler = handler
@@ -102,14 +105,14 @@ final class PreviewHTTPServer: Sendable {
                 guard granted else { return nil }
                 if waited, !toldFull {
                     toldFull = true
-                    onEvent("\(limits.maxConnections) connections are open on port \(port), the most the preview keeps; further ones wait until one closes")
+                    onEvent("\(limits.maxConnections) connections are open on \(address):\(port), the most the preview keeps; further ones wait until one closes")
                 }
                 do {
                     let client = try await socket.accept()
                     if refusing {
                         refusing = false
                         delay = firstDelay
-                        onEvent("accepting connections again on port \(port)")
+                        onEvent("accepting connections again on \(address):\(port)")
                     }
                     group.addTask {
                         await self.serve(client)
@@ -125,7 +128,7 @@ final class PreviewHTTPServer: Sendable {
                         // Out of file descriptors: the connection stays queued; try again once some may be free.
                         if !refusing {
                             refusing = true
-                            onEvent("the server stopped accepting connections on port \(port): \(reason); accepting again in \(Self.seconds(delay)), then every \(Self.seconds(longestDelay)) at most, until it can")
+                            onEvent("the server stopped accepting connections on \(address):\(port): \(reason); accepting again in \(Self.seconds(delay)), then every \(Self.seconds(longestDelay)) at most, until it can")
                         }
                         try? await Task.sleep(for: delay)
                         delay = min(delay * 2, longestDelay)
