@@ -202,8 +202,9 @@ extension Sectioner {
                 let catchAll = Section(title: settings.catchAllLabel, label: settings.catchAllLabel, entries: uncategorized, isCatchAll: true)
                 if settings.catchAllPosition == .first { sections.insert(catchAll, at: 0) } else { sections.append(catchAll) }
             } else {
+                // The heading says what it is; the strip keeps its short catch-all label, as Contacts' "#".
                 let title = settings.noValueSectionTitle.replacingOccurrences(of: "{field}", with: field)
-                sections.append(Section(title: title, label: title, entries: uncategorized, isCatchAll: true))
+                sections.append(Section(title: title, label: settings.catchAllLabel, entries: uncategorized, isCatchAll: true))
             }
         }
         return sections

@@ -130,7 +130,7 @@ import Testing
         let (anchored, anchorDiagnostics) = AnchorAllocator().assign(sections, titleField: settings.titleField)
 
         #expect(diagnostics.isEmpty && anchorDiagnostics.isEmpty)
-        #expect(anchored.map(\.title) == ["Breakfast", "Lunch", "Dinner", "#"])
+        #expect(anchored.map(\.title) == ["Breakfast", "Lunch", "Dinner", "No meal"])
         #expect(anchored.map(\.label) == ["B", "L", "D", "#"])
         #expect(anchored.map { $0.entries.compactMap { $0.text(at: "name") } } == [["Porridge"], ["Tomato soup"], ["Dal", "Tomato soup"], ["Toast"]])
         // An entry in two sections is on the page twice, so its second appearance gets an id of its own.
@@ -186,7 +186,7 @@ import Testing
 
         #expect(list.slug == "fruit-berries")
         #expect(list.kind == .csv)
-        #expect(list.sections.map(\.title) == ["berry", "blue", "tree", "#"])
+        #expect(list.sections.map(\.title) == ["berry", "blue", "tree", "No tags"])
         #expect(list.sections.map { $0.entries.compactMap { $0.text(at: "title") } } == [["Blueberry"], ["Blueberry"], ["Apple"], ["Kiwi"]])
         // The entry in two sections is on the page twice, under two ids.
         #expect(list.sections[0].entries[0].id == "blueberry" && list.sections[1].entries[0].id == "blueberry-2")
