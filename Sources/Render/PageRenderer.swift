@@ -230,9 +230,9 @@ public struct PageRenderer: Sendable {
     /// The page a static host shows for a missing path, in the site's language. With `base_url` its links are absolute
     /// from it. Without one, the page cannot know where the site's root is (a host serves it at any missing path), so
     /// it carries its own style, and a small script finds the root (the deepest folder above the address that has the
-    /// site's stylesheet) and points the links there; without script they lead to the host's root.
+    /// site's stylesheet), points the relative links there and loads the theme's script from it.
     func renderNotFound(missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
-        let root = site.baseURL ?? "/"
+        let root = site.baseURL ?? ""
         let words = localization.strings(for: site.locale)
         var body = "<div class=\"not-found\">\n<h1>" + HTML.escaped(words.text(.not_found_title)) + "</h1>\n<p>"
             + HTML.escaped(words.text(.not_found_text)) + " <a href=\"\(HTML.escaped(root))index.html\">"
@@ -247,10 +247,17 @@ public struct PageRenderer: Sendable {
                     body: Array(body.utf8), words: LayoutWords(words, renderer: self), inlineStyle: style, missing: &missing)
     }
 
-    /// Points the 404 page's root-relative links at the site's root, wherever the site is published.
+    /// Finds the site's root for the 404 page, points its relative links there and loads the theme's script from it;
+    /// from `file://` (a local copy, where the page is at the root) it loads the script at once.
     static let findRootScript = """
         <script id="indexsite-find-root">
         (function () {
+          function load(root) {
+            var script = document.createElement("script");
+            script.src = root + "assets/indexsite.js";
+            document.head.appendChild(script);
+          }
+          if (location.protocol === "file:") return load("");
           var folders = location.pathname.split("/").slice(0, -1);
           function look(depth) {
             if (!depth) return;
@@ -258,12 +265,14 @@ public struct PageRenderer: Sendable {
             var next = function () { look(depth - 1); };
             fetch(root + "assets/indexsite.css", { method: "HEAD" }).then(function (response) {
               if (!response.ok) return next();
-              document.querySelectorAll('a[href^="/"]').forEach(function (link) {
-                link.setAttribute("href", root + link.getAttribute("href").slice(1));
+              document.querySelectorAll("a[href]").forEach(function (link) {
+                var href = link.getAttribute("href");
+                if (!/^([a-z][a-z0-9+.-]*:|[/#])/i.test(href)) link.setAttribute("href", root + href);
               });
+              load(root);
             }, next);
           }
-          if (location.protocol !== "file:") look(folders.length);
+          look(folders.length);
         })();
         </script>
 

@@ -75,9 +75,10 @@ def test_a_missing_page_is_styled_and_its_links_land(driver, pages_server, missi
     # Styled: the theme's stylesheet is in the page, whatever the address.
     header_position = driver.execute_script("return getComputedStyle(document.querySelector('.site-header')).position")
     assert header_position == "sticky"
-    # The links find the site's root (/project/) once the script has looked for it.
+    # The links find the site's root (/project/) once the script has looked for it, and the theme's script runs.
     home = pages_server + "/project/index.html"
     WebDriverWait(driver, 10).until(lambda d: d.find_element("css selector", ".not-found a").get_attribute("href") == home)
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.documentElement.classList.contains('js')"))
     assert driver.find_element("css selector", ".site-title").get_attribute("href") == pages_server + "/project/index.html"
     SHOTS.mkdir(parents=True, exist_ok=True)
     driver.save_screenshot(str(SHOTS / f"not-found-{missing.strip('/').replace('/', '_')}.png"))
