@@ -9,12 +9,16 @@ import Glibc
 /// response to any origin, so a page the author visited while previewing could read unpublished drafts. Requests
 /// another site's page makes are refused; the author's own pages, typed addresses and links followed to a page are not.
 @Suite(.serialized) struct ServeOriginTests {
-    static func get(_ path: String, headers: [String], port: UInt16) throws -> String {
+    /// The whole answer to a GET with these headers. The socket blocks, so it is read on a thread of its own: blocked
+    /// on one of the few threads tasks run on, it would keep the server (and the other suites' servers) from answering.
+    static func get(_ path: String, headers: [String], port: UInt16) async throws -> String {
         let socket = try ServeConnectionLimitTests.connect(port: port)
         defer { close(socket) }
         let head = (["GET \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: close"] + headers).joined(separator: "\r\n") + "\r\n\r\n"
         #expect(ServeConnectionLimitTests.send(head, to: socket))
-        return ServeConnectionLimitTests.readUntilClosed(socket) ?? ""
+        return await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
+            Thread.detachNewThread { done.resume(returning: ServeConnectionLimitTests.readUntilClosed(socket) ?? "") }
+        }
     }
 
     @Test func requestsFromOtherSitesPagesAreRefused() async throws {
@@ -28,7 +32,7 @@ import Glibc
                 ["Origin: https://evil.example"],
             ]
             for headers in refused {
-                let answer = try Self.get("/books/entries.json", headers: headers, port: port)
+                let answer = try await Self.get("/books/entries.json", headers: headers, port: port)
                 #expect(answer.hasPrefix("HTTP/1.1 403 "), "\(headers): \(answer.prefix(80))")
                 #expect(!answer.contains("[]"), "\(headers)")
             }
@@ -39,7 +43,7 @@ import Glibc
                 ["Origin: http://127.0.0.1:\(port)"],
             ]
             for headers in allowed {
-                let answer = try Self.get("/books/entries.json", headers: headers, port: port)
+                let answer = try await Self.get("/books/entries.json", headers: headers, port: port)
                 #expect(answer.hasPrefix("HTTP/1.1 200 "), "\(headers): \(answer.prefix(80))")
                 #expect(answer.lowercased().contains("cross-origin-resource-policy: same-origin"), "\(answer.prefix(300))")
             }
@@ -81,13 +85,19 @@ import Glibc
             try #require(connected == 0)
             #expect(ServeConnectionLimitTests.send("GET /assets/big.bin HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", to: socket))
             let started = ContinuousClock.now
-            var received = 0
-            var buffer = [UInt8](repeating: 0, count: 32 << 10)
-            while true {
-                let count = recv(socket, &buffer, buffer.count, 0)
-                if count <= 0 { break }
-                received += count
-                try await Task.sleep(for: .milliseconds(8))
+            // The slow reads block: on a thread of their own, not one of the few the server's tasks run on.
+            let received = await withCheckedContinuation { (done: CheckedContinuation<Int, Never>) in
+                Thread.detachNewThread {
+                    var received = 0
+                    var buffer = [UInt8](repeating: 0, count: 32 << 10)
+                    while true {
+                        let count = recv(socket, &buffer, buffer.count, 0)
+                        if count <= 0 { break }
+                        received += count
+                        usleep(8_000)
+                    }
+                    done.resume(returning: received)
+                }
             }
             let elapsed = ContinuousClock.now - started
             #expect(elapsed > .milliseconds(1500), "the read was not slower than the timeout: \(elapsed)")
