@@ -346,10 +346,14 @@ public struct PageRenderer: Sendable {
     func displayedFields(_ list: IndexedList, shortened: Bool = true) -> [KeyPath] {
         if let fields = list.settings.fields { return fields }
         if list.kind == .docsIndex { return ["page"] }
-        if list.kind == .markdownList { return tableFields(list) }
+        // `added` and `updated` from the history are shown only when `fields` names them: by default they serve
+        // "New", "Last updated" and the feed, not every entry's line as raw times.
+        let history: Set<String> = list.settings.lastUpdated != nil ? PageRenderer.historyFields : []
+        if list.kind == .markdownList { return tableFields(list).filter { !history.contains($0.description) } }
         guard list.kind == .csv || list.kind == .json, let first = list.sections.lazy.flatMap(\.entries).first else { return [] }
         // The reading only sorts and letters the entry (as a phonetic name does in Contacts): not shown unless `fields` lists it.
         var shown: Set<String> = [list.settings.titleField.description, list.settings.urlField.description, list.settings.descriptionField.description]
+        shown.formUnion(history)
         if let reading = list.settings.readingField { shown.insert(reading.description) }
         var grouped: String?
         if case .field(let path)? = list.settings.grouping { grouped = path.description }
@@ -360,6 +364,9 @@ public struct PageRenderer: Sendable {
         // A wide table (a country database's 28 columns) shows its first few; `fields` chooses, entries.json keeps all.
         return shortened && plain.count > PageRenderer.wideRecordFields ? Array(plain.prefix(PageRenderer.shortFieldSet)) : plain
     }
+
+    /// The fields the History stage gives entries (`SourceHistory.fieldNames`).
+    static let historyFields: Set<String> = ["added", "updated"]
 
     /// More plain fields than this make a record wide: only the first `shortFieldSet` are shown unless `fields` says.
     static let wideRecordFields = 10

@@ -79,6 +79,7 @@ import IndexSiteTestSupport
         #expect(WhatsNewTests.badged(html) == ["Delta", "Gamma"], "in page order: Editors, then Shells")
         #expect(html.components(separatedBy: "class=\"entry-new\"").count - 1 == 2)
         #expect(html.contains("<span class=\"entry-new\">New</span>"), "a word, not a colour alone")
+        #expect(!html.contains("<dt>Added</dt>") && !html.contains("<dt>Updated</dt>"), "the history's times are shown only when `fields` names them")
 
         // "Recently added": newest first, each linking to its entry on the page, before the sections.
         let recent = try #require(html.firstRange(of: "<section class=\"recently-added\"")).lowerBound
@@ -111,6 +112,7 @@ import IndexSiteTestSupport
         let unmarked = try WhatsNewTests.page(plain.folder, "tools/index.html")
         #expect(!unmarked.contains("entry-new") && !unmarked.contains("recently-added"))
         #expect(unmarked.contains("Last updated February 3, 2026"), "the history was read: the list says when it changed")
+        #expect(unmarked.contains("<dt>Added</dt>") && !unmarked.contains("<dt>Updated</dt>"), "`fields: [added]` shows it")
     }
 
     @Test func theBadgeAndTheViewAreInTheListsLanguage() throws {
@@ -121,6 +123,18 @@ import IndexSiteTestSupport
         #expect(html.contains(">Kürzlich hinzugefügt</h2>"))
         #expect(html.contains(">Zuletzt aktualisiert am 3. Februar 2026</time>"))
         #expect(html.contains(">Atom-Feed</a>"))
+    }
+
+    @Test func aDataFilesHistoryFieldsAreNotShownUnlessAsked() throws {
+        var repository = try ScriptedRepository("new-for-csv")
+        try repository.commit(["indexsite.yml": "lists:\n  - source: books.csv\n    new_for: 30d\n",
+                               "Content/books.csv": "id,title,year\n1,Dune,1965\n"])
+        try repository.commit(["Content/books.csv": "id,title,year\n1,Dune,1965\n2,Emma,1815\n"])
+        #expect(try EntryHistoryTests.build(repository.folder).succeeded)
+        let html = try WhatsNewTests.page(repository.folder, "books/index.html")
+        #expect(html.contains("<dt>Year</dt>") && !html.contains("<dt>Added</dt>") && !html.contains("<dt>Updated</dt>"))
+        #expect(WhatsNewTests.badged(html).isEmpty, "titles without links are not read by `badged`")
+        #expect(html.components(separatedBy: "class=\"entry-new\"").count - 1 == 2, "both were added within 30 days of the last commit")
     }
 
     @Test func everyBuiltInCatalogTranslatesTheWhatsNewWords() throws {
