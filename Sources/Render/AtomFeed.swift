@@ -51,38 +51,44 @@ struct AtomFeed: Sendable {
     }
 
     /// The newest `entryLimit` dated entries of `list` (nested items too; an entry in several sections once), newest
-    /// first, ties in page order. `split` says whether its sections have pages of their own.
+    /// first, ties in page order. `split` says whether its sections have pages of their own. Only the entries kept
+    /// have their descriptions rendered.
     static func items(of list: IndexedList, split: Bool, markdown: (String) -> String) -> [Item] {
         guard let datePath = datePath(of: list) else { return [] }
-        let settings = list.settings
-        let byHistory = datePath.description == "added"
-        var found: [Item] = []
+        var dated: [(published: String, entry: Entry, section: Int)] = []
         var seen: Set<Int> = []
-        for section in list.sections {
-            let page = split ? section.id + "/index.html" : "index.html"
+        for (index, section) in list.sections.enumerated() {
             func visit(_ entry: Entry) {
-                defer { entry.children.forEach(visit) }
-                guard let dateText = entry.text(at: datePath), let published = timestamp(dateText),
-                      entry.copyKey.map({ seen.insert($0).inserted }) ?? true else { return }
-                let url = entry.text(at: settings.urlField).flatMap(URLPolicy.safeHref)
-                let link = url ?? (list.hasEntryPages ? entry.id.percentEncoded + ".html" : page + "#" + entry.id.percentEncoded)
-                var updated = entry.text(at: "updated").flatMap(timestamp) ?? published
-                if updated < published { updated = published }
-                found.append(Item(title: entry.text(at: settings.titleField) ?? entry.id, link: link, listSlug: list.slug,
-                                  key: url ?? "#" + entry.id, published: published, updated: updated,
-                                  summaryHTML: entry.text(at: settings.descriptionField).map { markdown($0).trimmingCharacters(in: .newlines) } ?? "",
-                                  category: byHistory ? section.title : nil))
+                if let text = entry.text(at: datePath), let published = timestamp(text), entry.copyKey.map({ seen.insert($0).inserted }) ?? true {
+                    dated.append((published, entry, index))
+                }
+                entry.children.forEach(visit)
             }
             section.entries.forEach(visit)
         }
-        return newest(found)
+        let newest = dated.indices.sorted { a, b in
+            dated[a].published != dated[b].published ? dated[a].published > dated[b].published : a < b
+        }.prefix(entryLimit)
+        let settings = list.settings
+        return newest.map { at in
+            let (published, entry, index) = dated[at]
+            let section = list.sections[index]
+            let page = split ? section.id + "/index.html" : "index.html"
+            let url = entry.text(at: settings.urlField).flatMap(URLPolicy.safeHref)
+            let link = url ?? (list.hasEntryPages ? entry.id.percentEncoded + ".html" : page + "#" + entry.id.percentEncoded)
+            let updated = entry.text(at: "updated").flatMap(timestamp).map { max($0, published) } ?? published
+            return Item(title: entry.text(at: settings.titleField) ?? entry.id, link: link, listSlug: list.slug, key: url ?? "#" + entry.id,
+                        published: published, updated: updated,
+                        summaryHTML: entry.text(at: settings.descriptionField).map { markdown($0).trimmingCharacters(in: .newlines) } ?? "",
+                        category: datePath.description == "added" ? section.title : nil)
+        }
     }
 
     /// The newest `entryLimit` of `items`, newest first, ties in their order.
     static func newest(_ items: [Item]) -> [Item] {
-        Array(items.enumerated().sorted { a, b in
-            a.element.published != b.element.published ? a.element.published > b.element.published : a.offset < b.offset
-        }.prefix(entryLimit).map(\.element))
+        items.indices.sorted { a, b in
+            items[a].published != items[b].published ? items[a].published > items[b].published : a < b
+        }.prefix(entryLimit).map { items[$0] }
     }
 
     /// `tag:` ids (RFC 4151) are minted under the base URL's host; without one, under `indexsite.invalid`, a name
