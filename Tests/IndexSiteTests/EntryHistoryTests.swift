@@ -373,6 +373,17 @@ struct ScriptedRepository {
         #expect(HistoryCache.read(file, identity: "csv\u{0}Content/b.csv") == nil, "another source's cache is not used")
     }
 
+    @Test func entriesThatSharedFieldNamesShareThemWithTheHistorysFields() {
+        let names = ["title", "url"]
+        var entries = ["a", "b", "c"].map { Entry(fields: FieldRecord(names: names, values: [.text($0), .text("https://\($0).example")])) }
+        let history = SourceHistory(dates: ["a": EntryDates(added: 1, updated: 2), "b": EntryDates(added: 3, updated: 3)])
+        history.apply(to: &entries) { $0.text(at: "title") }
+        #expect(entries.map { $0.text(at: "added") } == [SourceHistory.timestamp(1), SourceHistory.timestamp(3), nil])
+        #expect(entries[0].fields.names == ["title", "url", "added", "updated"])
+        #expect(entries[0].fields.namesAddress == entries[1].fields.namesAddress, "one names array, so a field's column is found once")
+        #expect(entries[2].fields.names == names)
+    }
+
     @Test func timestampsAreUTCDates() {
         #expect(SourceHistory.timestamp(0) == "1970-01-01T00:00:00Z")
         #expect(SourceHistory.timestamp(951_782_400) == "2000-02-29T00:00:00Z")
