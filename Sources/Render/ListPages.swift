@@ -47,6 +47,9 @@ struct ListPages: Sendable {
     /// The feeds the list's pages name in their heads (its own first), from the site's root.
     let feeds: [PageRenderer.Feeds.Link]
 
+    /// Whether the list has a feed of its own (its entries are dated).
+    var hasFeed: Bool { feeds.contains { $0.path == list.slug + "/" + AtomFeed.fileName } }
+
     /// A shared entry's copies together may add at most this many bytes of title, description and shown fields to
     /// the list's page before the later copies become references: three tags on a book repeat it whole, a thousand
     /// tags on a long description (or 20,000 on anything) do not.
@@ -448,7 +451,7 @@ struct ListPages: Sendable {
             "previous_section": isSectionPage ? neighbour(of: current ?? 0, step: -1) : .bool(false),
             "next_section": isSectionPage ? neighbour(of: current ?? 0, step: 1) : .bool(false),
             "search_href": .text(split ? String(repeating: "../", count: depth) + ListPages.searchFileName : ""),
-            "feed_href": .text(feeds.first { $0.path == list.slug + "/" + AtomFeed.fileName } != nil ? String(repeating: "../", count: depth) + AtomFeed.fileName : ""),
+            "feed_href": .text(hasFeed ? String(repeating: "../", count: depth) + AtomFeed.fileName : ""),
             "recently_added": .list(current == nil ? recentlyAdded : []),
             "has_recently_added": .bool(current == nil && !recentlyAdded.isEmpty),
         ]
