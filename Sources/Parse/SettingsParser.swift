@@ -38,6 +38,7 @@ public enum SettingsParser {
             case .catchAllLabel: settings.catchAllLabel = reader.string(value, key, block) ?? settings.catchAllLabel
             case .catchAllPosition: settings.catchAllPosition = reader.choice(value, key, block) ?? settings.catchAllPosition
             case .allowUnsafeHTML: settings.allowUnsafeHTML = reader.bool(value, key, block) ?? false
+            case .newFor: settings.newFor = reader.period(value, key, block)
             case .lists: break
             case .strings:
                 guard case .mapping(let locales) = value else {
@@ -166,6 +167,7 @@ public enum SettingsParser {
                 case .valuesSeparator: valuesSeparator(value, block, into: &list)
                 case .lint: list.lint = choice(value, key, block) ?? list.lint
                 case .fieldLabels: list.fieldLabels = labels(value, key, block) ?? list.fieldLabels
+                case .newFor: list.newFor = period(value, key, block)
                 case .dateOrder:
                     switch string(value, key, block) {
                     case "newest_first"?: list.newestFirst = true
@@ -227,6 +229,22 @@ public enum SettingsParser {
                 result[nameScalar.string] = labelScalar.string
             }
             return result
+        }
+
+        /// A period of days or weeks (`30d`, `4w`) in seconds.
+        mutating func period(_ node: Node, _ key: String, _ block: YAMLBlock) -> Int64? {
+            guard let text = string(node, key, block) else { return nil }
+            let unit: Int64? = switch text.last {
+            case "d"?: 86_400
+            case "w"?: 7 * 86_400
+            default: nil
+            }
+            guard let unit, let count = Int64(text.dropLast()), count > 0, count <= 100_000 else {
+                error(.badSettingValue, "'\(key)' must be a number of days or weeks, as 30d or 4w, not '\(text)'", at: block.location(of: node),
+                      hint: "write new_for: 30d")
+                return nil
+            }
+            return count * unit
         }
 
         mutating func bool(_ node: Node, _ key: String, _ block: YAMLBlock) -> Bool? {

@@ -40,6 +40,15 @@ struct ListPages: Sendable {
     /// The `copyKey`s of shared entries too long to repeat (see `repeatBudget`): their later copies are references
     /// to the first.
     let referenced: Set<Int>
+    /// Which entries are new, the "Recently added" view and the list's last change (`new_for`, the git history).
+    let news: ListNews
+    /// The "Recently added" view in template form, on the list's first page.
+    let recentlyAdded: [TemplateValue]
+    /// The feeds the list's pages name in their heads (its own first), from the site's root.
+    let feeds: [PageRenderer.Feeds.Link]
+
+    /// Whether the list has a feed of its own (its entries are dated).
+    var hasFeed: Bool { feeds.contains { $0.path == list.slug + "/" + AtomFeed.fileName } }
 
     /// A shared entry's copies together may add at most this many bytes of title, description and shown fields to
     /// the list's page before the later copies become references: three tags on a book repeat it whole, a thousand
@@ -56,10 +65,11 @@ struct ListPages: Sendable {
         var diagnostics: [Diagnostic] = []
     }
 
-    init(renderer: PageRenderer, list: IndexedList, prerendered: PrerenderedDescriptions = .none) {
+    init(renderer: PageRenderer, list: IndexedList, prerendered: PrerenderedDescriptions = .none, feeds: [PageRenderer.Feeds.Link] = []) {
         self.renderer = renderer
         self.list = list
         self.prerendered = prerendered
+        self.feeds = feeds
         fieldPaths = renderer.displayedFields(list)
         let copies = EntryCopies(list.sections)
         self.copies = copies
@@ -88,6 +98,17 @@ struct ListPages: Sendable {
         scriptData = ScriptStrings.json(words: words, plurals: plurals ?? ScriptStrings.PluralTable(small: "", cycle: "", exceptions: [:]),
                                         numbers: ScriptStrings.NumberTable(words: words), foldJSON: ScriptStrings.tables(locale: list.settings.locale).typedFoldJSON)
         stripTicks = ListPages.stripDrawsTicks(list)
+        let news = ListNews(list)
+        self.news = news
+        let needsDates = list.settings.lastUpdated != nil || !news.recent.isEmpty
+        let dateFormatter = needsDates ? try? DateTitleFormatter(locale: list.settings.locale, skeleton: "yMMMMd") : nil
+        let lastUpdated = list.settings.lastUpdated.map { words.text(.last_updated, ["date": ListNews.readableDate($0, formatter: dateFormatter)]) }
+        recentlyAdded = news.recent.map { recent in
+            let section = list.sections[recent.section]
+            return .object(["title": .text(recent.title), "href": .text((split ? section.id + "/index.html" : "") + "#" + recent.id.percentEncoded),
+                            "date": .text(ListNews.readableDate(recent.added, formatter: dateFormatter)), "datetime": .text(recent.added),
+                            "section": .text(section.title)] as [String: TemplateValue])
+        }
         listContext = [
             "title": .text(list.title),
             "description_html": .text(list.description.map { renderer.markdown($0) } ?? ""),
@@ -95,6 +116,8 @@ struct ListPages: Sendable {
             "section_count": .text(String(list.sections.filter { !$0.isEmpty }.count)),
             "counts": .text(renderer.countsText(words, entries: list.readerEntryCount, sections: list.sections.filter { !$0.isEmpty }.count)),
             "href": .text("index.html"),
+            "last_updated": .text(lastUpdated ?? ""),
+            "last_updated_datetime": .text(list.settings.lastUpdated ?? ""),
         ]
         let emptySections = list.settings.emptySections
         let subtreeContentCounts = list.sections.subtreeContentCounts
@@ -185,6 +208,7 @@ struct ListPages: Sendable {
                     rows.add(nil)
                     for _ in fieldPaths { rows.add(nil) }
                     if rowsMarkMain { rows.main.append(false) }
+                    if news.newSince != nil { rows.new.append(false) }
                     continue
                 }
                 // Texts are copied from the fields' bytes: a row of a CSV file makes no String (see `FieldTexts`).
@@ -207,6 +231,7 @@ struct ListPages: Sendable {
                     rows.add { bytes in _ = fieldColumns[field].withText(of: entry) { bytes.append(contentsOf: $0) } }
                 }
                 if rowsMarkMain { rows.main.append(entry.pointee.text(at: "main") == "true") }
+                if news.newSince != nil { rows.new.append(news.isNew(entry.pointee)) }
                 if !entry.pointee.children.isEmpty {
                     rows.children[index - range.lowerBound] = entryRows(entry.pointee.children, entry.pointee.children.indices, section: nil,
                                                                        pagePrefix: pagePrefix)
@@ -426,11 +451,15 @@ struct ListPages: Sendable {
             "previous_section": isSectionPage ? neighbour(of: current ?? 0, step: -1) : .bool(false),
             "next_section": isSectionPage ? neighbour(of: current ?? 0, step: 1) : .bool(false),
             "search_href": .text(split ? String(repeating: "../", count: depth) + ListPages.searchFileName : ""),
+            "feed_href": .text(hasFeed ? String(repeating: "../", count: depth) + AtomFeed.fileName : ""),
+            "recently_added": .list(current == nil ? recentlyAdded : []),
+            "has_recently_added": .bool(current == nil && !recentlyAdded.isEmpty),
         ]
         // The page's own characters are noted as its body is made, and their search forms follow it.
         var missing: Set<MustacheLibrary.MissingKey> = []
         renderer.streamPage(path: list.slug + "/" + path, title: title, description: list.description.map(CommonMark.plainText) ?? "",
-                            kind: "list", root: root, words: layoutWords, scriptData: scriptData, missing: &output.missing,
+                            kind: "list", root: root, words: layoutWords, scriptData: scriptData, feeds: feeds.map { $0.value(root: root) },
+                            missing: &output.missing,
                             emit: emit) { piece in
             var characters = PageCharacters()
             missing = renderer.library.render("list", .object(context)) { bytes in
@@ -462,7 +491,7 @@ struct ListPages: Sendable {
             let description = entry.text(at: settings.descriptionField).map(CommonMark.plainText) ?? ""
             output.pages.append(renderer.page(path: list.slug + "/" + entry.id + ".html", title: title + " · " + list.title,
                                               description: description, kind: "entry", root: "../", body: body,
-                                              words: layoutWords, missing: &output.missing))
+                                              words: layoutWords, feeds: feeds.map { $0.value(root: "../") }, missing: &output.missing))
         }
     }
 }

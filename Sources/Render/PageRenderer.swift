@@ -107,10 +107,14 @@ public struct PageRenderer: Sendable {
             emit(OutputPage(path: "assets/" + name, bytes: theme.assets[name] ?? []))
         }
         emitAndRecord(renderNotFound(missing: &missing))
-        for list in lists {
-            diagnostics += renderList(list, prerendered: prerendered, emit: emitAndRecord, missing: &missing)
+        let feeds = Feeds(self, lists)
+        diagnostics += feeds.diagnostics
+        for (index, list) in lists.enumerated() {
+            diagnostics += renderList(list, prerendered: prerendered, feeds: feeds.links(forList: index), emit: emitAndRecord, missing: &missing)
+            if let feed = feeds.listFeed(index) { emit(feed) }
         }
-        emitAndRecord(renderHome(lists, missing: &missing))
+        emitAndRecord(renderHome(lists, feeds: feeds.links(forList: nil), missing: &missing))
+        if let feed = feeds.siteFeed() { emit(feed) }
         if let sitemap = sitemap(htmlPaths) { emit(sitemap) }
         diagnostics += PageRenderer.diagnostics(for: missing, theme: theme)
         return diagnostics
@@ -155,11 +159,11 @@ public struct PageRenderer: Sendable {
     /// Wraps a page body in the layout template, in the language of `words` (`<html lang>` and `dir`).
     /// `scriptData` is the JSON the page script reads (list pages only).
     func page(path: String, title: String, description: String, kind: String, root: String, body: [UInt8], words: LayoutWords,
-              scriptData: String = "", inlineStyle: String = "", missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
+              scriptData: String = "", inlineStyle: String = "", feeds: [TemplateValue] = [], missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
         var output: [UInt8] = []
         output.reserveCapacity(body.count + 2048)
         let context = layoutContext(path: path, title: title, description: description, kind: kind, root: root, content: body[...],
-                                    words: words, scriptData: scriptData, inlineStyle: inlineStyle)
+                                    words: words, scriptData: scriptData, inlineStyle: inlineStyle, feeds: feeds)
         missing.formUnion(library.render("layout", context, into: &output))
         return OutputPage(path: path, bytes: output)
     }
@@ -173,10 +177,11 @@ public struct PageRenderer: Sendable {
     /// is made, so the body (a page of a million entries) is never held. `writeBody` hands its pieces to the function
     /// it is given. A layout that does not write the body once, unescaped, gets it joined.
     func streamPage(path: String, title: String, description: String, kind: String, root: String, words: LayoutWords,
-                    scriptData: String = "", missing: inout Set<MustacheLibrary.MissingKey>, emit: (OutputPage) -> Void, body writeBody: (_ piece: ([UInt8]) -> Void) -> Void) {
+                    scriptData: String = "", feeds: [TemplateValue] = [], missing: inout Set<MustacheLibrary.MissingKey>, emit: (OutputPage) -> Void,
+                    body writeBody: (_ piece: ([UInt8]) -> Void) -> Void) {
         var marked: [UInt8] = []
         let context = layoutContext(path: path, title: title, description: description, kind: kind, root: root,
-                                    content: PageRenderer.contentMarker[...], words: words, scriptData: scriptData)
+                                    content: PageRenderer.contentMarker[...], words: words, scriptData: scriptData, feeds: feeds)
         let found = library.render("layout", context, into: &marked)
         let marker = PageRenderer.contentMarker
         let at = marked.indices.filter { marked[$0...].starts(with: marker) }
@@ -184,7 +189,7 @@ public struct PageRenderer: Sendable {
             var body: [UInt8] = []
             writeBody { body += $0 }
             emit(page(path: path, title: title, description: description, kind: kind, root: root, body: body, words: words,
-                      scriptData: scriptData, missing: &missing))
+                      scriptData: scriptData, feeds: feeds, missing: &missing))
             return
         }
         missing.formUnion(found)
@@ -195,7 +200,7 @@ public struct PageRenderer: Sendable {
 
     /// What the layout template sees (see the template context reference in the README).
     func layoutContext(path: String, title: String, description: String, kind: String, root: String, content: ArraySlice<UInt8>,
-                       words: LayoutWords, scriptData: String, inlineStyle: String = "") -> TemplateValue {
+                       words: LayoutWords, scriptData: String, inlineStyle: String = "", feeds: [TemplateValue] = []) -> TemplateValue {
         let canonical = site.baseURL.map { $0 + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path) } ?? ""
         return .object([
             "site": siteContext(),
@@ -204,12 +209,12 @@ public struct PageRenderer: Sendable {
             "page": .object(["title": .text(title), "document_title": .text(kind == "home" || title == site.title ? title : title + " · " + site.title),
                              "description": .text(description), "canonical": .text(canonical), "kind": .text(kind),
                              "lang": .text(words.words.languageTag), "dir": .text(words.words.isRightToLeft ? "rtl" : "ltr"),
-                             "script_data": .text(scriptData), "inline_style": .text(inlineStyle)] as [String: TemplateValue]),
+                             "script_data": .text(scriptData), "inline_style": .text(inlineStyle), "feeds": .list(feeds)] as [String: TemplateValue]),
             "content": .bytes(content),
         ] as [String: TemplateValue])
     }
 
-    func renderHome(_ lists: [IndexedList], missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
+    func renderHome(_ lists: [IndexedList], feeds: [Feeds.Link] = [], missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
         let words = localization.strings(for: site.locale)
         let items: [TemplateValue] = lists.map { list in
             let sectionCount = list.sections.filter { !$0.isEmpty }.count
@@ -224,7 +229,7 @@ public struct PageRenderer: Sendable {
         var body: [UInt8] = []
         missing.formUnion(library.render("home", .object(context), into: &body))
         return page(path: "index.html", title: site.title, description: site.description ?? "", kind: "home", root: "", body: body,
-                    words: layoutWords, missing: &missing)
+                    words: layoutWords, feeds: feeds.map { $0.value(root: "") }, missing: &missing)
     }
 
     /// The page a static host shows for a missing path, in the site's language. With `base_url` its links are absolute
@@ -308,9 +313,9 @@ public struct PageRenderer: Sendable {
 
     /// Renders a list's pages: one page, or an overview and one page per section when split. A split list's sections
     /// render on every core, a few at a time, and are emitted in order, so output stays identical and memory bounded.
-    func renderList(_ list: IndexedList, prerendered: PrerenderedDescriptions = .none, emit: (OutputPage) -> Void,
+    func renderList(_ list: IndexedList, prerendered: PrerenderedDescriptions = .none, feeds: [Feeds.Link] = [], emit: (OutputPage) -> Void,
                     missing: inout Set<MustacheLibrary.MissingKey>) -> [Diagnostic] {
-        let pages = ListPages(renderer: self, list: list, prerendered: prerendered)
+        let pages = ListPages(renderer: self, list: list, prerendered: prerendered, feeds: feeds)
         // Its entries.json is begun first, so that its first pieces are made on the cores the pages leave idle.
         let json = entriesJSON(list, split: pages.split, copies: pages.copies)
         var diagnostics: [Diagnostic] = []
@@ -341,10 +346,14 @@ public struct PageRenderer: Sendable {
     func displayedFields(_ list: IndexedList, shortened: Bool = true) -> [KeyPath] {
         if let fields = list.settings.fields { return fields }
         if list.kind == .docsIndex { return ["page"] }
-        if list.kind == .markdownList { return tableFields(list) }
+        // `added` and `updated` from the history are shown only when `fields` names them: by default they serve
+        // "New", "Last updated" and the feed, not every entry's line as raw times.
+        let history: Set<String> = list.settings.lastUpdated != nil ? PageRenderer.historyFields : []
+        if list.kind == .markdownList { return tableFields(list).filter { !history.contains($0.description) } }
         guard list.kind == .csv || list.kind == .json, let first = list.sections.lazy.flatMap(\.entries).first else { return [] }
         // The reading only sorts and letters the entry (as a phonetic name does in Contacts): not shown unless `fields` lists it.
         var shown: Set<String> = [list.settings.titleField.description, list.settings.urlField.description, list.settings.descriptionField.description]
+        shown.formUnion(history)
         if let reading = list.settings.readingField { shown.insert(reading.description) }
         var grouped: String?
         if case .field(let path)? = list.settings.grouping { grouped = path.description }
@@ -355,6 +364,9 @@ public struct PageRenderer: Sendable {
         // A wide table (a country database's 28 columns) shows its first few; `fields` chooses, entries.json keeps all.
         return shortened && plain.count > PageRenderer.wideRecordFields ? Array(plain.prefix(PageRenderer.shortFieldSet)) : plain
     }
+
+    /// The fields the History stage gives entries (`SourceHistory.fieldNames`).
+    static let historyFields: Set<String> = ["added", "updated"]
 
     /// More plain fields than this make a record wide: only the first `shortFieldSet` are shown unless `fields` says.
     static let wideRecordFields = 10

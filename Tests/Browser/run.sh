@@ -7,7 +7,7 @@
 # Extra arguments after SITE_DIR go to pytest (e.g. -k filter, -x).
 # Screenshots: $SCREENSHOT_DIR (default .build/browser-screenshots/).
 # Scripts/browser-env.sh installs chromium + chromium-driver (apt) when missing, and selenium,
-# pytest, chevron and html5lib into the git-ignored venv .build-venv at the repository root.
+# pytest, chevron, html5lib and feedparser into the git-ignored venv .build-venv at the repository root.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -46,7 +46,8 @@ export SITE_DIR="$(cd "$site" && pwd)"
 export SCREENSHOT_DIR="${SCREENSHOT_DIR:-$repo/.build/browser-screenshots}"
 cd "$here"
 # test_serve.py runs `indexsite serve` ($INDEXSITE_BIN, default .build/debug/indexsite) on a copy of Content/.
-# BROWSER_TESTS picks the test files (default: test_pages.py test_serve.py; the multilingual site runs test_i18n.py).
+# BROWSER_TESTS picks the test files (default: test_pages.py test_serve.py test_not_found.py test_feeds.py; the
+# multilingual site runs test_i18n.py).
 tests=()
-for name in ${BROWSER_TESTS:-test_pages.py test_serve.py test_not_found.py}; do tests+=("$here/$name"); done
+for name in ${BROWSER_TESTS:-test_pages.py test_serve.py test_not_found.py test_feeds.py}; do tests+=("$here/$name"); done
 exec "$python" -m pytest -p no:cacheprovider -q -rfE "${tests[@]}" "$@"

@@ -140,6 +140,9 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case historyUnavailable = "history-unavailable"
     /// The repository is a shallow clone: the history dates start at its oldest commit.
     case historyShallow = "history-shallow"
+    /// The site has feeds but no `base_url`: their links are relative to each feed, and their ids are not the
+    /// site's own (a note, not a warning: the feeds work from where they are served).
+    case feedWithoutBaseURL = "feed-without-base-url"
 
     // Output
     /// The output folder may not be written: it holds the site, overlaps its folders, or is not IndexSite's.

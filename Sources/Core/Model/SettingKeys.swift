@@ -31,6 +31,7 @@ public enum SiteSettingKey: String, CaseIterable, Sendable {
     case catchAllLabel = "catch_all_label"
     case catchAllPosition = "catch_all_position"
     case allowUnsafeHTML = "allow_unsafe_html"
+    case newFor = "new_for"
     case lists
     case strings
 
@@ -69,6 +70,10 @@ public enum SiteSettingKey: String, CaseIterable, Sendable {
             defaultValue: ##"`false`"##,
             meaning: ##"let raw HTML and every link scheme through Markdown; off because content has many authors"##,
             example: ##"`true`"##)
+        case .newFor: SettingDocumentation(
+            defaultValue: ##"none"##,
+            meaning: ##"default `new_for` of every list"##,
+            example: ##"`30d`"##)
         case .lists: SettingDocumentation(
             defaultValue: ##"every source"##,
             meaning: ##"per-list settings, each with `source:` (a path inside `Content/`)"##,
@@ -107,6 +112,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
     case split
     case entryPages = "entry_pages"
     case dateOrder = "date_order"
+    case newFor = "new_for"
     case items
     case separator
     case comment
@@ -219,6 +225,10 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             defaultValue: ##"`newest_first`"##,
             meaning: ##"order of date sections: `newest_first` or `oldest_first`"##,
             example: ##"`oldest_first`"##)
+        case .newFor: SettingDocumentation(
+            defaultValue: ##"site `new_for`, else none"##,
+            meaning: ##"days (`30d`) or weeks (`4w`): entries the git history says were added that long before the last commit (not before today, so a build is the same on any day) get a "New" badge, and a "Recently added" section opens the list (see [What's new](#whats-new-dates-from-git-and-feeds))"##,
+            example: ##"`30d`"##)
         case .items: SettingDocumentation(
             defaultValue: ##"the document, or its one key that holds an array"##,
             meaning: ##"JSON: key path of the array inside the document"##,

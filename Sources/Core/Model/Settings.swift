@@ -159,6 +159,15 @@ public struct ListSettings: Sendable, Hashable {
     public var entryPages: Bool?
     /// Date sections newest first unless turned off.
     public var newestFirst: Bool = true
+    /// Entries added (by the git history) less than this many seconds before the HEAD commit are marked new
+    /// (`new_for: 30d`); nil marks none.
+    public var newFor: Int64?
+    /// The time from which an entry's `added` counts as new, written as `added` is (RFC 3339, UTC), so the two compare
+    /// as text: set by the build from the HEAD commit's time, not the clock, so a build is the same on any day.
+    public var newSince: String?
+    /// The newest `updated` of the list's entries (RFC 3339, UTC), set by the build when it read the list's history:
+    /// the page's "Last updated", and what tells the renderer the entries have `added` for a feed.
+    public var lastUpdated: String?
     /// For folder sources: entry files, or a documentation index of headings.
     public var kind: ListKind = .entries
     /// For documentation indexes: how the docs' generator makes heading ids; `nil` follows `linkStyle` (github without one).
@@ -235,6 +244,8 @@ public struct SiteSettings: Sendable, Hashable {
     public var catchAllLabel: String = "#"
     /// Where every list's catch-all section stands by default.
     public var catchAllPosition: CatchAllPosition = .last
+    /// The default `new_for` of every list, in seconds.
+    public var newFor: Int64?
     /// Lets raw HTML and any link scheme through Markdown; off by default because content is often edited by many hands.
     public var allowUnsafeHTML: Bool = false
     /// Page words the site changes or adds, by locale (`strings:` in `indexsite.yml`), over every other catalog.
@@ -256,8 +267,10 @@ public struct SiteSettings: Sendable, Hashable {
         settings.indexLocales = indexLocales
         settings.catchAllLabel = catchAllLabel
         settings.catchAllPosition = catchAllPosition
+        settings.newFor = newFor
         let inherited: [(SiteSettingKey, ListSettingKey)] = [
             (.locale, .locale), (.indexLocales, .indexLocales), (.catchAllLabel, .catchAllLabel), (.catchAllPosition, .catchAllPosition),
+            (.newFor, .newFor),
         ]
         for (site, list) in inherited {
             if let location = locations[site] { settings.setLocation(location, of: list) }

@@ -67,6 +67,9 @@ extension Scaffold {
     #   authors; turn it on only if you trust every one of them. Default: false
     allow_unsafe_html: false
 
+    # new_for: the default new_for of every list (see the list setting below). Default: none. Example:
+    # new_for: 30d
+
     # strings: page words to change or add, by locale: the words IndexSite writes ("Skip to content", "5 entries",
     #   the filter's status). 23 languages are built in; Templates/strings/<locale>.yml does the same per file.
     #   Default: {} (the built-in words of each list's locale). Example:
@@ -167,6 +170,11 @@ extension Scaffold {
         # date_order: the order of date sections: newest_first or oldest_first.
         #   Default: newest_first. Example, as in What's on below:
         # date_order: oldest_first
+
+        # new_for: mark the entries added in the last 30 days (or 4w: weeks) with a "New" badge and open the list
+        #   with a "Recently added" section; "added" is read from the site's git history, counted back from its
+        #   last commit. Default: none. Example:
+        # new_for: 30d
 
         # kind: what a folder's Markdown files are: entries (one entry per file) or headings (a documentation
         #   index: one entry per term - page titles, headings and the terms a page lists under `index:` in its
