@@ -14,6 +14,11 @@ public struct PageRenderer: Sendable {
     var theme: Theme
     /// The page words of every locale (catalogs), and their plural rules and number formats.
     var localization: Localization = .builtIn
+    /// The files `Static/` puts in the output, by path from its root (`favicon.svg`, `images/logo.png`): favicons
+    /// among them are linked from every page, and an entry's picture may name one by that path.
+    public var staticPaths: Set<String> = []
+    /// The site's `footer` Markdown, rendered once for every page.
+    var footerHTML = ""
 
     /// Makes what the lists of `locales` render with and the process keeps (their built-in catalogs of page words,
     /// the filter's fold table, the plural table): a build calls it on another core while its content is read, so
@@ -56,7 +61,9 @@ public struct PageRenderer: Sendable {
                           at: SourceLocation(path: path, line: cycle.line), hint: "include a partial in itself only inside a list of the item it shows, as entry does with {{#children}}")
         }
         guard diagnostics.isEmpty else { return (nil, diagnostics) }
-        return (PageRenderer(site: site, library: library, theme: theme, localization: localization), [])
+        var renderer = PageRenderer(site: site, library: library, theme: theme, localization: localization)
+        renderer.footerHTML = site.footer.map { CommonMark.html($0, allowUnsafeHTML: site.allowUnsafeHTML) } ?? ""
+        return (renderer, [])
     }
 
     /// Unknown names and missing partials as diagnostics at their template's line, in a stable order.
@@ -123,7 +130,29 @@ public struct PageRenderer: Sendable {
 
     func siteContext() -> TemplateValue {
         .object(["title": .text(site.title), "lang": .text(language), "description": .text(site.description ?? ""),
-                 "base_url": .text(site.baseURL ?? "")] as [String: TemplateValue])
+                 "base_url": .text(site.baseURL ?? ""), "footer_html": .text(footerHTML),
+                 "favicons": .list(favicons.map { icon in
+                     .object(["rel": .text(icon.rel), "path": .text(icon.path), "type": .text(icon.type)] as [String: TemplateValue])
+                 })] as [String: TemplateValue])
+    }
+
+    /// The icons browsers look for, in the order they prefer them, when `Static/` has them at its top: put a
+    /// `favicon.svg` there and every page links it (without any, pages say they have none, so browsers ask for nothing).
+    static let faviconFiles: [(path: String, rel: String, type: String)] = [
+        ("favicon.svg", "icon", "image/svg+xml"), ("favicon.png", "icon", "image/png"), ("favicon.ico", "icon", "image/x-icon"),
+        ("apple-touch-icon.png", "apple-touch-icon", ""),
+    ]
+
+    /// The favicons of `Static/` (see `faviconFiles`).
+    var favicons: [(path: String, rel: String, type: String)] {
+        PageRenderer.faviconFiles.filter { staticPaths.contains($0.path) }
+    }
+
+    /// The "Edit this page" address of the source at `path` (from the site folder), when the site has an `edit_url`.
+    func editURL(ofSource path: String) -> String {
+        guard let pattern = site.editURL, !path.isEmpty else { return "" }
+        return pattern.replacing("{path}", with: path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self).percentEncoded }.joined(separator: "/"))
     }
 
     /// The page words templates see as `strings.<key>`: every plain key, with `{list}` filled in when a list is given.
@@ -155,13 +184,21 @@ public struct PageRenderer: Sendable {
     /// Wraps a page body in the layout template, in the language of `words` (`<html lang>` and `dir`).
     /// `scriptData` is the JSON the page script reads (list pages only).
     func page(path: String, title: String, description: String, kind: String, root: String, body: [UInt8], words: LayoutWords,
-              scriptData: String = "", inlineStyle: String = "", missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
+              scriptData: String = "", inlineStyle: String = "", footer: PageFooter = PageFooter(),
+              missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
         var output: [UInt8] = []
         output.reserveCapacity(body.count + 2048)
         let context = layoutContext(path: path, title: title, description: description, kind: kind, root: root, content: body[...],
-                                    words: words, scriptData: scriptData, inlineStyle: inlineStyle)
+                                    words: words, scriptData: scriptData, inlineStyle: inlineStyle, footer: footer)
         missing.formUnion(library.render("layout", context, into: &output))
         return OutputPage(path: path, bytes: output)
+    }
+
+    /// What a page's footer says of its page: where to edit its source, and when its entries last changed (empty when
+    /// unknown).
+    struct PageFooter {
+        var editURL = ""
+        var lastUpdated = ""
     }
 
     /// Where the body goes when a page is wrapped in pieces. It holds a `<`, so a layout that writes `{{content}}`
@@ -173,10 +210,11 @@ public struct PageRenderer: Sendable {
     /// is made, so the body (a page of a million entries) is never held. `writeBody` hands its pieces to the function
     /// it is given. A layout that does not write the body once, unescaped, gets it joined.
     func streamPage(path: String, title: String, description: String, kind: String, root: String, words: LayoutWords,
-                    scriptData: String = "", missing: inout Set<MustacheLibrary.MissingKey>, emit: (OutputPage) -> Void, body writeBody: (_ piece: ([UInt8]) -> Void) -> Void) {
+                    scriptData: String = "", footer: PageFooter = PageFooter(), missing: inout Set<MustacheLibrary.MissingKey>,
+                    emit: (OutputPage) -> Void, body writeBody: (_ piece: ([UInt8]) -> Void) -> Void) {
         var marked: [UInt8] = []
         let context = layoutContext(path: path, title: title, description: description, kind: kind, root: root,
-                                    content: PageRenderer.contentMarker[...], words: words, scriptData: scriptData)
+                                    content: PageRenderer.contentMarker[...], words: words, scriptData: scriptData, footer: footer)
         let found = library.render("layout", context, into: &marked)
         let marker = PageRenderer.contentMarker
         let at = marked.indices.filter { marked[$0...].starts(with: marker) }
@@ -184,7 +222,7 @@ public struct PageRenderer: Sendable {
             var body: [UInt8] = []
             writeBody { body += $0 }
             emit(page(path: path, title: title, description: description, kind: kind, root: root, body: body, words: words,
-                      scriptData: scriptData, missing: &missing))
+                      scriptData: scriptData, footer: footer, missing: &missing))
             return
         }
         missing.formUnion(found)
@@ -195,7 +233,7 @@ public struct PageRenderer: Sendable {
 
     /// What the layout template sees (see the template context reference in the README).
     func layoutContext(path: String, title: String, description: String, kind: String, root: String, content: ArraySlice<UInt8>,
-                       words: LayoutWords, scriptData: String, inlineStyle: String = "") -> TemplateValue {
+                       words: LayoutWords, scriptData: String, inlineStyle: String = "", footer: PageFooter = PageFooter()) -> TemplateValue {
         let canonical = site.baseURL.map { $0 + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path) } ?? ""
         return .object([
             "site": siteContext(),
@@ -204,7 +242,9 @@ public struct PageRenderer: Sendable {
             "page": .object(["title": .text(title), "document_title": .text(kind == "home" || title == site.title ? title : title + " · " + site.title),
                              "description": .text(description), "canonical": .text(canonical), "kind": .text(kind),
                              "lang": .text(words.words.languageTag), "dir": .text(words.words.isRightToLeft ? "rtl" : "ltr"),
-                             "script_data": .text(scriptData), "inline_style": .text(inlineStyle)] as [String: TemplateValue]),
+                             "script_data": .text(scriptData), "inline_style": .text(inlineStyle),
+                             "edit_url": .text(footer.editURL), "last_updated": .text(footer.lastUpdated),
+                             "has_footer": .bool(!footerHTML.isEmpty || !footer.editURL.isEmpty || !footer.lastUpdated.isEmpty)] as [String: TemplateValue]),
             "content": .bytes(content),
         ] as [String: TemplateValue])
     }

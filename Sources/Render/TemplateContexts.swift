@@ -24,7 +24,7 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
     case listPage
     /// `entry-page.mustache`: an entry's own page.
     case entryPage
-    case site, strings, page, listSummary, list, stripItem, navItem, overviewItem, neighbour, section, run, entry, field, entryPageList
+    case site, strings, page, listSummary, list, stripItem, navItem, overviewItem, neighbour, section, run, entry, field, entryPageList, favicon
 
     /// The keys of this object and the shape of each value.
     var keys: [String: ContextShape] {
@@ -45,12 +45,14 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
             ["site": .object(.site), "root": .value, "strings": .object(.strings), "entry": .object(.entry),
              "list": .object(.entryPageList)]
         case .site:
-            ["title": .value, "lang": .value, "description": .value, "base_url": .value]
+            ["title": .value, "lang": .value, "description": .value, "base_url": .value, "footer_html": .value,
+             "favicons": .list(.object(.favicon))]
         case .strings:
             Dictionary(uniqueKeysWithValues: UIStringKey.allCases.filter { !$0.isPlural }.map { ($0.rawValue, ContextShape.value) })
         case .page:
             ["title": .value, "document_title": .value, "description": .value, "canonical": .value, "kind": .value,
-             "lang": .value, "dir": .value, "script_data": .value, "inline_style": .value]
+             "lang": .value, "dir": .value, "script_data": .value, "inline_style": .value, "edit_url": .value,
+             "last_updated": .value, "has_footer": .value]
         case .listSummary:
             ["title": .value, "href": .value, "description_html": .value, "entry_count": .value, "section_count": .value,
              "counts": .value]
@@ -75,11 +77,13 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
         case .entry:
             ["id": .value, "title": .value, "href": .value, "page_href": .value, "description_html": .value, "body_html": .value,
              "fields": .list(.object(.field)), "has_fields": .value, "children": .list(.object(.entry)), "has_children": .value,
-             "main": .value, "see_section": .value]
+             "main": .value, "see_section": .value, "image": .value, "search_terms": .value]
         case .field:
             ["name": .value, "value": .value]
         case .entryPageList:
             ["title": .value, "href": .value]
+        case .favicon:
+            ["rel": .value, "path": .value, "type": .value]
         }
     }
 

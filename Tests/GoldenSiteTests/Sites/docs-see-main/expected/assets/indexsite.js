@@ -15,6 +15,32 @@
   var root = doc.documentElement;
   root.classList.add('js');
 
+  // ---- Light/dark toggle --------------------------------------------------
+  // The system's scheme until the reader presses the toggle; the choice is remembered (localStorage, read again by
+  // the page's head before it is drawn) and pressing back to the system's scheme forgets it.
+  (function themeToggle() {
+    var button = doc.querySelector('.theme-toggle');
+    if (!button) return;
+    var system = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : { matches: false };
+    function dark() {
+      var chosen = root.getAttribute('data-theme');
+      return chosen ? chosen === 'dark' : system.matches;
+    }
+    function show() { button.setAttribute('aria-pressed', dark() ? 'true' : 'false'); }
+    button.hidden = false;
+    show();
+    if (system.addEventListener) system.addEventListener('change', show);
+    button.addEventListener('click', function () {
+      var next = dark() ? 'light' : 'dark';
+      var remembered = next === (system.matches ? 'dark' : 'light') ? null : next;
+      if (remembered) root.setAttribute('data-theme', remembered); else root.removeAttribute('data-theme');
+      try {
+        if (remembered) localStorage.setItem('indexsite-theme', remembered); else localStorage.removeItem('indexsite-theme');
+      } catch (e) { /* storage off (a private window): the choice lasts for this page */ }
+      show();
+    });
+  })();
+
   var listMain = doc.querySelector('.list-main');
   if (!listMain) return;
   var listPage = listMain.closest('.list-page') || listMain.parentNode;
@@ -101,6 +127,18 @@
   var sectionEls = Array.prototype.slice.call(listMain.querySelectorAll('.section'));
   var sectionIndex = new Map();
   sectionEls.forEach(function (s, i) { sectionIndex.set(s, i); });
+  // Each section's parent (the nearest section before it of a lower level; -1 at the top): a match in a sub-section
+  // keeps the headings above it, so it is never shown without its place in the tree.
+  var sectionParent = (function () {
+    var parents = new Int32Array(sectionEls.length), open = [];
+    sectionEls.forEach(function (s, i) {
+      var m = /(?:^|\s)level-(\d+)(?:\s|$)/.exec(s.className), level = m ? +m[1] : 1;
+      while (open.length && open[open.length - 1].level >= level) open.pop();
+      parents[i] = open.length ? open[open.length - 1].index : -1;
+      open.push({ level: level, index: i });
+    });
+    return parents;
+  })();
 
   // ---- Strip model ---------------------------------------------------------
 
@@ -227,7 +265,19 @@
   window.addEventListener('hashchange', function () {
     var target = location.hash && doc.getElementById(idFromFragment(location.hash.slice(1)));
     if (target && target.classList.contains('section-header')) scrollToSection(target.closest('.section'));
+    markLanded();
   });
+
+  // The entry a jump or a search result landed on is marked (as :target marks it, also after the script's own
+  // history changes), so the eye finds it among its neighbours.
+  function markLanded() {
+    var id = location.hash && idFromFragment(location.hash.slice(1));
+    var target = id && doc.getElementById(id);
+    var entry = target && target.classList.contains('entry') ? target : null;
+    var before = listMain.querySelector('.entry.is-landed');
+    if (before && before !== entry) before.classList.remove('is-landed');
+    if (entry) entry.classList.add('is-landed');
+  }
 
   // ---- Section in view -----------------------------------------------------
 
@@ -575,6 +625,7 @@
     filter.status = status;
 
     input.addEventListener('input', function (event) {
+      writeQuery(input.value);
       if (searchHref) { wholeList.search(); return; }
       // a script of the site's own may have added or removed entries since the index was made
       // The filter's measures start at the keystroke; when the index has to be made first (typing before it was
@@ -588,10 +639,41 @@
     input.addEventListener('keydown', function (event) {
       if (event.key === 'Escape' && input.value) {
         input.value = '';
+        writeQuery('');
         if (searchHref) wholeList.search(); else runFilter();
       }
     });
   })();
+
+  // ---- The filter's query in the address (?q=) -----------------------------
+  // Written as the reader types (replaced, not pushed: one history step per visit, not per letter), so a filtered
+  // page can be bookmarked or shared; opening such an address, or coming Back to one, filters again.
+
+  function queryInURL() {
+    try { return new URLSearchParams(location.search).get('q') || ''; } catch (e) { return ''; }
+  }
+
+  function writeQuery(value) {
+    var query = value.trim();
+    if (query === queryInURL()) return;
+    try {
+      var url = new URL(location.href);
+      if (query) url.searchParams.set('q', query); else url.searchParams.delete('q');
+      history.replaceState(history.state, '', url.href);
+      here = location.href.split('#')[0];
+    } catch (e) { /* an address the browser will not rewrite: the filter works, unshared */ }
+  }
+
+  function applyQueryFromURL() {
+    if (!filter.input) return;
+    var query = queryInURL();
+    if (query === filter.input.value.trim()) return;
+    filter.input.value = query;
+    if (searchHref) wholeList.search();
+    else { ensureIndex(); runFilter(); }
+  }
+  window.addEventListener('popstate', applyQueryFromURL);
+  window.addEventListener('pageshow', function (event) { if (event.persisted) applyQueryFromURL(); });
 
   // The filter's index: the folded text of every entry (its own text, not its
   // children's), its parent entry and its section. On a long page it is built
@@ -641,7 +723,8 @@
         if (r === undefined) { r = b.runs.length; b.runs.push(list); b.runPos.set(list, r); }
         b.run[i] = r;
       }
-      var t = '';
+      // its own text, and the words it is also found by (its reading, its tags: data-terms)
+      var t = el.getAttribute('data-terms') || '';
       for (var c = el.firstChild; c; c = c.nextSibling) {
         if (c.nodeType === 1 && c.classList.contains('children')) continue;
         t += ' ' + c.textContent;
@@ -754,11 +837,12 @@
     // entries (showing or hiding a section makes the browser style each of its runs again, up to 1 ms a run: a
     // whole list at once would hold up the first frame); sections without entries of their own at once.
     var lastVisible = null, sectionShown = new Uint8Array(sectionCount);
+    for (i = 0; i < sectionCount; i++) sectionShown[i] = terms.length === 0 || perSection[i] > 0 ? 1 : 0;
+    // the headings above a match stay (a parent comes before its sub-sections, so one pass from the end reaches the top)
+    for (i = sectionCount - 1; i >= 0; i--) if (sectionShown[i] && sectionParent[i] >= 0) sectionShown[sectionParent[i]] = 1;
     for (i = 0; i < sectionCount; i++) {
-      var show = terms.length === 0 || perSection[i] > 0 ? 1 : 0;
-      sectionShown[i] = show;
-      if (!ix.sectionRuns[i]) showSection(i, show);
-      if (show) lastVisible = sectionEls[i];
+      if (!ix.sectionRuns[i]) showSection(i, sectionShown[i]);
+      if (sectionShown[i]) lastVisible = sectionEls[i];
     }
     var lastMarked = listMain.querySelector('.section.is-last-visible');
     if (lastMarked && (lastMarked !== lastVisible || !terms.length)) lastMarked.classList.remove('is-last-visible');
@@ -1102,10 +1186,12 @@
     else target.scrollIntoView({ block: 'start' });
   })();
 
+  markLanded();
+  applyQueryFromURL();
   updateCurrent();
   window.addEventListener('load', function () {
     layoutStrip();
     updateCurrent();
-    if (filter.input && !searchHref) buildIndexWhenIdle();
+    if (filter.input && !searchHref && !filter.index) buildIndexWhenIdle();
   });
 })();
