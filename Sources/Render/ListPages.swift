@@ -83,7 +83,7 @@ struct ListPages: Sendable {
         fieldNames = fieldPaths.map { FieldLabel.make($0, overrides: list.settings.fieldLabels) }
         fieldColumns = FieldColumn.columns(fieldPaths, in: firstFields)
         rowsMarkMain = list.kind == .docsIndex
-        imageField = list.settings.imageField ?? ["image", "logo"].first { firstFields?.value(at: KeyPath($0)) != nil }.map { KeyPath($0) }
+        imageField = PageRenderer.imageField(of: list)
         var termFields = list.settings.readingField.map { [$0] } ?? []
         if let firstFields {
             let shown = Set(fieldPaths.map(\.description))

@@ -386,6 +386,7 @@ public struct PageRenderer: Sendable {
         // The reading only sorts and letters the entry (as a phonetic name does in Contacts): not shown unless `fields` lists it.
         var shown: Set<String> = [list.settings.titleField.description, list.settings.urlField.description, list.settings.descriptionField.description]
         if let reading = list.settings.readingField { shown.insert(reading.description) }
+        if let image = PageRenderer.imageField(of: list) { shown.insert(image.description) }
         var grouped: String?
         if case .field(let path)? = list.settings.grouping { grouped = path.description }
         let plain = zip(first.fields.names, first.fields.values).compactMap { name, value -> KeyPath? in
@@ -394,6 +395,13 @@ public struct PageRenderer: Sendable {
         }
         // A wide table (a country database's 28 columns) shows its first few; `fields` chooses, entries.json keeps all.
         return shortened && plain.count > PageRenderer.wideRecordFields ? Array(plain.prefix(PageRenderer.shortFieldSet)) : plain
+    }
+
+    /// The field of each entry's picture: `image_field`, else `image` or `logo` when the list's first entry has one.
+    static func imageField(of list: IndexedList) -> KeyPath? {
+        if let field = list.settings.imageField { return field }
+        let first = list.sections.lazy.flatMap(\.entries).first?.fields
+        return ["image", "logo"].first { first?.value(at: KeyPath($0)) != nil }.map { KeyPath($0) }
     }
 
     /// More plain fields than this make a record wide: only the first `shortFieldSet` are shown unless `fields` says.

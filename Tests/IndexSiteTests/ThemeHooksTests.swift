@@ -126,6 +126,8 @@ import IndexSiteTestSupport
         // A file of Static/ by its path, from the list's folder.
         #expect(list.contains(#"<img class="entry-thumb" src="../images/beta.svg" alt="Beta""#))
         #expect(list.components(separatedBy: "entry-thumb").count - 1 == 2)
+        // The picture's address is not shown again as a field.
+        #expect(!list.contains("<dt>Image</dt>"))
         // The missing file is said, at its entry's line, and not shown.
         let missing = built.diagnostics.filter { $0.code == .imageNotFound }
         #expect(missing.count == 1)
