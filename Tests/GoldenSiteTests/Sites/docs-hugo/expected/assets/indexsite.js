@@ -51,8 +51,7 @@
   var ticks = strip.classList.contains('is-ticks');   // the strip draws ticks, not letters (the build decides)
   var searchHref = listPage.getAttribute && listPage.getAttribute('data-search');
 
-  var MIN_SLOT = 16;          // px: smallest comfortable height of one strip title
-  var TICK_GAP = 6;           // px: closest two ticks drawn on a strip of ticks
+  var MIN_SLOT = 24;          // px: smallest height of one strip title: a 24x24 touch target (WCAG 2.2, 2.5.8)
   var LONG_PAGE = 5000;       // entries: on a longer page the filter draws the entries in view first
   var FIRST_SHOWN = 80;       // entries shown, from the run in view down, before the first frame: a screenful and more
   var FIRST_FRAME_MS = 40;    // ms after the keystroke: the work before the first frame stops by then, the rest follows
@@ -318,6 +317,7 @@
       if (currentItem.dot) currentItem.dot.classList.remove('is-current');
     }
     currentItem = item;
+    if (ticks && !(scrub && scrub.active)) layoutTicks();
     if (item) {
       if (!item.pageCurrent) item.link.setAttribute('aria-current', 'true');
       if (item.dot) item.dot.classList.add('is-current');
@@ -386,7 +386,7 @@
   }
 
   function layoutStrip() {
-    if (ticks) { spaceTicks(); return; }
+    if (ticks) { layoutTicks(); return; }
     var kept = keptTitles();
     var key = kept ? kept.join(',') : 'all';
     if (key === layoutKey) { placeDropped(); return; }   // nothing to rebuild: no reflow
@@ -427,17 +427,45 @@
     if (currentItem && currentItem.dot) currentItem.dot.classList.add('is-current');
   }
 
-  // A strip of ticks keeps every section (a scrub finds it by the bubble), but draws the tick of a top-level
-  // section only at least TICK_GAP px below the last one drawn: a ruler, not a bar code, on a short screen.
-  function spaceTicks() {
-    var tops = items.map(function (item) { return item.li.offsetTop; });   // reads first
-    var last = -Infinity;
-    items.forEach(function (item, k) {
-      var top = !item.li.hasAttribute('data-level');
-      var drawn = top && tops[k] - last >= TICK_GAP;
-      if (drawn) last = tops[k];
-      if (item.li.classList.contains('is-minor') !== (top && !drawn)) item.li.classList.toggle('is-minor');
+  // A strip of ticks shows the level that fits, every tick a 24 px touch target: the top-level sections, and the
+  // sub-sections of the one in view; when even the top level does not fit, every n-th of it (the first, the last and
+  // the one in view always). A folded section is not drawn, but the tick above it stands for it: scrubbing across
+  // that tick runs through the folded sections in order, each named in the bubble, so one scrub reaches them all
+  // (the Sections list names every one too).
+  function layoutTicks() {
+    var n = items.length;
+    if (!n) return;
+    var cs = getComputedStyle(strip);
+    var avail = strip.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+    var fits = Math.max(3, Math.floor(avail / MIN_SLOT));
+    var topOf = new Int32Array(n), top = 0, k;
+    for (k = 0; k < n; k++) {
+      if (!items[k].li.hasAttribute('data-level')) top = k;
+      topOf[k] = top;
+    }
+    var open = currentItem ? topOf[currentItem.index] : -1;
+    var shown = items.map(function (item, i) { return !item.li.hasAttribute('data-level') || topOf[i] === open; });
+    var count = shown.filter(Boolean).length;
+    if (count > fits) {
+      // without the open section's children, then every n-th top-level section
+      var tops = [];
+      for (k = 0; k < n; k++) if (!items[k].li.hasAttribute('data-level')) tops.push(k);
+      shown = items.map(function () { return false; });
+      var keep = Math.min(fits - 2, tops.length);   // room for the one in view and its parent
+      for (var j = 0; j < keep; j++) shown[tops[Math.round(j * (tops.length - 1) / Math.max(1, keep - 1))]] = true;
+      if (open >= 0) shown[open] = true;
+    }
+    if (currentItem) shown[currentItem.index] = true;
+    shown[0] = true;
+    var key = shown.map(function (b) { return b ? 1 : 0; }).join('');
+    if (key === layoutKey) return;
+    layoutKey = key;
+    slots = [];
+    items.forEach(function (item, i) {
+      if (item.li.classList.contains('is-folded') === shown[i]) item.li.classList.toggle('is-folded');
+      if (shown[i]) slots.push({ el: item.li, first: i, last: i }); else slots[slots.length - 1].last = i;
     });
+    strip.style.setProperty('--strip-slots', String(slots.length));
   }
 
   // Each dropped title (shown only while focused) sits beside its dot.
@@ -472,12 +500,17 @@
     if (!slots.length) return null;
     var first = slots[0].el.getBoundingClientRect();
     var last = slots[slots.length - 1].el.getBoundingClientRect();
+    // a strip of ticks is scrubbed along its whole height (its folded ticks leave it partly empty)
+    if (ticks) { first = ol.getBoundingClientRect(); last = first; }
     var span = last.bottom - first.top;
     if (span <= 0) return null;
-    var f = Math.min(Math.max((y - first.top) / span, 0), 0.999999) * slots.length;
+    var at = Math.min(Math.max((y - first.top) / span, 0), 0.999999);
+    var f = at * slots.length;
     var slot = slots[Math.floor(f)];
     var sub = f - Math.floor(f);
-    var idx = slot.first + Math.floor(sub * (slot.last - slot.first + 1));
+    // On a strip of ticks a tick may stand for many folded sections: the scrub runs over every section evenly, so
+    // each gets its share of the strip's length, not a sliver of one tick's.
+    var idx = ticks ? Math.floor(at * items.length) : slot.first + Math.floor(sub * (slot.last - slot.first + 1));
     // a greyed title: the nearest usable section after it, else before it
     for (var d = 0; d < items.length; d++) {
       if (items[idx + d] && usable(items[idx + d])) return items[idx + d];
@@ -535,6 +568,7 @@
     }
     scrub.id = null;
     scrub.active = false;
+    if (ticks) layoutTicks();   // the sub-sections of the section the scrub ended in
     clearTimeout(hudTimer);
     hudTimer = setTimeout(function () { hud.classList.remove('is-visible'); }, 350);
   }
