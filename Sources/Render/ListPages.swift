@@ -456,6 +456,7 @@ struct ListPages: Sendable {
             "previous_section": isSectionPage ? neighbour(of: current ?? 0, step: -1) : .bool(false),
             "next_section": isSectionPage ? neighbour(of: current ?? 0, step: 1) : .bool(false),
             "search_href": .text(split ? String(repeating: "../", count: depth) + ListPages.searchFileName : ""),
+            "page": renderer.footerContext(footer),
         ]
         // The page's own characters are noted as its body is made, and their search forms follow it.
         var missing: Set<MustacheLibrary.MissingKey> = []

@@ -201,6 +201,18 @@ public struct PageRenderer: Sendable {
         var lastUpdated = ""
     }
 
+    /// Whether a page has a footer to show: the site's `footer`, or an edit link or date of its own.
+    func hasFooter(_ footer: PageFooter) -> Bool {
+        !footerHTML.isEmpty || !footer.editURL.isEmpty || !footer.lastUpdated.isEmpty
+    }
+
+    /// What the footer partial sees as `page` inside a list page's body (`list.mustache` includes it at the end of
+    /// its column, so that the sticky strip beside the column stays in view down to the page's very end).
+    func footerContext(_ footer: PageFooter) -> TemplateValue {
+        .object(["edit_url": .text(footer.editURL), "last_updated": .text(footer.lastUpdated), "has_footer": .bool(hasFooter(footer))]
+                as [String: TemplateValue])
+    }
+
     /// Where the body goes when a page is wrapped in pieces. It holds a `<`, so a layout that writes `{{content}}`
     /// escaped never shows it, and its page is wrapped whole.
     static let contentMarker = Array("\u{0}<indexsite-content/>\u{0}".utf8)
@@ -244,7 +256,7 @@ public struct PageRenderer: Sendable {
                              "lang": .text(words.words.languageTag), "dir": .text(words.words.isRightToLeft ? "rtl" : "ltr"),
                              "script_data": .text(scriptData), "inline_style": .text(inlineStyle),
                              "edit_url": .text(footer.editURL), "last_updated": .text(footer.lastUpdated),
-                             "has_footer": .bool(!footerHTML.isEmpty || !footer.editURL.isEmpty || !footer.lastUpdated.isEmpty)] as [String: TemplateValue]),
+                             "has_footer": .bool(hasFooter(footer)), "footer_in_content": .bool(kind == "list")] as [String: TemplateValue]),
             "content": .bytes(content),
         ] as [String: TemplateValue])
     }

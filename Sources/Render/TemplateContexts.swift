@@ -24,7 +24,7 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
     case listPage
     /// `entry-page.mustache`: an entry's own page.
     case entryPage
-    case site, strings, page, listSummary, list, stripItem, navItem, overviewItem, neighbour, section, run, entry, field, entryPageList, favicon
+    case site, strings, page, listSummary, list, stripItem, navItem, overviewItem, neighbour, section, run, entry, field, entryPageList, favicon, listPageFooter
 
     /// The keys of this object and the shape of each value.
     var keys: [String: ContextShape] {
@@ -40,7 +40,8 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
              "sections": .list(.object(.section)), "has_sections": .value,
              "is_overview": .value, "overview": .list(.object(.overviewItem)),
              "is_section_page": .value, "overview_href": .value,
-             "previous_section": .object(.neighbour), "next_section": .object(.neighbour), "search_href": .value]
+             "previous_section": .object(.neighbour), "next_section": .object(.neighbour), "search_href": .value,
+             "page": .object(.listPageFooter)]
         case .entryPage:
             ["site": .object(.site), "root": .value, "strings": .object(.strings), "entry": .object(.entry),
              "list": .object(.entryPageList)]
@@ -52,7 +53,7 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
         case .page:
             ["title": .value, "document_title": .value, "description": .value, "canonical": .value, "kind": .value,
              "lang": .value, "dir": .value, "script_data": .value, "inline_style": .value, "edit_url": .value,
-             "last_updated": .value, "has_footer": .value]
+             "last_updated": .value, "has_footer": .value, "footer_in_content": .value]
         case .listSummary:
             ["title": .value, "href": .value, "description_html": .value, "entry_count": .value, "section_count": .value,
              "counts": .value]
@@ -82,6 +83,8 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
             ["name": .value, "value": .value]
         case .entryPageList:
             ["title": .value, "href": .value]
+        case .listPageFooter:
+            ["edit_url": .value, "last_updated": .value, "has_footer": .value]
         case .favicon:
             ["rel": .value, "path": .value, "type": .value]
         }

@@ -66,6 +66,11 @@ import IndexSiteTestSupport
         let built = try build(Self.site)
         let list = try #require(built.pages["tools/index.html"])
         #expect(list.contains(#"<footer class="site-footer">"#))
+        // On a list page the footer ends the entries' column, inside the list page, so the sticky strip beside it
+        // stays in view to the page's end; once only.
+        let footerAt = try #require(list.range(of: "<footer")), stripAt = try #require(list.range(of: "<nav class=\"index-strip"))
+        #expect(footerAt.lowerBound < stripAt.lowerBound)
+        #expect(list.components(separatedBy: "<footer").count == 2)
         #expect(list.contains(#"Text under <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>."#))
         #expect(list.contains(#"<a href="https://github.com/me/tools/edit/main/Content/tools.csv">Edit this page</a>"#))
         // The home page has no source of its own to edit, but keeps the licence.
