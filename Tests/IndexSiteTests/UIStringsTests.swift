@@ -96,7 +96,7 @@ import IndexSiteTestSupport
         // Mustache tags, then the markup itself (tag names, classes, ids) go; what remains is text a reader sees.
         source = source.replacingOccurrences(of: "\\{\\{[^}]*\\}\\}\\}?", with: "", options: .regularExpression)
         // An inline script (the layout's, which applies the reader's light or dark choice before the page is drawn) is code.
-        source = source.replacingOccurrences(of: "<script>[\\s\\S]*?</script>", with: " ", options: .regularExpression)
+        source = source.replacingOccurrences(of: "<script\\b[^>]*>[\\s\\S]*?</script>", with: " ", options: .regularExpression)
         let attributes = source.matches(of: /(aria-label|title|alt|placeholder|content)="([^"]*)"/).map { String($0.output.2) }
         source = source.replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression)
         for text in [source] + attributes {
