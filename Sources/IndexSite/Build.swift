@@ -206,6 +206,7 @@ public enum Build {
         if var renderer {
             // A site of one list is that list's site: its header reads "Awesome Python", not "Index".
             if settings.locations[.title] == nil, result.lists.count == 1, let list = result.lists.first { renderer.site.title = list.title }
+            renderer.staticPaths = Set(site.staticFiles.map { String($0.path.dropFirst(SiteLayout.staticFolder.count + 1)) })
             var continuing = false
             diagnostics += renderer.render(result.lists, prerendered: prerendered) { page in
                 if !continuing {

@@ -39,6 +39,8 @@ public enum SettingsParser {
             case .catchAllPosition: settings.catchAllPosition = reader.choice(value, key, block) ?? settings.catchAllPosition
             case .allowUnsafeHTML: settings.allowUnsafeHTML = reader.bool(value, key, block) ?? false
             case .newFor: settings.newFor = reader.period(value, key, block)
+            case .footer: settings.footer = reader.string(value, key, block)
+            case .editURL: settings.editURL = reader.editURL(value, key, block)
             case .lists: break
             case .strings:
                 guard case .mapping(let locales) = value else {
@@ -133,6 +135,7 @@ public enum SettingsParser {
                 case .titleField: list.titleField = keyPath(value, key, block) ?? list.titleField
                 case .urlField: list.urlField = keyPath(value, key, block) ?? list.urlField
                 case .descriptionField: list.descriptionField = keyPath(value, key, block) ?? list.descriptionField
+                case .imageField: list.imageField = keyPath(value, key, block)
                 case .fields: list.fields = strings(value, setting, block, into: &list)?.map { KeyPath($0) }
                 case .publishFields:
                     if case .scalar(let scalar) = value, scalar.string == "all" {

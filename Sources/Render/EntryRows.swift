@@ -9,6 +9,9 @@ final class EntryRows: Sendable {
     /// The texts of a row, in slot order; the shown fields follow, one slot each.
     enum Slot: Int, CaseIterable {
         case id, title, href, pageHref, seeSection, description
+        /// The entry's picture, as the page links it (`image`), and the words the filter also finds it by: its
+        /// reading and tag values, which the page does not show (`search_terms`).
+        case image, searchTerms
     }
 
     /// The labels of the shown fields (`official_name` as "Official name", or the list's `field_labels:`).
@@ -119,7 +122,7 @@ struct EntryRow: TemplateObject {
     static func answers(_ key: TemplateKey) -> Bool {
         switch key.known {
         case .id?, .title?, .href?, .page_href?, .see_section?, .description_html?, .body_html?, .fields?, .has_fields?, .children?,
-             .has_children?, .main?, .is_new?: true
+             .has_children?, .main?, .is_new?, .image?, .search_terms?: true
         default: false
         }
     }
@@ -133,6 +136,8 @@ struct EntryRow: TemplateObject {
         case .page_href?: .pageHref
         case .see_section?: .seeSection
         case .description_html?: .description
+        case .image?: .image
+        case .search_terms?: .searchTerms
         default: nil
         }
     }

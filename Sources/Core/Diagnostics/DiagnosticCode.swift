@@ -118,6 +118,8 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case idCollision = "id-collision"
     /// A link is not http, https, mailto or relative, so it is shown as text.
     case unsafeURL = "unsafe-url"
+    /// An entry's picture is neither an http(s) address nor a file of `Static/`, so it is not shown.
+    case imageNotFound = "image-not-found"
     /// A date field is missing or not a real `YYYY-MM-DD` date in a list grouped by date.
     case badDate = "bad-date"
     /// A title or link field is a list or a mapping where text is needed.

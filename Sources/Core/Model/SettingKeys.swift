@@ -32,6 +32,8 @@ public enum SiteSettingKey: String, CaseIterable, Sendable {
     case catchAllPosition = "catch_all_position"
     case allowUnsafeHTML = "allow_unsafe_html"
     case newFor = "new_for"
+    case footer
+    case editURL = "edit_url"
     case lists
     case strings
 
@@ -74,6 +76,14 @@ public enum SiteSettingKey: String, CaseIterable, Sendable {
             defaultValue: ##"none"##,
             meaning: ##"default `new_for` of every list"##,
             example: ##"`30d`"##)
+        case .footer: SettingDocumentation(
+            defaultValue: ##"none"##,
+            meaning: ##"Markdown at the foot of every page: a licence, an attribution (see [Theme hooks](#theme-hooks))"##,
+            example: ##"`Text under [CC BY 4.0](https://creativecommons.org/licenses/by/4.0/).`"##)
+        case .editURL: SettingDocumentation(
+            defaultValue: ##"none"##,
+            meaning: ##"an "Edit this page" link on every list and entry page; `{path}` becomes the source file's path in the site folder"##,
+            example: ##"`https://github.com/me/site/edit/main/{path}`"##)
         case .lists: SettingDocumentation(
             defaultValue: ##"every source"##,
             meaning: ##"per-list settings, each with `source:` (a path inside `Content/`)"##,
@@ -102,6 +112,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
     case titleField = "title_field"
     case urlField = "url_field"
     case descriptionField = "description_field"
+    case imageField = "image_field"
     case fields
     case publishFields = "publish_fields"
     case fieldLabels = "field_labels"
@@ -185,6 +196,10 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             defaultValue: ##"`description`"##,
             meaning: ##"the Markdown field shown under each entry"##,
             example: ##"`summary`"##)
+        case .imageField: SettingDocumentation(
+            defaultValue: ##"`image`, else `logo`, when entries have one"##,
+            meaning: ##"a picture shown as a thumbnail with each entry and on its page: an http(s) address (never fetched by the build) or a path of a file in `Static/`"##,
+            example: ##"`cover`"##)
         case .fields: SettingDocumentation(
             defaultValue: ##"CSV/JSON: every other plain field, only the first 6 when there are more than 10 (entries.json keeps all); Markdown: none"##,
             meaning: ##"extra fields shown with each entry"##,

@@ -139,6 +139,8 @@ public struct ListSettings: Sendable, Hashable {
     public var urlField: KeyPath = "url"
     /// The Markdown field shown under each entry.
     public var descriptionField: KeyPath = "description"
+    /// The field holding an entry's picture (`image_field`); nil means `image`, else `logo`, when entries have one.
+    public var imageField: KeyPath?
     /// Extra fields shown with each entry; `nil` means every plain field not otherwise shown (CSV and JSON) or none (Markdown).
     public var fields: [KeyPath]?
     /// Fields `entries.json` publishes besides the shown ones (`publish_fields`): hidden columns stay out of every output.
@@ -248,6 +250,11 @@ public struct SiteSettings: Sendable, Hashable {
     public var newFor: Int64?
     /// Lets raw HTML and any link scheme through Markdown; off by default because content is often edited by many hands.
     public var allowUnsafeHTML: Bool = false
+    /// Markdown shown at the foot of every page (a licence, an attribution), so a footer needs no template.
+    public var footer: String?
+    /// The address of the page that edits a source, with `{path}` standing for its path in the site folder
+    /// (`https://github.com/me/site/edit/main/{path}`): readers who spot a mistake can fix it.
+    public var editURL: String?
     /// Page words the site changes or adds, by locale (`strings:` in `indexsite.yml`), over every other catalog.
     public var strings: [String: StringCatalog] = [:]
     /// Per-list settings, in the order the configuration lists them.

@@ -47,6 +47,13 @@ extension Scaffold {
     #   sitemap.xml. Default: none. On GitHub Pages it is https://<owner>.github.io/<repository>/, for example:
     # base_url: https://example.org/my-index/
 
+    # footer: Markdown at the foot of every page, for a licence or an attribution. Default: none. Example:
+    # footer: "Text under [CC BY 4.0](https://creativecommons.org/licenses/by/4.0/). Made with IndexSite."
+
+    # edit_url: adds an "Edit this page" link to every list and entry page; {path} becomes the source file's path in
+    #   the site folder (Content/books.csv). Default: none. Example:
+    # edit_url: https://github.com/me/my-index/edit/main/{path}
+
     # locale: the language lists are sorted, lettered and dated in, unless a list says otherwise; any ICU locale id.
     #   Default: en. Examples: sv (Å Ä Ö after Z), de (Ä with A), es (Ñ), ja (kana rows), de@collation=phonebook
     locale: en
@@ -139,6 +146,10 @@ extension Scaffold {
 
         # description_field: the field shown under each entry, as Markdown. Default: description
         description_field: summary
+
+        # image_field: a picture shown as a thumbnail with each entry: an http(s) address (never fetched by the
+        #   build) or the path of a file in Static/. Default: the field image, else logo, when entries have one.
+        # image_field: cover
 
         # fields: more fields shown with each entry. Default: every other field for CSV and JSON, none for Markdown.
         fields: [tags]
