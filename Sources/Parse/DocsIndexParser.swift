@@ -214,6 +214,10 @@ public struct DocsIndexParser: Sendable {
             return encoded(path)
         case .docusaurus:
             return DocsIndexParser.docusaurusPath(components: components, stem: stem, frontMatter: frontMatter).map(\.percentEncoded).joined(separator: "/")
+        case .vitepress:
+            // `guide/index.md` is `guide/`; every other page `page.html`, or `page` with `cleanUrls` (`link_extension: ""`).
+            if stem == "index" { return components.isEmpty ? "./" : encoded(components) + "/" }
+            return encoded(components + [stem + (linkExtension ?? ".html")])
         case .github, .pandoc, nil:
             let fallback = linkStyle == .github ? ".md" : ".html"
             // `link_extension: ""` publishes pages without an extension (`guide/setup`).

@@ -253,7 +253,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             example: ##"`headings`"##)
         case .linkStyle: SettingDocumentation(
             defaultValue: ##"none (`page.html`, github ids)"##,
-            meaning: ##"for `kind: headings`: the tool that publishes the docs, `github`, `mdbook`, `hugo`, `mkdocs`, `docc`, `pandoc` or `docusaurus`, so page links and heading ids match it"##,
+            meaning: ##"for `kind: headings`: the tool that publishes the docs, `github`, `mdbook`, `hugo`, `mkdocs`, `docc`, `pandoc`, `docusaurus` or `vitepress`, so page links and heading ids match it"##,
             example: ##"`mdbook`"##)
         case .linkBase: SettingDocumentation(
             defaultValue: ##"none (links relative to the index page, with a `docs-links-relative` warning)"##,
@@ -265,7 +265,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             example: ##"`pandoc`"##)
         case .linkExtension: SettingDocumentation(
             defaultValue: ##"`.md` for `github`, `.html` otherwise"##,
-            meaning: ##"for `kind: headings` with `github`, `pandoc` or no `link_style`: what a page's `.md` becomes in links; `""` drops it (`guide/setup`), `/` makes `page/`"##,
+            meaning: ##"for `kind: headings` with `github`, `pandoc`, `vitepress` or no `link_style`: what a page's `.md` becomes in links; `""` drops it (`guide/setup`), `/` makes `page/`"##,
             example: ##"`/`"##)
         }
     }
