@@ -299,10 +299,16 @@ public struct PageRenderer: Sendable {
 
     /// Whether a list renders one page per section.
     func isSplit(_ list: IndexedList) -> Bool {
-        switch list.settings.split {
+        PageRenderer.isSplit(list.settings, entryCount: list.entryCount)
+    }
+
+    /// Whether a list with these settings and `entryCount` top-level entries renders one page per section (asked
+    /// before rendering too, so that links between sections point at their pages).
+    public static func isSplit(_ settings: ListSettings, entryCount: Int) -> Bool {
+        switch settings.split {
         case .none: false
         case .sections: true
-        case .auto: list.entryCount > PageRenderer.automaticSplitThreshold
+        case .auto: entryCount > automaticSplitThreshold
         }
     }
 
