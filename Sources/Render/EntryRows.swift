@@ -8,7 +8,7 @@ import IndexSiteCore
 final class EntryRows: Sendable {
     /// The texts of a row, in slot order; the shown fields follow, one slot each.
     enum Slot: Int, CaseIterable {
-        case id, title, href, pageHref, seeSection, description
+        case id, title, href, pageHref, seeSection, prefix, struck, description
     }
 
     /// The labels of the shown fields (`official_name` as "Official name", or the list's `field_labels:`).
@@ -112,8 +112,8 @@ struct EntryRow: TemplateObject {
     /// Whether an entry has `key` (`value(forKey:)` answers it): names an entry has never reach the contexts around it.
     static func answers(_ key: TemplateKey) -> Bool {
         switch key.known {
-        case .id?, .title?, .href?, .page_href?, .see_section?, .description_html?, .body_html?, .fields?, .has_fields?, .children?,
-             .has_children?, .main?: true
+        case .id?, .title?, .href?, .page_href?, .see_section?, .prefix?, .struck?, .description_html?, .body_html?, .fields?,
+             .has_fields?, .children?, .has_children?, .main?: true
         default: false
         }
     }
@@ -126,6 +126,8 @@ struct EntryRow: TemplateObject {
         case .href?: .href
         case .page_href?: .pageHref
         case .see_section?: .seeSection
+        case .prefix?: .prefix
+        case .struck?: .struck
         case .description_html?: .description
         default: nil
         }

@@ -14,6 +14,9 @@ struct ListPages: Sendable {
     let fieldColumns: [FieldColumn]
     /// The title, link and description, found once like `fieldColumns`.
     let titleColumn: FieldColumn, urlColumn: FieldColumn, descriptionColumn: FieldColumn
+    /// A Markdown list item's `prefix` (what stood before its link, `0BSD`) and `struck` (`~~[Name](url)~~`), shown
+    /// with the title; nil for other lists, whose fields of those names are plain fields.
+    let itemMarkColumns: (prefix: FieldColumn, struck: FieldColumn)?
     /// In a docs index, the page that defines a term (`main:` front matter) is shown first and in bold.
     let rowsMarkMain: Bool
     let entryPages: Bool
@@ -74,6 +77,8 @@ struct ListPages: Sendable {
         let firstFields = list.sections.lazy.flatMap(\.entries).first?.fields
         let entryColumns = FieldColumn.columns([list.settings.titleField, list.settings.urlField, list.settings.descriptionField], in: firstFields)
         (titleColumn, urlColumn, descriptionColumn) = (entryColumns[0], entryColumns[1], entryColumns[2])
+        let markColumns = FieldColumn.columns(["prefix", "struck"], in: firstFields)
+        itemMarkColumns = list.kind == .markdownList ? (markColumns[0], markColumns[1]) : nil
         fieldNames = fieldPaths.map { FieldLabel.make($0, overrides: list.settings.fieldLabels) }
         fieldColumns = FieldColumn.columns(fieldPaths, in: firstFields)
         rowsMarkMain = list.kind == .docsIndex
@@ -183,6 +188,8 @@ struct ListPages: Sendable {
                     rows.add(reference.pageHref)
                     rows.add(reference.sectionTitle)
                     rows.add(nil)
+                    rows.add(nil)
+                    rows.add(nil)
                     for _ in fieldPaths { rows.add(nil) }
                     if rowsMarkMain { rows.main.append(false) }
                     continue
@@ -197,6 +204,14 @@ struct ListPages: Sendable {
                     rows.add(nil)
                 }
                 rows.add(nil)
+                // What stood before a Markdown item's link (`0BSD`), shown before its title, and whether it was struck.
+                if let itemMarkColumns {
+                    rows.add { bytes in _ = itemMarkColumns.prefix.withText(of: entry) { bytes.append(contentsOf: $0) } }
+                    rows.add(itemMarkColumns.struck.withText(of: entry) { $0.elementsEqual("true".utf8) } == true ? "struck" : nil)
+                } else {
+                    rows.add(nil)
+                    rows.add(nil)
+                }
                 rows.add { html in
                     _ = descriptionColumn.withText(of: entry) { markdown in
                         guard !markdown.isEmpty, !prerendered.appendHTML(of: markdown, allowUnsafeHTML: allowUnsafe, to: &html) else { return }
