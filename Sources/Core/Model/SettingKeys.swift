@@ -180,7 +180,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             meaning: ##"the Markdown field shown under each entry"##,
             example: ##"`summary`"##)
         case .fields: SettingDocumentation(
-            defaultValue: ##"CSV/JSON: every other plain field, only the first 6 when there are more than 10 (entries.json keeps all); Markdown: none"##,
+            defaultValue: ##"CSV/JSON: every other plain field at least half the entries have, only the first 6 when there are more than 10 (entries.json keeps all); Markdown: none"##,
             meaning: ##"extra fields shown with each entry"##,
             example: ##"`[author, year]`"##)
         case .publishFields: SettingDocumentation(
