@@ -12,6 +12,8 @@ struct ListPages: Sendable {
     let fieldNames: [String]
     /// The shown fields, their columns found once in the list's first entry so that rows are read in place.
     let fieldColumns: [FieldColumn]
+    /// For each shown field, whether it is a quantity shown with the locale's grouping (`QuantityField`).
+    let quantityFields: [Bool]
     /// The title, link and description, found once like `fieldColumns`.
     let titleColumn: FieldColumn, urlColumn: FieldColumn, descriptionColumn: FieldColumn
     /// A Markdown list item's `prefix` (what stood before its link, `0BSD`) and `struck` (`~~[Name](url)~~`), shown
@@ -81,6 +83,7 @@ struct ListPages: Sendable {
         itemMarkColumns = list.kind == .markdownList ? (markColumns[0], markColumns[1]) : nil
         fieldNames = fieldPaths.map { FieldLabel.make($0, overrides: list.settings.fieldLabels) }
         fieldColumns = FieldColumn.columns(fieldPaths, in: firstFields)
+        quantityFields = fieldPaths.map { QuantityField.isQuantity($0, in: list.sections) }
         rowsMarkMain = list.kind == .docsIndex
         entryPages = list.hasEntryPages
         let split = renderer.isSplit(list)
@@ -219,6 +222,10 @@ struct ListPages: Sendable {
                     }
                 }
                 for field in fieldPaths.indices {
+                    if quantityFields[field], let value = fieldColumns[field].withText(of: entry, { QuantityField.integer($0) }) ?? nil {
+                        rows.add(words.number(value))
+                        continue
+                    }
                     rows.add { bytes in _ = fieldColumns[field].withText(of: entry) { bytes.append(contentsOf: $0) } }
                 }
                 if rowsMarkMain { rows.main.append(entry.pointee.text(at: "main") == "true") }
