@@ -15,14 +15,22 @@ enum QuantityField {
         let words = path.description.lowercased().split { !$0.isLetter }.map(String.init)
         guard !words.contains(where: codeWords.contains) else { return false }
         var long = false
+        // Read in place (a CSV row's bytes), as the rows are: a column of a million numbers makes no String.
+        let column = FieldColumn(path, in: sections.lazy.flatMap(\.entries).first?.fields)
         for section in sections {
-            for entry in section.entries {
-                guard let text = entry.text(at: path), !text.isEmpty else { continue }
-                let digits = text.utf8.drop { $0 == UInt8(ascii: "-") }
-                guard text.utf8.count - digits.count <= 1, !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-                      digits.first != 0x30 || digits.count == 1, digits.count <= 18 else { return false }
-                if digits.count >= 5 { long = true }
+            let allNumbers = section.entries.withUnsafeBufferPointer { entries in
+                entries.indices.allSatisfy { index in
+                    column.withText(of: entries.baseAddress! + index) { text in
+                        let digits = text.drop { $0 == UInt8(ascii: "-") }
+                        if text.isEmpty { return true }
+                        guard text.count - digits.count <= 1, !digits.isEmpty, digits.count <= 18, digits.first != 0x30 || digits.count == 1,
+                              digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
+                        if digits.count >= 5 { long = true }
+                        return true
+                    } ?? true
+                }
             }
+            if !allNumbers { return false }
         }
         return long
     }
