@@ -141,8 +141,9 @@ extension Build {
         diagnostics += sectionDiagnostics
         var (anchored, anchorDiagnostics) = AnchorAllocator(reportsCollisions: strict).assign(sections, titleField: settings.titleField)
         if planned.kind == .markdownList {
+            let sectionPages = PageRenderer.isSplit(settings, entryCount: anchored.reduce(0) { $0 + $1.entries.count })
             anchorDiagnostics += InPageLinks.rewrite(&anchored, descriptionField: settings.descriptionField, path: planned.settingsLocation.path,
-                                                    topAnchors: parsed.topAnchors)
+                                                    topAnchors: parsed.topAnchors, sectionPages: sectionPages)
         }
         sectionSeconds += clock.lap()
         diagnostics += anchorDiagnostics

@@ -7,6 +7,9 @@ public struct CSVParser: Sendable {
 
     /// Lines starting with these bytes are skipped (`comment: "#"`); nil reads every line.
     public var comment: [UInt8]?
+    /// Whether `comment` marks only the lines before the first row (as found, not set): a `#1 Hit` row further
+    /// down is data, never a comment dropped in silence.
+    public var commentsOnlyLeading = false
     /// The field names when the file has no header row (`header: [a, b, c]`); nil reads them from the first row.
     public var header: [String]?
     /// Rows with fewer fields than the header get empty trailing fields instead of a `csv-ragged-row` error.
@@ -51,7 +54,10 @@ public struct CSVParser: Sendable {
         var parser = CSVParser(separator: defaultSeparator(forPath: file.path), comment: settings.comment, header: settings.header,
                                allowsShortRows: settings.allowsShortRows)
         let leadingComments = settings.comment == nil ? parser.leadingCommentLines(file) : []
-        if !leadingComments.isEmpty { parser.comment = [UInt8(ascii: "#")] }
+        if !leadingComments.isEmpty {
+            parser.comment = [UInt8(ascii: "#")]
+            parser.commentsOnlyLeading = true
+        }
         if let chosen = settings.separator?.utf8.first {
             parser.separator = chosen
         } else if let detected = parser.detectedSeparator(file) {
@@ -276,6 +282,8 @@ public struct CSVParser: Sendable {
         var bytes: UnsafeBufferPointer<UInt8>
         let separator: UInt8
         let comment: [UInt8]?
+        /// The comment mark of lines skipped only where the file opens (`CSVParser.commentsOnlyLeading`).
+        let leadingComment: [UInt8]?
         let givenHeader: [String]?
         let allowsShortRows: Bool
         var table = Table()
@@ -307,7 +315,8 @@ public struct CSVParser: Sendable {
             self.file = file
             self.bytes = bytes
             self.separator = parser.separator
-            self.comment = parser.comment
+            self.comment = parser.commentsOnlyLeading ? nil : parser.comment
+            self.leadingComment = parser.commentsOnlyLeading ? parser.comment : nil
             self.givenHeader = parser.header
             self.allowsShortRows = parser.allowsShortRows
         }
@@ -320,6 +329,7 @@ public struct CSVParser: Sendable {
             position = SourceFile.byteOrderMarkLength(bytes)
             lineStart = position
             guard checkEncoding() else { return table }
+            if let leadingComment { skipLines(startingWith: leadingComment) }
             if let givenHeader {
                 table.header = givenHeader
             } else if let header = nextRecord() {
@@ -525,6 +535,19 @@ public struct CSVParser: Sendable {
             }
             return Record(line: recordLine, offset: recordOffset, unterminated: sawUnterminatedQuote,
                           fieldCount: texts.openFieldCount)
+        }
+
+        /// Skips the blank lines and the lines starting with `mark` where the scanner stands (the file's opening comments).
+        mutating func skipLines(startingWith mark: [UInt8]) {
+            while position < bytes.count {
+                if bytes[position] == 0x0A || bytes[position] == 0x0D {
+                    advanceOverNewline()
+                } else if position == lineStart, startsWith(mark, at: position) {
+                    while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
+                } else {
+                    return
+                }
+            }
         }
 
         func startsWith(_ prefix: [UInt8], at offset: Int) -> Bool {

@@ -152,7 +152,24 @@ public struct DocsIndexParser: Sendable {
             guard before.hasSuffix("%") else { return nil }
             before = before.dropLast()
         }
-        let parts = body[open.upperBound..<body.index(before: body.endIndex)].split(separator: " ")
+        // Spaces inside a quoted value (`data-toc-label="Default value"`) do not part attributes.
+        var parts: [Substring] = []
+        var quote: Character?
+        var start = open.upperBound
+        let inner = body[open.upperBound..<body.index(before: body.endIndex)]
+        for index in inner.indices {
+            let character = inner[index]
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == " " {
+                if start < index { parts.append(inner[start..<index]) }
+                start = inner.index(after: index)
+            }
+        }
+        guard quote == nil else { return nil }
+        if start < inner.endIndex { parts.append(inner[start...]) }
         // Only attributes: ids, classes and key=value pairs (so `{a, b}` in prose stays).
         guard !parts.isEmpty, parts.allSatisfy({ $0.hasPrefix("#") || $0.hasPrefix(".") || $0.contains("=") }) else { return nil }
         let id = parts.first { $0.hasPrefix("#") }.map { String($0.dropFirst()) }
@@ -197,6 +214,10 @@ public struct DocsIndexParser: Sendable {
             return encoded(path)
         case .docusaurus:
             return DocsIndexParser.docusaurusPath(components: components, stem: stem, frontMatter: frontMatter).map(\.percentEncoded).joined(separator: "/")
+        case .vitepress:
+            // `guide/index.md` is `guide/`; every other page `page.html`, or `page` with `cleanUrls` (`link_extension: ""`).
+            if stem == "index" { return components.isEmpty ? "./" : encoded(components) + "/" }
+            return encoded(components + [stem + (linkExtension ?? ".html")])
         case .github, .pandoc, nil:
             let fallback = linkStyle == .github ? ".md" : ".html"
             // `link_extension: ""` publishes pages without an extension (`guide/setup`).

@@ -6,7 +6,7 @@ extension DocsLinkStyle {
     /// Whether the tool reads a trailing `{#id}` on a heading as its id (and does not show it).
     var readsHeadingAttributes: Bool {
         switch self {
-        case .mdbook, .hugo, .mkdocs, .pandoc, .docusaurus: true
+        case .mdbook, .hugo, .mkdocs, .pandoc, .docusaurus, .vitepress: true
         case .github, .docc: false
         }
     }
@@ -19,6 +19,7 @@ extension DocsLinkStyle {
         case .hugo: return hugoID(text)
         case .mkdocs: return mkdocsID(text)
         case .docc: return doccID(text)
+        case .vitepress: return vitepressID(text)
         }
     }
 
@@ -38,8 +39,8 @@ extension DocsLinkStyle {
             }
             used[id] = 1
             return id
-        case .hugo:
-            // idFactory.Generate: append -1, -2 … until the id is not taken.
+        case .hugo, .vitepress:
+            // Hugo's idFactory.Generate and markdown-it-anchor's uniqueSlug: append -1, -2 … until the id is not taken.
             guard used[base] != nil else {
                 used[base] = 1
                 return base
@@ -127,6 +128,32 @@ extension DocsLinkStyle {
             }
         }
         return out
+    }
+
+    /// VitePress's `slugify` (from `@mdit-vue/shared`): NFKD; U+0300–U+036F and control characters removed; each run
+    /// of whitespace and of ``~`!@#$%^&*()-_+=[]{}|\;:"'“”‘’<>,.?/`` one `-`; `-` trimmed from both ends; `_` before
+    /// a leading ASCII digit; lower-cased.
+    private func vitepressID(_ text: String) -> String {
+        let special = Set("~`!@#$%^&*()-_+=[]{}|\\;:\"'\u{201C}\u{201D}\u{2018}\u{2019}<>,.?/".unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var inRun = false
+        for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars {
+            if (0x300...0x36F).contains(scalar.value) || scalar.value < 0x20 { continue }
+            // JavaScript's `\s`: Unicode white space without U+0085, with U+FEFF.
+            let isSpace = (scalar.properties.isWhitespace && scalar.value != 0x85) || scalar.value == 0xFEFF
+            if isSpace || special.contains(scalar) {
+                if !inRun { out.append("-") }
+                inRun = true
+            } else {
+                out.append(scalar)
+                inRun = false
+            }
+        }
+        var id = String(out)
+        while id.hasPrefix("-") { id.removeFirst() }
+        while id.hasSuffix("-") { id.removeLast() }
+        if let first = id.unicodeScalars.first, ("0"..."9").contains(first) { id = "_" + id }
+        return id.lowercased()
     }
 
     /// Swift-DocC's `urlReadableFragment`.

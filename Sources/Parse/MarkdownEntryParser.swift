@@ -94,8 +94,24 @@ public struct MarkdownEntryParser: Sendable {
             // A closing sequence of `#`s is not part of the heading (`## Title ##`).
             if text.hasSuffix("#"), let last = text.lastIndex(where: { $0 != "#" }), text[last] == " " { text = String(text[..<last]).trimmingSpaces }
             if let (visible, _) = DocsIndexParser.headingAttributes(text) { text = visible }
+            text = MarkdownEntryParser.plainHeadingText(text)
             return text.isEmpty ? nil : text
         }
         return nil
+    }
+
+    /// A heading's inline Markdown as the reader sees it (`` `typescript-eslint` `` → "typescript-eslint",
+    /// `\_Store<Id\>` → "_Store<Id>", `<Badge text="beta" />` left out): a title is plain text on every page, in
+    /// `<title>` and in entries.json. Read as a heading, so "1. Intro" is not taken for a list.
+    static func plainHeadingText(_ markdown: String) -> String {
+        guard markdown.contains(where: { "`*_[]<>\\&!~".contains($0) }) else { return markdown }
+        var text = markdown
+        CommonMark.withDocument(Array(("# " + markdown).utf8)) { document in
+            for block in document.children where block.kind == .heading {
+                text = MarkdownText.plain(block)
+                break
+            }
+        }
+        return text
     }
 }

@@ -20,6 +20,8 @@ extension MarkdownListParser {
         var description: String?
         /// What stands before the item's link: a marker such as a licence code or `⚠`.
         var prefix: String?
+        /// Whether the item's link is struck through (`~~[Name](url)~~ - deprecated`): kept, and shown struck.
+        var struck = false
         /// A task-list item's state (`[ ]` or `[x]`), when it is one.
         var done: Bool?
 
@@ -100,6 +102,10 @@ extension MarkdownListParser {
                 // `` `0BSD` - [Name](url) - text``, `[[name](url)] - text`, `~~[Name](url)~~ - text`.
                 title = MarkdownText.plain(link)
                 prefix = marker.isEmpty ? nil : marker
+                if let next = inlines[(index + 1)...].first, next.kind == .text {
+                    let opening = GitHubMarkdown.unshielded(MarkdownText.plainJoined(Array(leading)), as: "~")
+                    struck = opening.hasSuffix("~~") && GitHubMarkdown.unshielded(next.literal, as: "~").hasPrefix("~~")
+                }
                 let after = ItemParts.droppingClosingMarks(inlines[(index + 1)...])
                 let markdown = ItemParts.dropSeparator(MarkdownText.markdown(of: after))
                 description = markdown.isEmpty ? nil : markdown

@@ -256,6 +256,7 @@ public struct MarkdownListParser: Sendable {
                     if let url = parts.url { names.append("url"); values.append(.text(url)) }
                     if let description = parts.description { names.append("description"); values.append(.text(description)) }
                     if let prefix = parts.prefix { names.append("prefix"); values.append(.text(prefix)) }
+                    if parts.struck { names.append("struck"); values.append(.text("true")) }
                 case .paragraph:
                     extraParagraphs.append(MarkdownText.markdown(ofInlines: block))
                 case .list:

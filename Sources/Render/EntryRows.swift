@@ -8,7 +8,7 @@ import IndexSiteCore
 final class EntryRows: Sendable {
     /// The texts of a row, in slot order; the shown fields follow, one slot each.
     enum Slot: Int, CaseIterable {
-        case id, title, href, pageHref, seeSection, description
+        case id, title, href, pageHref, seeSection, prefix, struck, description
         /// The entry's picture, as the page links it (`image`), and the words the filter also finds it by: its
         /// reading and tag values, which the page does not show (`search_terms`).
         case image, searchTerms
@@ -121,8 +121,8 @@ struct EntryRow: TemplateObject {
     /// Whether an entry has `key` (`value(forKey:)` answers it): names an entry has never reach the contexts around it.
     static func answers(_ key: TemplateKey) -> Bool {
         switch key.known {
-        case .id?, .title?, .href?, .page_href?, .see_section?, .description_html?, .body_html?, .fields?, .has_fields?, .children?,
-             .has_children?, .main?, .is_new?, .image?, .search_terms?: true
+        case .id?, .title?, .href?, .page_href?, .see_section?, .prefix?, .struck?, .description_html?, .body_html?, .fields?,
+             .has_fields?, .children?, .has_children?, .main?, .is_new?, .image?, .search_terms?: true
         default: false
         }
     }
@@ -135,6 +135,8 @@ struct EntryRow: TemplateObject {
         case .href?: .href
         case .page_href?: .pageHref
         case .see_section?: .seeSection
+        case .prefix?: .prefix
+        case .struck?: .struck
         case .description_html?: .description
         case .image?: .image
         case .search_terms?: .searchTerms

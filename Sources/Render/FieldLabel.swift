@@ -8,8 +8,10 @@ enum FieldLabel {
     }
 
     /// Underscores, dashes and dots become spaces, camelCase is split, and only the first letter is upper-cased
-    /// (words already in capitals, such as "ISBN" or "URL", are kept).
+    /// (words already in capitals, such as "ISBN" or "URL", are kept). A key already written as words with spaces
+    /// ("UNTERM Spanish Formal", a column of the UN's terminology) keeps the case of its words: it is not an identifier.
     static func humanised(_ key: String) -> String {
+        let isWords = key.contains(" ") && !key.contains("_")
         var words: [String] = []
         var word = ""
         var previous: Character?
@@ -28,6 +30,7 @@ enum FieldLabel {
         let lowered = words.enumerated().map { index, word -> String in
             let isAcronym = word.count > 1 && word.allSatisfy { $0.isUppercase || $0.isNumber }
             if isAcronym { return word }
+            if isWords { return index == 0 ? word.prefix(1).uppercased() + word.dropFirst() : word }
             let lower = word.lowercased()
             return index == 0 ? lower.prefix(1).uppercased() + lower.dropFirst() : lower
         }

@@ -12,12 +12,17 @@ struct ListPages: Sendable {
     let fieldNames: [String]
     /// The shown fields, their columns found once in the list's first entry so that rows are read in place.
     let fieldColumns: [FieldColumn]
+    /// For each shown field, whether it is a quantity shown with the locale's grouping (`QuantityField`).
+    let quantityFields: [Bool]
     /// The title, link and description, found once like `fieldColumns`.
     let titleColumn: FieldColumn, urlColumn: FieldColumn, descriptionColumn: FieldColumn
     /// The field of each entry's picture (`image_field`, else `image` or `logo` when the first entry has one).
     let imageField: KeyPath?
     /// Fields the filter finds an entry by that the page does not show: the reading, and list fields (tags).
     let termFields: [KeyPath]
+    /// A Markdown list item's `prefix` (what stood before its link, `0BSD`) and `struck` (`~~[Name](url)~~`), shown
+    /// with the title; nil for other lists, whose fields of those names are plain fields.
+    let itemMarkColumns: (prefix: FieldColumn, struck: FieldColumn)?
     /// In a docs index, the page that defines a term (`main:` front matter) is shown first and in bold.
     let rowsMarkMain: Bool
     let entryPages: Bool
@@ -90,8 +95,11 @@ struct ListPages: Sendable {
         let firstFields = list.sections.lazy.flatMap(\.entries).first?.fields
         let entryColumns = FieldColumn.columns([list.settings.titleField, list.settings.urlField, list.settings.descriptionField], in: firstFields)
         (titleColumn, urlColumn, descriptionColumn) = (entryColumns[0], entryColumns[1], entryColumns[2])
+        let markColumns = FieldColumn.columns(["prefix", "struck"], in: firstFields)
+        itemMarkColumns = list.kind == .markdownList ? (markColumns[0], markColumns[1]) : nil
         fieldNames = fieldPaths.map { FieldLabel.make($0, overrides: list.settings.fieldLabels) }
         fieldColumns = FieldColumn.columns(fieldPaths, in: firstFields)
+        quantityFields = fieldPaths.map { QuantityField.isQuantity($0, in: list.sections) }
         rowsMarkMain = list.kind == .docsIndex
         imageField = PageRenderer.imageField(of: list)
         var termFields = list.settings.readingField.map { [$0] } ?? []
@@ -223,9 +231,8 @@ struct ListPages: Sendable {
                     rows.add(nil)
                     rows.add(reference.pageHref)
                     rows.add(reference.sectionTitle)
-                    rows.add(nil)
-                    rows.add(nil)
-                    rows.add(nil)
+                    // No prefix, struck mark, description, picture or search terms: the copy refers to the first.
+                    for _ in 0..<5 { rows.add(nil) }
                     for _ in fieldPaths { rows.add(nil) }
                     if rowsMarkMain { rows.main.append(false) }
                     if news.newSince != nil { rows.new.append(false) }
@@ -241,6 +248,14 @@ struct ListPages: Sendable {
                     rows.add(nil)
                 }
                 rows.add(nil)
+                // What stood before a Markdown item's link (`0BSD`), shown before its title, and whether it was struck.
+                if let itemMarkColumns {
+                    rows.add { bytes in _ = itemMarkColumns.prefix.withText(of: entry) { bytes.append(contentsOf: $0) } }
+                    rows.add(itemMarkColumns.struck.withText(of: entry) { $0.elementsEqual("true".utf8) } == true ? "struck" : nil)
+                } else {
+                    rows.add(nil)
+                    rows.add(nil)
+                }
                 rows.add { html in
                     _ = descriptionColumn.withText(of: entry) { markdown in
                         guard !markdown.isEmpty, !prerendered.appendHTML(of: markdown, allowUnsafeHTML: allowUnsafe, to: &html) else { return }
@@ -250,6 +265,10 @@ struct ListPages: Sendable {
                 rows.add(imageField.flatMap { entry.pointee.text(at: $0) }.flatMap { imageSource($0, root: root) })
                 rows.add(termFields.isEmpty ? nil : searchTerms(of: entry.pointee))
                 for field in fieldPaths.indices {
+                    if quantityFields[field], let value = fieldColumns[field].withText(of: entry, { QuantityField.integer($0) }) ?? nil {
+                        rows.add(words.number(value))
+                        continue
+                    }
                     rows.add { bytes in _ = fieldColumns[field].withText(of: entry) { bytes.append(contentsOf: $0) } }
                 }
                 if rowsMarkMain { rows.main.append(entry.pointee.text(at: "main") == "true") }

@@ -158,32 +158,44 @@ struct EntriesJSONWriter: Sendable {
                 entries.prefetchRow(after: index, before: range.upperBound)
                 // Only an entry filed under several sections can be a later copy, which its first copy stands for.
                 if copies.firstCopy(ofKey: entry.pointee.copyKey, at: EntryCopies.Place(section: section, entry: index)) != nil { continue }
-                let id = entry.pointee.id
-                // Literals joined where they meet: an append is a call, whatever its length.
-                json.raw("{\"title\":\"")
-                _ = titleColumn.withText(of: entry) { json.stringContents($0) }
-                // An id is a slug (letters, digits, marks and dashes: `Slug`), and its link's part is percent-encoded
-                // ASCII: neither has a byte JSON escapes, so they are copied without a look.
-                assert(JSONWriter.encoded(id) == Array(("\"" + id + "\"").utf8), "an id JSON would escape: \(id)")
-                json.raw("\",\"id\":\""); json.raw(text: id)
-                json.raw("\",\"href\":"); json.raw(hrefPrefix); json.raw(text: id.percentEncoded)
-                json.raw("\",\"url\":\"")
-                _ = urlColumn.withText(of: entry) { url in URLPolicy.withSafeHref(url) { json.stringContents($0) } }
-                json.raw("\",\"section\":"); json.raw(sectionTitle)
-                if let key = entry.pointee.copyKey, let others = copies.others[key] {
-                    json.raw(",\"also_in\":[")
-                    for (number, place) in others.enumerated() {
-                        let id = list.sections[place.section].entries[place.entry].id
-                        json.raw(number == 0 ? "{\"section\":" : ",{\"section\":"); json.raw(sectionTitles[place.section])
-                        json.raw(",\"id\":"); json.string(id)
-                        json.raw(",\"href\":"); json.raw(hrefPrefixes[place.section]); json.stringContents(id.percentEncoded)
-                        json.raw("\"}")
-                    }
-                    json.raw("]")
-                }
-                json.raw(",\"fields\":"); json.record(at: entry.fields)
-                json.raw("},\n")
+                writeObject(entry, sectionTitle: sectionTitle, hrefPrefix: hrefPrefix, parent: nil, into: &json)
             }
+        }
+    }
+
+    /// Appends the object of one entry and, after it, those of its nested items (each naming its `parent`'s id),
+    /// each followed by ",\n": the page shows nested items as entries, so the file holds them too.
+    private func writeObject(_ entry: UnsafePointer<Entry>, sectionTitle: [UInt8], hrefPrefix: [UInt8], parent: String?,
+                             into json: inout JSONWriter) {
+        let id = entry.pointee.id
+        // Literals joined where they meet: an append is a call, whatever its length.
+        json.raw("{\"title\":\"")
+        _ = titleColumn.withText(of: entry) { json.stringContents($0) }
+        // An id is a slug (letters, digits, marks and dashes: `Slug`), and its link's part is percent-encoded
+        // ASCII: neither has a byte JSON escapes, so they are copied without a look.
+        assert(JSONWriter.encoded(id) == Array(("\"" + id + "\"").utf8), "an id JSON would escape: \(id)")
+        json.raw("\",\"id\":\""); json.raw(text: id)
+        json.raw("\",\"href\":"); json.raw(hrefPrefix); json.raw(text: id.percentEncoded)
+        json.raw("\",\"url\":\"")
+        _ = urlColumn.withText(of: entry) { url in URLPolicy.withSafeHref(url) { json.stringContents($0) } }
+        json.raw("\",\"section\":"); json.raw(sectionTitle)
+        if let key = entry.pointee.copyKey, let others = copies.others[key] {
+            json.raw(",\"also_in\":[")
+            for (number, place) in others.enumerated() {
+                let id = list.sections[place.section].entries[place.entry].id
+                json.raw(number == 0 ? "{\"section\":" : ",{\"section\":"); json.raw(sectionTitles[place.section])
+                json.raw(",\"id\":"); json.string(id)
+                json.raw(",\"href\":"); json.raw(hrefPrefixes[place.section]); json.stringContents(id.percentEncoded)
+                json.raw("\"}")
+            }
+            json.raw("]")
+        }
+        if let parent { json.raw(",\"parent\":"); json.string(parent) }
+        json.raw(",\"fields\":"); json.record(at: entry.fields)
+        json.raw("},\n")
+        guard !entry.pointee.children.isEmpty else { return }
+        entry.pointee.children.withUnsafeBufferPointer { children in
+            for child in children.indices { writeObject(children.baseAddress! + child, sectionTitle: sectionTitle, hrefPrefix: hrefPrefix, parent: id, into: &json) }
         }
     }
 }

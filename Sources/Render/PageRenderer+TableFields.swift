@@ -5,7 +5,7 @@ extension PageRenderer {
     /// columns of the tables read as entries, in the order first met. Entries alike share their names, so each
     /// array of names is looked at once.
     func tableFields(_ list: IndexedList) -> [KeyPath] {
-        let own: Set<String> = ["title", "url", "description", "category", "done"]
+        let own: Set<String> = ["title", "url", "description", "category", "done", "prefix", "struck"]
         var fields: [String] = []
         var lastNames: UnsafeRawPointer?
         for section in list.sections {

@@ -357,10 +357,16 @@ public struct PageRenderer: Sendable {
 
     /// Whether a list renders one page per section.
     func isSplit(_ list: IndexedList) -> Bool {
-        switch list.settings.split {
+        PageRenderer.isSplit(list.settings, entryCount: list.entryCount)
+    }
+
+    /// Whether a list with these settings and `entryCount` top-level entries renders one page per section (asked
+    /// before rendering too, so that links between sections point at their pages).
+    public static func isSplit(_ settings: ListSettings, entryCount: Int) -> Bool {
+        switch settings.split {
         case .none: false
         case .sections: true
-        case .auto: list.entryCount > PageRenderer.automaticSplitThreshold
+        case .auto: entryCount > automaticSplitThreshold
         }
     }
 
@@ -403,7 +409,7 @@ public struct PageRenderer: Sendable {
         // "New", "Last updated" and the feed, not every entry's line as raw times.
         let history: Set<String> = list.settings.lastUpdated != nil ? PageRenderer.historyFields : []
         if list.kind == .markdownList { return tableFields(list).filter { !history.contains($0.description) } }
-        guard list.kind == .csv || list.kind == .json, let first = list.sections.lazy.flatMap(\.entries).first else { return [] }
+        guard list.kind == .csv || list.kind == .json else { return [] }
         // The reading only sorts and letters the entry (as a phonetic name does in Contacts): not shown unless `fields` lists it.
         var shown: Set<String> = [list.settings.titleField.description, list.settings.urlField.description, list.settings.descriptionField.description]
         shown.formUnion(history)
@@ -411,9 +417,8 @@ public struct PageRenderer: Sendable {
         if let image = PageRenderer.imageField(of: list) { shown.insert(image.description) }
         var grouped: String?
         if case .field(let path)? = list.settings.grouping { grouped = path.description }
-        let plain = zip(first.fields.names, first.fields.values).compactMap { name, value -> KeyPath? in
-            guard case .text = value, !shown.contains(name), name != grouped else { return nil }
-            return KeyPath(name)
+        let plain = PageRenderer.commonTextFields(list.sections).compactMap { name -> KeyPath? in
+            shown.contains(name) || name == grouped ? nil : KeyPath(name)
         }
         // A wide table (a country database's 28 columns) shows its first few; `fields` chooses, entries.json keeps all.
         return shortened && plain.count > PageRenderer.wideRecordFields ? Array(plain.prefix(PageRenderer.shortFieldSet)) : plain
@@ -427,6 +432,44 @@ public struct PageRenderer: Sendable {
         if let field = list.settings.imageField { return field }
         let first = list.sections.lazy.flatMap(\.entries).first?.fields
         return ["image", "logo"].first { first?.value(at: KeyPath($0)) != nil }.map { KeyPath($0) }
+    }
+
+    /// The top-level text fields that at least half the entries have, in the order first seen: the first record
+    /// alone may be unlike the rest (RuboCop's global `AllCops` settings above 600 cops that share three fields).
+    static func commonTextFields(_ sections: [Section]) -> [String] {
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        var entryCount = 0
+        // A run of rows sharing one names array (every row of a CSV file) is counted once, with its length.
+        var run: (names: [String], address: UnsafeRawPointer?, length: Int)?
+        func endRun() {
+            guard let ended = run else { return }
+            for name in ended.names {
+                if counts[name] == nil { order.append(name) }
+                counts[name, default: 0] += ended.length
+            }
+            run = nil
+        }
+        for section in sections {
+            for entry in section.entries {
+                entryCount += 1
+                let fields = entry.fields
+                if fields.isRowOfTexts, let address = fields.namesAddress {
+                    if run?.address == address { run!.length += 1; continue }
+                    endRun()
+                    run = (fields.names, address, 1)
+                    continue
+                }
+                endRun()
+                for column in fields.names.indices {
+                    guard case .text = fields.value(column: column) else { continue }
+                    if counts[fields.names[column]] == nil { order.append(fields.names[column]) }
+                    counts[fields.names[column], default: 0] += 1
+                }
+            }
+        }
+        endRun()
+        return order.filter { counts[$0, default: 0] * 2 >= entryCount }
     }
 
     /// More plain fields than this make a record wide: only the first `shortFieldSet` are shown unless `fields` says.

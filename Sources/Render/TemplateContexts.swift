@@ -83,7 +83,8 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
         case .entry:
             ["id": .value, "title": .value, "href": .value, "page_href": .value, "description_html": .value, "body_html": .value,
              "fields": .list(.object(.field)), "has_fields": .value, "children": .list(.object(.entry)), "has_children": .value,
-             "main": .value, "see_section": .value, "is_new": .value, "image": .value, "search_terms": .value]
+             "main": .value, "see_section": .value, "is_new": .value, "image": .value, "search_terms": .value,
+             "prefix": .value, "struck": .value]
         case .field:
             ["name": .value, "value": .value]
         case .entryPageList:

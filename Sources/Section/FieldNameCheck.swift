@@ -76,6 +76,14 @@ package struct FieldNameCheck {
         namesEveryEntryHas = Set(counts.filter { $0.value == entries.count }.keys)
     }
 
+    /// The top-level field named `name` as the entries spell it, in any case (`Description`, `URL`), preferring the
+    /// exact spelling: data files capitalise their keys as their own tool does (RuboCop's `Description:`).
+    func spelling(of name: String) -> String? {
+        if names.contains(name) { return name }
+        let lowered = name.lowercased()
+        return names.first { !$0.contains(".") && $0.lowercased() == lowered }
+    }
+
     /// True when some entry's `path` is a record (its fields are paths below it).
     func isRecord(_ path: String) -> Bool {
         names.contains { $0.hasPrefix(path + ".") }
@@ -97,7 +105,8 @@ package struct FieldNameCheck {
     /// named after the site's language or English ("English", "French", as in tables of language names). Not for a
     /// file read with the wrong separator ("title;price" is one field).
     func automaticTitle(locale: String) -> String? {
-        if let exact = FieldNameCheck.titleFallbacks.lazy.compactMap(textField).first { return exact }
+        // `title` too, for entries that spell it otherwise (`Title`): this is only asked when none has `title`.
+        if let exact = (["title"] + FieldNameCheck.titleFallbacks).lazy.compactMap(spelling).compactMap(textField).first { return exact }
         guard separatorHint.isEmpty else { return nil }
         let language = String(locale.lowercased().prefix { $0.isLetter })
         let englishNames = Locale(identifier: "en")
@@ -150,6 +159,11 @@ package struct FieldNameCheck {
                 diagnostics.append(.error(.unknownField, "the entries have no 'title' field, so nothing names them", at: fallback,
                                           hint: "set title_field to the field that names an entry; \(fieldList)\(separatorHint)\(headerHint)"))
             }
+        }
+        // Not written, the link and the description are the fields so named in any case (`URL`, `Description`).
+        for (setting, standard) in [(ListSettingKey.urlField, "url"), (.descriptionField, "description")] where !settings.isWritten(setting) {
+            guard let spelled = spelling(of: standard), spelled != standard else { continue }
+            if setting == .urlField { settings.urlField = KeyPath(spelled) } else { settings.descriptionField = KeyPath(spelled) }
         }
         // Written out at its default (`url_field: url`), the setting only documents the default: no link is fine.
         for (setting, path, standard) in [(ListSettingKey.urlField, settings.urlField, "url"), (.descriptionField, settings.descriptionField, "description")]

@@ -12,7 +12,10 @@ public enum InPageLinks {
     /// Rewrites the links of `sections` in place (ids assigned); the warnings come back in page order.
     /// `topAnchors` are the HTML anchors of blocks before the first section, which the page leaves out: links to them
     /// land on the top of the page, as links to anchors of blocks left out in a section land on the section.
-    public static func rewrite(_ sections: inout [Section], descriptionField: KeyPath, path: String, topAnchors: [String] = []) -> [Diagnostic] {
+    /// With `sectionPages` (a list split into a page per section, at `<section id>/index.html`), a link to what stands
+    /// in another section points at that section's page.
+    public static func rewrite(_ sections: inout [Section], descriptionField: KeyPath, path: String, topAnchors: [String] = [],
+                               sectionPages: Bool = false) -> [Diagnostic] {
         // GitHub's README box (`#readme`) is the top of the page here.
         var pageID: [String: String] = ["readme": "top"]
         var known = alwaysThere
@@ -44,33 +47,50 @@ public enum InPageLinks {
         guard sections.contains(where: { section in section.description.map(hasFragmentLink) == true || anyFragmentLink(section.entries) }) else {
             return []
         }
-        var htmlAnchors: Set<String> = []
-        var entryIDs: Set<String> = []
-        func collect(_ entries: [Entry]) {
+        // The section each id of the page stands in, for the page it is on when the list is split.
+        var home: [String: Int] = [:]
+        let sectionIDs = sections.map(\.id)
+        for (index, section) in sections.enumerated() {
+            home[section.id] = index
+            for anchor in section.htmlAnchors where home[anchor] == nil { home[anchor] = index }
+        }
+        func collect(_ entries: [Entry], in section: Int) {
             for entry in entries {
-                entryIDs.insert(entry.id)
+                known.insert(entry.id)
+                if home[entry.id] == nil { home[entry.id] = section }
                 if description(of: entry, holds: InPageLinks.holdsAnchorAttribute),
                    let text = entry.text(at: descriptionField) {
-                    htmlAnchors.formUnion(anchors(inHTML: text))
+                    for anchor in anchors(inHTML: text) where known.insert(anchor).inserted { home[anchor] = section }
                 }
-                collect(entry.children)
+                collect(entry.children, in: section)
             }
         }
-        for section in sections {
-            if let text = section.description { htmlAnchors.formUnion(anchors(inHTML: text)) }
-            collect(section.entries)
+        for (index, section) in sections.enumerated() {
+            if let text = section.description {
+                for anchor in anchors(inHTML: text) where known.insert(anchor).inserted { home[anchor] = index }
+            }
+            collect(section.entries, in: index)
         }
-        known.formUnion(entryIDs)
-        known.formUnion(htmlAnchors)
         var diagnostics: [Diagnostic] = []
-        func fixed(_ text: String, at location: SourceLocation) -> String? {
+        func fixed(_ text: String, at location: SourceLocation, in current: Int) -> String? {
             guard hasFragmentLink(text) else { return nil }
             var dead: [String] = []
             let result = rewritten(text) { fragment in
                 let name = (fragment.removingPercentEncoding ?? fragment).lowercased()
-                if let id = pageID[name] { return id }
-                if !known.contains(name), !known.contains(fragment) { dead.append(fragment) }
-                return nil
+                // A heading named by GitHub's id gets the page's; any other id of the page is kept as written.
+                let id: String
+                if let pageIDOfHeading = pageID[name] {
+                    id = pageIDOfHeading
+                } else if known.contains(name) || known.contains(fragment) {
+                    id = fragment
+                } else {
+                    dead.append(fragment)
+                    return nil
+                }
+                if sectionPages, let target = home[id] ?? home[name], target != current {
+                    return "../" + sectionIDs[target] + "/index.html#" + id
+                }
+                return id == fragment ? nil : "#" + id
             }
             for fragment in dead {
                 diagnostics.append(.warning(.deadAnchor, "link to '#\(fragment)' names no heading or anchor of the list", at: location,
@@ -78,21 +98,21 @@ public enum InPageLinks {
             }
             return result
         }
-        func fix(_ entries: inout [Entry]) {
+        func fix(_ entries: inout [Entry], in section: Int) {
             for index in entries.indices {
                 if description(of: entries[index], holds: InPageLinks.holdsFragmentLink),
-                   let text = entries[index].text(at: descriptionField), let new = fixed(text, at: entries[index].location), new != text {
+                   let text = entries[index].text(at: descriptionField), let new = fixed(text, at: entries[index].location, in: section), new != text {
                     entries[index].fields.set(descriptionField.description, .text(new))
                 }
-                fix(&entries[index].children)
+                fix(&entries[index].children, in: section)
             }
         }
         for index in sections.indices {
             if let text = sections[index].description,
-               let new = fixed(text, at: sections[index].location ?? SourceLocation(path: path)), new != text {
+               let new = fixed(text, at: sections[index].location ?? SourceLocation(path: path), in: index), new != text {
                 sections[index].description = new
             }
-            fix(&sections[index].entries)
+            fix(&sections[index].entries, in: index)
         }
         return diagnostics
     }
@@ -122,8 +142,8 @@ public enum InPageLinks {
         return false
     }
 
-    /// `text` with the fragment of each `](#fragment)` and `](<#fragment>)` replaced by what `replacement` gives (kept
-    /// when it gives nil).
+    /// `text` with the destination of each `](#fragment)` and `](<#fragment>)` replaced by what `replacement` gives for
+    /// the fragment (`#id`, or `../page/index.html#id`; kept when it gives nil).
     static func rewritten(_ text: String, replacement: (String) -> String?) -> String {
         var out = ""
         var rest = text[...]
@@ -135,8 +155,8 @@ public enum InPageLinks {
             let start = rest.index(rest.startIndex, offsetBy: angle ? 2 : 1)
             let end = rest[start...].firstIndex { angle ? $0 == ">" : ($0 == ")" || $0 == " ") } ?? rest.endIndex
             let fragment = String(rest[start..<end])
-            out += angle ? "<#" : "#"
-            out += replacement(fragment) ?? fragment
+            out += angle ? "<" : ""
+            out += replacement(fragment) ?? "#" + fragment
             rest = rest[end...]
         }
         out += rest

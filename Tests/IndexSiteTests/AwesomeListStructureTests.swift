@@ -183,6 +183,30 @@ import IndexSiteTestSupport
         }
     }
 
+    /// Issue 36: `entries.json` holds every entry the page shows once, nested items too, each naming its parent.
+    @Test(arguments: realLists + ["corpus/awesome/awesome-linux-software.md", "corpus/awesome/awesome-falsehood.md"])
+    func entriesJSONHoldsEveryEntryThePageShows(_ relative: String) throws {
+        let markdown = try String(contentsOf: AwesomeListStructureTests.shared.appendingPathComponent(relative), encoding: .utf8)
+        let site = TestSupport.processFolder.appendingPathComponent("indexsite-awesome-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: site) }
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("Content"), withIntermediateDirectories: true)
+        try markdown.write(to: site.appendingPathComponent("Content/list.md"), atomically: true, encoding: .utf8)
+        let result = Build.run(BuildOptions(siteFolder: site, writeOutput: false, keepPages: true))
+        let pages = result.pages.filter { $0.path.hasPrefix("list/") }
+        let shown = pages.filter { $0.path.hasSuffix(".html") }.reduce(0) { count, page in
+            count + String(decoding: page.bytes, as: UTF8.self).components(separatedBy: "<p class=\"entry-title\">").count - 1
+        }
+        let json = pages.filter { $0.path == "list/entries.json" }.flatMap(\.bytes)
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(json)) as? [[String: Any]])
+        let nested = entries.filter { $0["parent"] != nil }
+        #expect(shown > 100)
+        #expect(entries.count == shown, "\(entries.count) objects in entries.json, \(shown) entries on the page")
+        let ids = Set(entries.compactMap { $0["id"] as? String })
+        #expect(ids.count == entries.count, "each entry once")
+        #expect(nested.allSatisfy { ids.contains($0["parent"] as? String ?? "") }, "a parent is an entry of the file")
+        if relative.hasSuffix("awesome-readme.md") { #expect(!nested.isEmpty, "the sample's nested items are there") }
+    }
+
     @Test func repeatedSubHeadingsKeepTheirOwnItems() throws {
         let markdown = """
         # Awesome Tools

@@ -39,6 +39,35 @@ import IndexSiteTestSupport
         #expect(!tagged.isEmpty)
     }
 
+    /// RuboCop's cops as a page: the description is `Description` (capitalised as RuboCop writes it) and the fields
+    /// shown are those most cops have, not those of the first record (`AllCops`, global settings unlike any cop).
+    @Test func rubocopShowsWhatMostCopsHave() throws {
+        let site = try CorpusContentKindsTests.site(["rubocop.yml": "data/rubocop-default.yml"])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let result = Build.run(BuildOptions(siteFolder: site, writeOutput: false, keepPages: true))
+        #expect(!result.diagnostics.hasErrors(), "\(result.diagnostics.prefix(3))")
+        let list = try #require(result.lists.first)
+        #expect(list.settings.descriptionField == "Description")
+        let page = try #require(result.pages.first { $0.path.hasSuffix("index.html") && $0.path.contains("rubocop") })
+        let html = String(decoding: page.bytes, as: UTF8.self)
+        #expect(html.contains("Checks that the ABC size of methods is not higher than the configured maximum."), "the description is shown")
+        #expect(html.contains(">VersionAdded<") || html.contains(">Version added<"), "a field every cop has is shown")
+        #expect(!html.contains("DocumentationBaseURL"), "AllCops' own settings are not columns of every cop")
+    }
+
+    /// The shown fields are those at least half the records have; a record unlike the others does not choose them.
+    @Test func shownFieldsAreThoseMostRecordsHave() throws {
+        let folder = try TestSupport.site("data", texts: [
+            "Content/tools.yml": "Global:\n  Verbose: yes\n  Colour: chartreuse\nhammer:\n  Weight: heavy\n  Summary: Hits nails.\nsaw:\n  Weight: light\n  Summary: Cuts wood.\n  Teeth: serrated\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = Build.run(BuildOptions(siteFolder: folder, writeOutput: false, keepPages: true))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let html = result.pages.filter { $0.path.hasSuffix(".html") }.map { String(decoding: $0.bytes, as: UTF8.self) }.joined()
+        #expect(html.contains("Hits nails.") && html.contains("heavy"), "fields two of three records have are shown")
+        #expect(!html.contains("chartreuse") && !html.contains("serrated"), "fields one record has are not")
+    }
+
     /// MDN's firefox.json: the releases map, two levels down, found without settings; each version is an entry.
     @Test func mdnReleasesAreFoundTwoLevelsDown() throws {
         let result = try DataShapeTests.built(["firefox.json": "data/bcd-firefox.json"])

@@ -27,4 +27,25 @@ import IndexSiteTestSupport
         #expect(author.sections.last?.title == "Utan main author")
         #expect(author.sections.last?.entries.map { $0.text(at: "title") } == ["Emma", "Neuromancer"])
     }
+
+    /// Quantities are shown with the locale's grouping, codes as written (issue 37, item 8): a column of whole
+    /// numbers with one of five digits or more is a quantity unless its name says code (`id`, `year`, `zip`, …) or a
+    /// value has a leading zero; entries.json keeps the value as written.
+    @Test func quantitiesAreGroupedAndCodesAreNot() throws {
+        let folder = try TestSupport.site("quantities", texts: [
+            "indexsite.yml": "locale: sv\n",
+            "Content/c.csv": "name,population,year,id,zip,area\nSweden,10551707,2024,1,11122,0450295\nIceland,387758,2024,2,00101,103000\nTiny,950,2023,3,12345,2\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = Build.run(BuildOptions(siteFolder: folder, writeOutput: false, keepPages: true))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let html = String(decoding: try #require(result.pages.first { $0.path == "c/index.html" }).bytes, as: UTF8.self)
+        let values = html.matches(of: /<dt>([^<]*)<\/dt><dd>([^<]*)<\/dd>/).map { String($0.output.1 + "=" + $0.output.2).replacing("\u{A0}", with: " ") }
+        #expect(values.contains("Population=10 551 707") && values.contains("Population=387 758") && values.contains("Population=950"), "\(values)")
+        for code in ["Year=2024", "Id=1", "Zip=11122", "Zip=00101", "Area=0450295", "Area=103000"] {
+            #expect(values.contains(code), "\(code) in \(values)")
+        }
+        let json = String(decoding: try #require(result.pages.first { $0.path == "c/entries.json" }).bytes, as: UTF8.self)
+        #expect(json.contains("\"population\":\"10551707\""))
+    }
 }

@@ -40,9 +40,46 @@ import IndexSiteTestSupport
         #expect(warnings.first?.message.contains("#nowhere-at-all") == true)
     }
 
+    /// Split into a page per section, awesome-go's "See also [Database](#database)" lands on the Database page: every
+    /// `#` link of every page lands on an element of its page or of the page it names.
+    @Test(arguments: ["awesome-go", "awesome-falsehood"])
+    func inPageLinksOfASplitListLandOnTheRightPage(_ name: String) throws {
+        let markdown = try String(contentsOf: AwesomeListStructureTests.shared.appendingPathComponent("corpus/awesome/\(name).md"), encoding: .utf8)
+        let site = try TestSupport.site("split-anchors", texts: ["Content/\(name).md": markdown, "indexsite.yml": "lists:\n  - source: \(name).md\n    split: sections\n"])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let result = Build.run(BuildOptions(siteFolder: site, writeOutput: false, keepPages: true))
+        #expect(!result.diagnostics.hasErrors(), "\(result.diagnostics.prefix(3))")
+        var ids: [String: Set<String>] = [:]
+        var pages: [String: String] = [:]
+        for page in result.pages where page.path.hasPrefix(name + "/") && page.path.hasSuffix(".html") {
+            let html = String(decoding: page.bytes, as: UTF8.self)
+            pages[page.path] = html
+            ids[page.path] = Set(html.matches(of: /\sid="([^"]+)"/).map { String($0.output.1) }).union(["top"])
+        }
+        #expect(pages.count > 20)
+        var links = 0, crossPage = 0
+        var dead: [String] = []
+        for (path, html) in pages {
+            for match in html.matches(of: /href="([^"#:]*)#([^"]*)"/) {
+                var parts = path.split(separator: "/").dropLast().map(String.init)
+                for part in match.output.1.split(separator: "/") {
+                    if part == ".." { parts.removeLast() } else { parts.append(String(part)) }
+                }
+                let target = match.output.1.isEmpty ? path : parts.joined(separator: "/")
+                let fragment = String(match.output.2).removingPercentEncoding ?? String(match.output.2)
+                links += 1
+                if !match.output.1.isEmpty { crossPage += 1 }
+                if ids[target]?.contains(fragment) != true { dead.append("\(path): \(match.output.0)") }
+            }
+        }
+        #expect(links > 40)
+        #expect(dead.isEmpty, "\(dead.count) of \(links) land nowhere: \(dead.prefix(5))")
+        if name == "awesome-go" { #expect(crossPage >= 6, "links to other sections' pages") }
+    }
+
     @Test func rewritingKeepsTheRestOfTheText() {
         let text = "a [x](<#one>) b [y](#two) c [z](https://e.example/#three) ](#"
-        #expect(InPageLinks.rewritten(text) { $0 == "one" ? "uno" : nil } == "a [x](<#uno>) b [y](#two) c [z](https://e.example/#three) ](#")
+        #expect(InPageLinks.rewritten(text) { $0 == "one" ? "#uno" : nil } == "a [x](<#uno>) b [y](#two) c [z](https://e.example/#three) ](#")
     }
 
     /// On the real lists every `#` link of the page lands on the page (awesome-falsehood's footnote link points at an

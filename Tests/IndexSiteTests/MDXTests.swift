@@ -78,6 +78,20 @@ import IndexSiteTestSupport
         }
         #expect(MarkdownEntryParser.firstHeading("# Sets {a, b}") == "Sets {a, b}")
         #expect(DocsIndexParser.headingAttributes("简介 %{#introduction}%")?.id == "introduction")
+        // Material for MkDocs: a quoted value with spaces in it.
+        let labelled = DocsIndexParser.headingAttributes(#"Default value { #default data-toc-label="Default value" }"#)
+        #expect(labelled?.visible == "Default value" && labelled?.id == "default")
+        #expect(DocsIndexParser.headingAttributes(#"Odd { #odd title="unclosed }"#) == nil)
+    }
+
+    /// A heading's inline Markdown is the reader's text in a title: code spans, emphasis, links, escapes, and HTML or
+    /// JSX components left out (typescript-eslint's `` # `typescript-eslint` ``, Pinia's `\_StoreWithState<Id\>`).
+    @Test func inlineMarkdownInHeadingsIsPlainInTitles() {
+        #expect(MarkdownEntryParser.firstHeading("# `typescript-eslint`") == "typescript-eslint")
+        #expect(MarkdownEntryParser.firstHeading(#"# 接口：\_StoreWithState<Id, S\> %{#interface}%"#) == "接口：_StoreWithState<Id, S>")
+        #expect(MarkdownEntryParser.firstHeading("# Using *the* [store](./store.md) <Badge type=\"tip\" text=\"new\" />") == "Using the store")
+        #expect(MarkdownEntryParser.firstHeading("# 1. Intro") == "1. Intro", "not read as a list")
+        #expect(MarkdownEntryParser.firstHeading("# Plain title") == "Plain title")
     }
 
     /// typescript-eslint's docs (53 `.mdx` pages) as an entry folder: every page read, no JavaScript on a page,

@@ -78,6 +78,19 @@ import IndexSiteTestSupport
         #expect(entry("Plain tape")?.text(at: "url") == nil)
     }
 
+    /// The page shows what stood before an item's link before its title, and a struck-through item struck; neither
+    /// is a field of its own on the page, and an item with neither is shown as before.
+    @Test func prefixesAndStrikethroughAreShownWithTheTitle() throws {
+        let parsed = MarkdownItemShapesTests.parse(try Fixtures.text("MarkdownLists/item-shapes.md"))
+        #expect(parsed.entries.first { $0.text(at: "title") == "Thunder Store" }?.text(at: "struck") == "true")
+        #expect(parsed.entries.filter { $0.text(at: "struck") != nil }.count == 1, "only the struck item")
+        let html = try AwesomeListStructureTests.builtPage(try Fixtures.text("MarkdownLists/item-shapes.md"), name: "shapes")
+        #expect(html.contains(#"<p class="entry-title"><span class="entry-prefix">0BSD</span> <a href="https://spdx.example/0BSD">BSD Zero-Clause Licence</a></p>"#), "\(html)")
+        #expect(html.contains(#"<p class="entry-title"><s><a href="http://thunder.example">Thunder Store</a></s></p>"#))
+        #expect(html.contains(#"<p class="entry-title"><a href="https://ardour.example">Ardour</a></p>"#))
+        #expect(!html.contains("<dt>Prefix</dt>") && !html.contains("<dt>Struck</dt>"))
+    }
+
     /// Awesome-Linux-Software: 1,110 items start with an icon linking to the source code, then the entry's own link.
     @Test func linuxSoftwareItemsKeepTheirLinkAndTheirSource() throws {
         let markdown = try MarkdownItemShapesTests.corpus("awesome-linux-software.md")

@@ -5,21 +5,24 @@ import Testing
 /// A list of entries runs its body bound once (`MustacheEntryLoop`): its bytes and missing keys must be those of the
 /// plain renderer, which looks every name up for every entry, whatever the entry template does.
 @Suite struct MustacheEntryLoopTests {
-    /// Rows of entries with two shown fields; the second entry has no link and one field, the third has nested items.
+    /// Rows of entries with two shown fields; the second entry has no link, one field, a prefix and is struck, the
+    /// third has nested items.
     static func rows() -> EntryRows {
         var builder = EntryRows.Builder(fieldNames: ["Year", "Place"], capacity: 3)
-        func add(_ id: String, _ title: String, _ href: String?, _ description: String?, _ fields: [String?]) {
-            for text in [id, title, href, nil, nil] { builder.add(text) }
+        func add(_ id: String, _ title: String, _ href: String?, _ description: String?, _ fields: [String?], prefix: String? = nil,
+                 struck: Bool = false) {
+            // page_href and see_section, then a Markdown item's prefix and whether it is struck.
+            for text in [id, title, href, nil, nil, prefix, struck ? "struck" : nil] { builder.add(text) }
             builder.add { $0 += Array((description ?? "").utf8) }
             builder.add(nil)   // image
             builder.add(nil)   // search terms
             fields.forEach { builder.add($0) }
         }
         add("dune", "Dune <1965>", "https://example.org/dune?a=1&b=2", "<p>Sand &amp; spice</p>\n", ["1965", "Arrakis"])
-        add("emma", "Emma", nil, nil, [nil, "Highbury"])
+        add("emma", "Emma", nil, nil, [nil, "Highbury"], prefix: "⚠ <old>", struck: true)
         add("iliad", "Iliad", "iliad.html", "<p>Wrath</p>\n", [nil, nil])
         var children = EntryRows.Builder(fieldNames: ["Year", "Place"], capacity: 1)
-        for text in ["book-1", "Book 1", nil, nil, nil] { children.add(text) }
+        for text in ["book-1", "Book 1", nil, nil, nil, nil, nil] { children.add(text) }
         children.add { _ in }
         for _ in 0..<4 { children.add(nil) }
         builder.children[2] = children.finished()

@@ -171,6 +171,8 @@ import Testing
     @Test(arguments: [
         ("official_name", "Official name"), ("alpha_2", "Alpha 2"), ("author.last", "Author last"), ("releaseYear", "Release year"),
         ("ISBN", "ISBN"), ("url-slug", "Url slug"), ("title", "Title"),
+        // Keys already written as words keep their words' case.
+        ("UNTERM Spanish Formal", "UNTERM Spanish Formal"), ("CLDR display name", "CLDR display name"), ("date added", "Date added"),
     ])
     func fieldLabelsAreHumanised(key: String, expected: String) {
         #expect(FieldLabel.make(KeyPath(key), overrides: [:]) == expected)

@@ -113,6 +113,18 @@ import IndexSiteTestSupport
         #expect(try #require(ranks.lists.first).sections.flatMap(\.entries).map { $0.text(at: "#") ?? "" } == ["1", "2"])
     }
 
+    /// Found, not set, comments are only the lines that open the file: a row `#1 Hit` further down is a row, not a
+    /// comment dropped without a word (issue 37, item 10).
+    @Test func onlyLeadingHashLinesAreFoundComments() throws {
+        let songs = try site(["Content/songs.csv": Array("# Songs of the year\n# counted weekly\ntitle,year\n#1 Hit,1999\nOther,2000\n# Late,2001\n".utf8)])
+        let result = Build.run(BuildOptions(siteFolder: songs, strict: true, writeOutput: false))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let titles = try #require(result.lists.first).sections.flatMap(\.entries).map { $0.text(at: "title") ?? "" }
+        #expect(Set(titles) == ["#1 Hit", "Other", "# Late"])
+        let entries = try #require(result.lists.first).sections.flatMap(\.entries)
+        #expect(entries.first { $0.text(at: "title") == "#1 Hit" }?.location.line == 4)
+    }
+
     /// zone1970.tab's comment lines are read as comments without settings, but no line of them names its three
     /// columns (its `#codes<TAB>…<TAB>comments` line names four): the error points at `header`.
     @Test func tzdataZoneTableWithoutSettingsPointsAtTheHeader() throws {

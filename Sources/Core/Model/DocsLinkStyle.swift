@@ -29,4 +29,9 @@ public enum DocsLinkStyle: String, Sendable, Hashable, CaseIterable {
     /// docs root, else from the page's folder), `index`/`README`/a file named as its folder published as the folder;
     /// ids by github-slugger, as Docusaurus makes them; `{#id}` sets the id.
     case docusaurus
+    /// VitePress: `page.html` (extension-less `page` with `cleanUrls`, written `link_extension: ""`), `index.md` as its
+    /// folder; ids by `slugify` of `@mdit-vue/shared` (NFKD, combining marks and control characters removed, runs of
+    /// whitespace and ASCII punctuation to one `-`, trimmed of `-`, a leading digit prefixed with `_`, lower-cased),
+    /// repeats `-1`, `-2` that skip ids already taken (markdown-it-anchor's `uniqueSlug`); `{#id}` sets the id.
+    case vitepress
 }

@@ -201,7 +201,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             meaning: ##"a picture shown as a thumbnail with each entry and on its page: an http(s) address (never fetched by the build) or a path of a file in `Static/`"##,
             example: ##"`cover`"##)
         case .fields: SettingDocumentation(
-            defaultValue: ##"CSV/JSON: every other plain field, only the first 6 when there are more than 10 (entries.json keeps all); Markdown: none"##,
+            defaultValue: ##"CSV/JSON: every other plain field at least half the entries have, only the first 6 when there are more than 10 (entries.json keeps all); Markdown: none"##,
             meaning: ##"extra fields shown with each entry"##,
             example: ##"`[author, year]`"##)
         case .publishFields: SettingDocumentation(
@@ -278,7 +278,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             example: ##"`headings`"##)
         case .linkStyle: SettingDocumentation(
             defaultValue: ##"none (`page.html`, github ids)"##,
-            meaning: ##"for `kind: headings`: the tool that publishes the docs, `github`, `mdbook`, `hugo`, `mkdocs`, `docc`, `pandoc` or `docusaurus`, so page links and heading ids match it"##,
+            meaning: ##"for `kind: headings`: the tool that publishes the docs, `github`, `mdbook`, `hugo`, `mkdocs`, `docc`, `pandoc`, `docusaurus` or `vitepress`, so page links and heading ids match it"##,
             example: ##"`mdbook`"##)
         case .linkBase: SettingDocumentation(
             defaultValue: ##"none (links relative to the index page, with a `docs-links-relative` warning)"##,
@@ -290,7 +290,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             example: ##"`pandoc`"##)
         case .linkExtension: SettingDocumentation(
             defaultValue: ##"`.md` for `github`, `.html` otherwise"##,
-            meaning: ##"for `kind: headings` with `github`, `pandoc` or no `link_style`: what a page's `.md` becomes in links; `""` drops it (`guide/setup`), `/` makes `page/`"##,
+            meaning: ##"for `kind: headings` with `github`, `pandoc`, `vitepress` or no `link_style`: what a page's `.md` becomes in links; `""` drops it (`guide/setup`), `/` makes `page/`"##,
             example: ##"`/`"##)
         }
     }

@@ -194,7 +194,8 @@ extension Scaffold {
         # kind: headings
 
         # link_style: for kind: headings, the tool that publishes the docs, so page links and heading ids match
-        #   it: github, mdbook, hugo, mkdocs, docc or pandoc. Default: page.html links with github ids. Example:
+        #   it: github, mdbook, hugo, mkdocs, docc, pandoc, docusaurus or vitepress. Default: page.html links with
+        #   github ids. Example:
         # link_style: mdbook
 
         # heading_ids: for kind: headings, how heading ids are made when not as link_style makes them: github,
