@@ -22,6 +22,7 @@ STATIC_LIBS := $(CURDIR)/.build/static-libs
 # -disable-concrete-type-metadata-mangled-name-accessors the compiler calls the type's metadata function with the
 # conformances it already knows (a slightly larger binary, no scan). The CLI and serve tests run on this binary.
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -L$(STATIC_LIBS) -Xlinker -no-pie \
+	-Xlinker @$(STATIC_LIBS)/foundation-icu-data.args \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 DEBUG_BIN := .build/debug/indexsite
 RELEASE_BIN := .build/release/indexsite

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Scripts/static-libs.sh FOLDER: fills FOLDER with the static archives of ICU, cmark, the C++ runtime and Foundation's
-# ICU.
+# Scripts/static-libs.sh FOLDER: fills FOLDER with the static archives of ICU, cmark and the C++ runtime, and with an
+# empty ICU data package for Foundation.
 #
 # The release build puts FOLDER first on the linker's search path, so `-licuuc`, `-lcmark` and `-lstdc++` find these
 # archives before the shared libraries: the binary then needs only the C library at run time, and the dynamic loader
@@ -10,8 +10,9 @@
 # - libicudata.a is Debian's data (icu-devtools' icupkg on the data inside libicudata.a) less the items IndexSite
 #   never opens; IndexSite's ICU door (Sources/ICUCollation) collates, letters, formats dates and numbers, picks
 #   plural forms and names languages with it, in every locale.
-# - lib_FoundationICU.a is the toolchain's, with an empty data package in place of the one Foundation links in (its
-#   own ICU 76; Yams imports Foundation, so it is linked however few files IndexSite imports it in). IndexSite never
+# - foundation-icu-data.o is an empty data package that stands for the one Foundation links in (its own ICU 76; Yams
+#   imports Foundation, so it is linked however few files IndexSite imports it in), with foundation-icu-data.args, the
+#   linker arguments that put it in place (the Makefile's RELEASE_FLAGS pass them). IndexSite never
 #   asks Foundation for locale data (LocaleDataDoorTests keeps Locale, Calendar, TimeZone and Foundation's formatters
 #   out of the sources); the ICU door answers all of it.
 set -euo pipefail
@@ -60,14 +61,14 @@ data_object() {
 # Debian's data, less what IndexSite never opens: converters between legacy character sets (*.cnv), the word
 # dictionaries of line and word breaking (brkitr/*.dict; the date formatter's sentence rules stay), transliteration,
 # the display names of currencies, units, time zones and regions, spelled-out numbers, stringprep, IDNA, confusables
-# and character names. What stays: every locale's own data (dates, numbers), collation (coll/), plural rules,
+# and character names (the number formatter needs only the root of the currency tree). What stays: every locale's own data (dates, numbers), collation (coll/), plural rules,
 # language names (lang/, the automatic title's "English"/"Deutsch" columns), normalization and case folding.
 debian_member=$(ar t "$icu_dir/libicudata.a")
 debian_package=${debian_member%_dat.o}                       # icudt72l
 package_of "$icu_dir/libicudata.a" "$debian_member" "$work/$debian_package.dat"
 icupkg --list "$work/$debian_package.dat" \
     | grep -E '\.cnv$|^brkitr/.*\.dict$|^(translit|curr|unit|zone|region|rbnf)/|\.spp$|^confusables\.cfu$|^unames\.icu$|^uts46\.nrm$' \
-    > "$work/unused.txt"
+    | grep -vE '^curr/(root|pool|res_index|supplementalData)\.res$' > "$work/unused.txt"
 mkdir -p "$work/kept"
 # brkitr/root.res names the dictionaries; only the line and word breakers of Thai, Lao, Khmer, Burmese and CJK load them.
 icupkg --ignore-deps --remove "$work/unused.txt" "$work/$debian_package.dat" "$work/kept/$debian_package.dat"
@@ -75,21 +76,20 @@ data_object "$work/kept/$debian_package.dat" "${debian_package%[lb]}" "$work/icu
 rm -f "$folder/libicudata.a"
 ar rcs "$folder/libicudata.a" "$work/icudata.o"
 
-# Foundation's data: lib_FoundationICU.a as the toolchain has it, but with an empty package of the same name in the
-# member that held its data (one array), so ICU inside Foundation finds no items instead of 34 MB. The linker takes
-# this copy because FOLDER comes first on its search path; an object of its own on the command line would come after
-# the archive and clash with the member instead of replacing it.
+# Foundation's data: an empty package under a name of its own, and the linker arguments that make Foundation's symbol
+# for its data (icudt76_dat in lib_FoundationICU.a) that package. A symbol defined with --defsym is defined before any
+# archive is searched, so the linker never pulls the 34 MB member that would define it (an object of the same symbol
+# on the command line comes after the archives and clashes with the member instead; the toolchain's folder comes
+# before FOLDER on the search path, so a changed copy of the archive is not found).
 toolchain_libs="$(dirname "$(readlink -f "$(command -v swiftc)")")/../lib/swift_static/linux"
 foundation_icu="$toolchain_libs/lib_FoundationICU.a"
-read -r data_member foundation_entry < <(nm -A "$foundation_icu" 2> /dev/null \
-    | sed -n 's/^.*:\([^:]*\):[0-9a-f]* R \(icudt[0-9]*\)_dat$/\1 \2/p' | head -1) || true
-if [ -z "${foundation_entry:-}" ]; then
+foundation_entry=$(nm "$foundation_icu" 2> /dev/null | sed -n 's/^[0-9a-f]* R \(icudt[0-9]*\)_dat$/\1/p' | head -1)
+if [ -z "$foundation_entry" ]; then
     echo "static-libs.sh: no ICU data symbol (icudtNN_dat) in '$foundation_icu'; the toolchain's Foundation changed" >&2
     exit 1
 fi
 icupkg --type l new "$work/${foundation_entry}l.dat"
-data_object "$work/${foundation_entry}l.dat" "$foundation_entry" "$work/$data_member"
-cp "$foundation_icu" "$work/lib_FoundationICU.a"
-(cd "$work" && ar d lib_FoundationICU.a "$data_member" && ar r lib_FoundationICU.a "$data_member")
-mv -f "$work/lib_FoundationICU.a" "$folder/lib_FoundationICU.a"
-rm -f "$folder/foundation-icu-data.o"
+data_object "$work/${foundation_entry}l.dat" indexsite_foundation_icu "$folder/foundation-icu-data.o"
+printf -- '--defsym=%s_dat=indexsite_foundation_icu_dat\n%s\n' "$foundation_entry" "$(cd "$folder" && pwd)/foundation-icu-data.o" \
+    > "$folder/foundation-icu-data.args"
+rm -f "$folder/lib_FoundationICU.a"
