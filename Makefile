@@ -12,8 +12,9 @@ TEST_PACKAGES := chromium chromium-driver python3-venv iso-codes tzdata shellche
 # start: with the C library shared, the loader still mapped three libraries and bound every C function on its first
 # call, 1.3 ms of a 1,000-entry build's 10 ms (8.8 ms static). The linker warns that a few C functions (user and
 # host look-ups, dlopen) need the same glibc at run time; IndexSite's commands call none of them. Static Foundation
-# needs libcurl's development files to link, and the static C library is libc6-dev's.
-RELEASE_PACKAGES := libcurl4-openssl-dev libc6-dev
+# needs libcurl's development files to link, and the static C library is libc6-dev's. ICU's data is cut to what
+# IndexSite reads with icu-devtools' icupkg and genccode, and Foundation's copy is emptied (Scripts/static-libs.sh).
+RELEASE_PACKAGES := libcurl4-openssl-dev libc6-dev icu-devtools binutils
 STATIC_LIBS := $(CURDIR)/.build/static-libs
 # Generic types (a Set of strings, a dictionary of nodes) are made at run time from their mangled names by default:
 # the runtime then looks up each conformance the type needs (String: Hashable) by scanning every conformance record
@@ -21,6 +22,7 @@ STATIC_LIBS := $(CURDIR)/.build/static-libs
 # -disable-concrete-type-metadata-mangled-name-accessors the compiler calls the type's metadata function with the
 # conformances it already knows (a slightly larger binary, no scan). The CLI and serve tests run on this binary.
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -L$(STATIC_LIBS) -Xlinker -no-pie \
+	-Xlinker @$(STATIC_LIBS)/foundation-icu-data.args \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 DEBUG_BIN := .build/debug/indexsite
 RELEASE_BIN := .build/release/indexsite
@@ -51,6 +53,7 @@ test: test-deps
 # library included), and it is the one `make install` installs and `make bench` times.
 release-test: release-deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product indexsite
+	Scripts/check-binary-size.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/indexsite" 45
 	INDEXSITE_TEST_BINARY="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/indexsite" \
 		$(SWIFT) test --skip-build --no-parallel --filter 'CLITests|ServeTests'
 

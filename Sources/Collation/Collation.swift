@@ -265,6 +265,19 @@ public let icuVersions: String = {
     return length > 0 ? String(decoding: buffer.prefix(Int(min(length, 63))).map { UInt8(bitPattern: $0) }, as: UTF8.self) : "ICU unknown"
 }()
 
+/// The decimal and grouping separators `locale` writes numbers with ("," and "." in de), nil for a bad locale id.
+package func numberSeparators(locale: String) -> (decimal: String, grouping: String)? {
+    guard let decimal = preflightedString({ ixs_locale_number_separator(locale, 0, $0, $1) }),
+          let grouping = preflightedString({ ixs_locale_number_separator(locale, 1, $0, $1) }) else { return nil }
+    return (decimal, grouping)
+}
+
+/// The name of the language `code` in the words of `displayLocale` ("German" in en, "Deutsch" in de), nil when CLDR
+/// has none.
+package func languageDisplayName(_ code: String, in displayLocale: String) -> String? {
+    preflightedString { ixs_language_display_name(code, displayLocale, $0, $1) }
+}
+
 /// Whether a locale's script runs right to left (ar, he, fa, ur), from ICU's likely-script data.
 package func localeIsRightToLeft(_ locale: String) -> Bool {
     ixs_locale_is_right_to_left(locale) == 1

@@ -11,6 +11,7 @@
 #include <unicode/alphaindex.h>
 #include <unicode/calendar.h>
 #include <unicode/coll.h>
+#include <unicode/dcfmtsym.h>
 #include <unicode/dtptngen.h>
 #include <unicode/gregocal.h>
 #include <unicode/locid.h>
@@ -499,6 +500,29 @@ extern "C" int32_t ixs_numbers_format(const ixs_numbers *numbers, int64_t n, cha
     icu::UnicodeString text = numbers->formatter.formatInt(n, status).toString(status);
     if (U_FAILURE(status)) return -1;
     return toUTF8(text, utf8, capacity);
+}
+
+extern "C" int32_t ixs_locale_number_separator(const char *locale_id, int32_t which, char *utf8, int32_t capacity) {
+    icu::Locale locale;
+    std::string message;
+    if (!parseLocale(locale_id, locale, message)) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    icu::DecimalFormatSymbols symbols(locale, status);
+    if (U_FAILURE(status)) return -1;
+    const auto symbol = which == 0 ? icu::DecimalFormatSymbols::kDecimalSeparatorSymbol
+                                   : icu::DecimalFormatSymbols::kGroupingSeparatorSymbol;
+    return toUTF8(symbols.getSymbol(symbol), utf8, capacity);
+}
+
+extern "C" int32_t ixs_language_display_name(const char *language_code, const char *display_locale, char *utf8,
+                                             int32_t capacity) {
+    if (language_code == nullptr || display_locale == nullptr) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    UChar name[256];
+    int32_t length = uloc_getDisplayLanguage(language_code, display_locale, name, 256, &status);
+    // ICU answers the code itself, with this warning, when no locale up to root names the language.
+    if (U_FAILURE(status) || status == U_USING_DEFAULT_WARNING || length <= 0 || length > 256) return -1;
+    return toUTF8(icu::UnicodeString(name, length), utf8, capacity);
 }
 
 extern "C" int32_t ixs_locale_is_right_to_left(const char *locale_id) {

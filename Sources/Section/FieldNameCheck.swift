@@ -1,4 +1,5 @@
 import Foundation
+import IndexSiteCollation
 import IndexSiteCore
 /// Checks every field a list's settings name against the fields its entries really have, so a typo in `sort`,
 /// `group_by` or `fields` is an error at the setting instead of a silently empty column or one big `#` section.
@@ -109,9 +110,8 @@ package struct FieldNameCheck {
         if let exact = (["title"] + FieldNameCheck.titleFallbacks).lazy.compactMap(spelling).compactMap(textField).first { return exact }
         guard separatorHint.isEmpty else { return nil }
         let language = String(locale.lowercased().prefix { $0.isLetter })
-        let englishNames = Locale(identifier: "en")
-        let siteWords: Set<String> = [language, englishNames.localizedString(forLanguageCode: language)?.lowercased() ?? language,
-                                      Locale(identifier: language).localizedString(forLanguageCode: language)?.lowercased() ?? language]
+        let siteWords: Set<String> = [language, languageDisplayName(language, in: "en")?.lowercased() ?? language,
+                                      languageDisplayName(language, in: language)?.lowercased() ?? language]
         let englishWords: Set<String> = ["en", "english"]
         func words(_ name: String) -> [String] { name.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init) }
         let named = names.filter { name in

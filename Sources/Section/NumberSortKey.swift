@@ -1,4 +1,5 @@
 import Foundation
+import IndexSiteCollation
 import IndexSiteCore
 
 /// Sort keys for fields that hold numbers, so 0.25 < 0.5 < 9.99 < 10 < 1200 and −10 < −3 instead of comparing as text.
@@ -11,9 +12,9 @@ enum NumberSortKey {
         let decimal: String
 
         init(locale: String) {
-            let locale = Locale(identifier: locale)
-            decimal = locale.decimalSeparator ?? "."
-            let group = locale.groupingSeparator ?? ","
+            let separators = numberSeparators(locale: locale)
+            decimal = separators?.decimal ?? "."
+            let group = separators?.grouping ?? ","
             grouping = group == decimal ? "" : group
         }
 

@@ -156,6 +156,17 @@ int32_t ixs_numbers_plural_keywords(const ixs_numbers *numbers, char *utf8, int3
 /// "1.234" in de) as UTF-8 (preflight rule); -1 on error.
 int32_t ixs_numbers_format(const ixs_numbers *numbers, int64_t n, char *utf8, int32_t capacity);
 
+/// Writes the locale's decimal separator (`which` 0) or grouping separator
+/// (`which` 1) as UTF-8 ("," and "." in de; preflight rule); -1 for a bad
+/// locale id: how the list's numbers are read when they sort as numbers.
+int32_t ixs_locale_number_separator(const char *locale_id, int32_t which, char *utf8, int32_t capacity);
+
+/// Writes the name of the language `language_code` in the words of
+/// `display_locale` ("German" in en, "Deutsch" in de) as UTF-8 (preflight
+/// rule); -1 when CLDR has no such name.
+int32_t ixs_language_display_name(const char *language_code, const char *display_locale, char *utf8,
+                                  int32_t capacity);
+
 /// 1 when the locale's script is written right to left (ar, he, fa, ur…), 0 when
 /// not, -1 for a bad locale id: decides `dir="rtl"` on a page.
 int32_t ixs_locale_is_right_to_left(const char *locale_id);
