@@ -88,7 +88,7 @@ public struct DiagnosticFormatter: Sendable {
     }
 
     /// Errors before warnings, each by file, line and column: the order a reviewer fixes them in.
-    static func mostSevereFirst(_ diagnostics: [Diagnostic], strict: Bool) -> [Diagnostic] {
+    public static func mostSevereFirst(_ diagnostics: [Diagnostic], strict: Bool) -> [Diagnostic] {
         diagnostics.enumerated().sorted { a, b in
             let severityA = strict ? Severity.error : a.element.severity, severityB = strict ? Severity.error : b.element.severity
             if severityA != severityB { return severityA > severityB }
