@@ -67,8 +67,11 @@ public struct SiteLinkCheck: Sendable {
             outcomes[url] = outcome
             cache.outcomes[url] = outcome
         }
+        // Rewritten when something was checked, or when results have run out (so the file only holds valid ones).
+        let saveTime = Date().timeIntervalSince1970
+        let expired = cache.outcomes.values.contains { saveTime - $0.checkedAt >= ($0.working ? settings.cacheGood : settings.cacheBroken) }
         do {
-            try cache.save(siteFolder: siteFolder, now: Date().timeIntervalSince1970, settings: settings)
+            if !checked.isEmpty || expired || cacheProblem != nil { try cache.save(siteFolder: siteFolder, now: saveTime, settings: settings) }
         } catch {
             report.diagnostics.append(.warning(.linkCacheUnreadable, "the link cache could not be written: \(error.localizedDescription)",
                                                at: SourceLocation(path: LinkCache.path), hint: "the next check checks every link again"))

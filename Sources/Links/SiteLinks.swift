@@ -54,17 +54,34 @@ public enum SiteLinks {
     /// The http(s) URLs in a text: a whole field that is one, `[text](url)`, `<url>`, `href="url"` and bare addresses
     /// (GitHub links those), without trailing punctuation or an unbalanced closing parenthesis.
     public static func urls(in text: String) -> [String] {
-        guard text.contains("http://") || text.contains("https://") || text.contains("HTTP") else { return [] }
+        let bytes = Array(text.utf8)
         var found: [String] = []
-        for match in text.matches(of: urlPattern) {
-            var url = String(match.output)
-            while let last = url.last, ".,;:!?*_~'\"".contains(last) { url.removeLast() }
+        var index = 0
+        while index + 7 <= bytes.count {
+            guard bytes[index] | 0x20 == UInt8(ascii: "h"), let length = schemeLength(bytes, at: index) else {
+                index += 1
+                continue
+            }
+            var end = index + length
+            while end < bytes.count, !terminators.contains(bytes[end]) { end += 1 }
+            var url = String(decoding: bytes[index..<end], as: UTF8.self)
+            index = end
+            while let last = url.last, ".,;:!?*_~".contains(last) { url.removeLast() }
             // `(see https://a.example/b)`: the parenthesis is the prose's unless the URL opened one.
             while url.last == ")", url.count(where: { $0 == ")" }) > url.count(where: { $0 == "(" }) { url.removeLast() }
-            if url.count > "https://".count { found.append(url) }
+            if url.utf8.count > length { found.append(url) }
         }
         return found
     }
 
-    nonisolated(unsafe) static let urlPattern = /(?i)https?:\/\/[^\s<>"'\]`|\\]+/
+    /// The length of `http://` or `https://` (any case) at `index`, or nil.
+    static func schemeLength(_ bytes: [UInt8], at index: Int) -> Int? {
+        let lower = bytes[index..<min(index + 8, bytes.count)].map { $0 | 0x20 }
+        if lower.starts(with: Array("https://".utf8)) { return 8 }
+        if lower.starts(with: Array("http://".utf8)) { return 7 }
+        return nil
+    }
+
+    /// Bytes that end a URL in text: white space, and the characters around one in Markdown and HTML.
+    static let terminators: Set<UInt8> = Set(" \t\n\r<>\"'`|\\]".utf8)
 }
