@@ -151,6 +151,12 @@ import Testing
     @Test(arguments: [
         ("../samples/awesome-readme.md", ["awesome-contributing": 1, "awesome-separator": 1]),
         ("awesome/awesome-falsehood.md", ["awesome-contributing": 1]),
+        ("awesome/marcelscruz-public-apis.md", ["awesome-contributing": 1, "awesome-duplicate-link": 1]),
+        ("awesome/awesome-linux-software.md", ["awesome-badge": 1, "awesome-contributing": 1, "awesome-dead-anchor": 2, "awesome-description-case": 23,
+                                               "awesome-description-punctuation": 8, "awesome-duplicate-link": 2, "awesome-separator": 2,
+                                               "awesome-license-section": 1]),
+        ("awesome/awesome-go.md", ["awesome-badge": 1, "awesome-contributing": 1, "awesome-toc": 1, "awesome-description-case": 114,
+                                   "awesome-description-punctuation": 37, "awesome-separator": 10, "awesome-license-section": 1]),
     ])
     func corpusListsGiveTheReviewedFindings(_ path: String, _ expected: [String: Int]) throws {
         let corpus = try #require(TestSupport.sharedFolder).appendingPathComponent("corpus")
