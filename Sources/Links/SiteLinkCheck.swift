@@ -27,9 +27,10 @@ public struct SiteLinkCheck: Sendable {
         public var rows: [(url: String, status: String, problem: String, location: SourceLocation)] = []
     }
 
-    /// Checks the links of `lists`.
-    public func run(_ lists: [IndexedList], progress: (@Sendable (Int, Int) -> Void)? = nil) async -> Report {
+    /// Checks the links of `lists`; with `outputPaths` (every file of the built site), their relative links too.
+    public func run(_ lists: [IndexedList], outputPaths: Set<String>? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> Report {
         var report = Report()
+        if let outputPaths { report.diagnostics += missingPages(lists, outputPaths: outputPaths) }
         let uses = SiteLinks.external(in: lists)
         let patterns = settings.exclude.compactMap { try? Regex($0) }
         func isExcluded(_ url: String) -> Bool {
@@ -95,6 +96,23 @@ public struct SiteLinkCheck: Sendable {
         }
         report.diagnostics = report.diagnostics.sortedUnique()
         return report
+    }
+
+    /// A `broken-link` for each relative link that leads to no file of the built site (a folder counts when it has
+    /// an `index.html`).
+    func missingPages(_ lists: [IndexedList], outputPaths: Set<String>) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var locator = LinkLocator(siteFolder: siteFolder)
+        for (use, base) in SiteLinks.relative(in: lists) {
+            guard let path = SiteLinks.resolve(use.url, against: base) else { continue }
+            let candidates = path.hasSuffix("/") || path.isEmpty ? [path + "index.html"] : [path, path + "/index.html"]
+            guard !candidates.contains(where: outputPaths.contains) else { continue }
+            let location = locator.locate(use.url, from: use.location)
+            if locator.suppresses(.brokenLink, at: location) { continue }
+            diagnostics.append(.warning(.brokenLink, "link '\(use.url)' leads to '\(path)', which the built site does not have", at: location,
+                                        hint: "link to a page or a file of Static/, relative to the list's page (\(base)index.html)"))
+        }
+        return diagnostics
     }
 
     /// A Markdown table of the broken and moved links (URL, status, where), for the job's step summary.

@@ -51,6 +51,85 @@ public enum SiteLinks {
         return uses.sorted { ($0.location, $0.url) < ($1.location, $1.url) }
     }
 
+    /// The relative links of `lists` (Markdown links and link fields that name no scheme and are not `#fragments`,
+    /// which every build checks as `dead-anchor`), each with the folder of its list's page, which it is relative to.
+    public static func relative(in lists: [IndexedList]) -> [(use: LinkUse, base: String)] {
+        var found: [(use: LinkUse, base: String)] = []
+        var seen: Set<LinkUse> = []
+        // A docs index's relative links are named once already (`docs-links-relative`).
+        for list in lists where list.kind != .docsIndex {
+            let base = list.slug + "/"
+            func add(_ target: String, at location: SourceLocation) {
+                guard isRelative(target) else { return }
+                let use = LinkUse(url: target, location: location)
+                if seen.insert(use).inserted { found.append((use, base)) }
+            }
+            func walk(_ entries: [Entry]) {
+                for entry in entries {
+                    for (name, value) in zip(entry.fields.names, entry.fields.values) {
+                        for text in value.texts {
+                            if name == list.settings.urlField.description { add(text, at: entry.location(of: KeyPath(name))) }
+                            for target in markdownTargets(in: text) { add(target, at: entry.location(of: KeyPath(name))) }
+                        }
+                    }
+                    walk(entry.children)
+                }
+            }
+            for section in list.sections {
+                if let description = section.description {
+                    for target in markdownTargets(in: description) { add(target, at: section.location ?? SourceLocation(path: "Content/" + list.settings.source)) }
+                }
+                walk(section.entries)
+            }
+        }
+        return found
+    }
+
+    /// Whether a link target is a path within the site: no scheme, not protocol-relative, not only a `#fragment`.
+    static func isRelative(_ target: String) -> Bool {
+        guard !target.isEmpty, !target.hasPrefix("#"), !target.hasPrefix("//"), !target.hasPrefix("/"), !target.contains(" ") else { return false }
+        if let colon = target.firstIndex(of: ":"), !target[..<colon].contains("/") { return false }
+        return true
+    }
+
+    /// The targets of `[text](target)` in Markdown text.
+    static func markdownTargets(in text: String) -> [String] {
+        guard text.contains("](") else { return [] }
+        var targets: [String] = []
+        var rest = text[...]
+        while let open = rest.range(of: "](") {
+            rest = rest[open.upperBound...]
+            let angle = rest.hasPrefix("<")
+            if angle { rest = rest.dropFirst() }
+            let end = rest.firstIndex { angle ? $0 == ">" : ($0 == ")" || $0 == " ") } ?? rest.endIndex
+            targets.append(String(rest[..<end]))
+            rest = rest[end...]
+        }
+        return targets
+    }
+
+    /// `target` resolved against `base` (a folder, ending in `/`) without its query and fragment: `../b/` from `a/`
+    /// is `b/`; nil when it climbs above the site's root.
+    public static func resolve(_ target: String, against base: String) -> String? {
+        var path = target
+        if let cut = path.firstIndex(where: { $0 == "#" || $0 == "?" }) { path = String(path[..<cut]) }
+        path = path.removingPercentEncoding ?? path
+        var parts: [Substring] = base.split(separator: "/")
+        let pieces = path.split(separator: "/", omittingEmptySubsequences: false)
+        for (index, piece) in pieces.enumerated() {
+            switch piece {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            case "" where index == pieces.count - 1: return parts.joined(separator: "/") + (parts.isEmpty ? "" : "/")
+            case "": continue
+            default: parts.append(piece)
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
     /// The http(s) URLs in a text: a whole field that is one, `[text](url)`, `<url>`, `href="url"` and bare addresses
     /// (GitHub links those), without trailing punctuation or an unbalanced closing parenthesis.
     public static func urls(in text: String) -> [String] {

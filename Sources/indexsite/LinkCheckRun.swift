@@ -8,10 +8,18 @@ enum LinkCheckRun {
     /// none), adds the findings to its diagnostics, and appends the links' table to the step summary.
     static func check(_ result: inout BuildResult, options: SiteRun) {
         var lists = result.lists
+        var pagePaths = result.pagePaths
         if result.reusedPreviousOutput {
             var checkOptions = BuildOptions(siteFolder: options.siteURL, strict: options.strict, writeOutput: false)
             checkOptions.baseURL = options.baseURL
-            lists = Build.run(checkOptions).lists
+            let rebuilt = Build.run(checkOptions)
+            (lists, pagePaths) = (rebuilt.lists, rebuilt.pagePaths)
+        }
+        // The built site's files: its pages and what Static/ copies to its root.
+        var outputPaths = Set(pagePaths)
+        let staticFolder = options.siteURL.appendingPathComponent("Static")
+        if let walker = FileManager.default.enumerator(atPath: staticFolder.path) {
+            while let path = walker.nextObject() as? String { outputPaths.insert(path) }
         }
         let check = SiteLinkCheck(siteFolder: options.siteURL, settings: result.linkSettings)
         let showsProgress = !options.quiet && isatty(STDERR_FILENO) == 1
@@ -20,8 +28,8 @@ enum LinkCheckRun {
             progress = { done, total in FileHandle.standardError.write(Data("\r\u{1B}[Klinks: \(done) of \(total)…".utf8)) }
         }
         let reportProgress = progress
-        let checkedLists = lists
-        let report: SiteLinkCheck.Report = wait { await check.run(checkedLists, progress: reportProgress) }
+        let (checkedLists, checkedPaths) = (lists, outputPaths)
+        let report: SiteLinkCheck.Report = wait { await check.run(checkedLists, outputPaths: checkedPaths, progress: reportProgress) }
         if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         result.diagnostics = (result.diagnostics + report.diagnostics).sortedUnique()
         if !options.quiet, options.diagnostics != .json {

@@ -131,6 +131,31 @@ import Testing
         #expect(plain.status == 0 && server.count("/ok") == before)
     }
 
+    @Test func relativeLinksAreCheckedAgainstTheBuiltSite() throws {
+        let folder = try TestSupport.site("relative-links", texts: [
+            "Content/links.md": """
+            # Links
+
+            ## Here
+
+            - [Other list](../other/) - The other list.
+            - [Logo](../logo.png) - A picture, see [the top](#here).
+            - [Missing](../nowhere/) - Not there.
+            - [Guide](guide.html#top) - Not there either.
+
+            """,
+            "Content/other.csv": "title\nA\n",
+            "Static/logo.png": "png",
+        ])
+        let run = try TestSupport.run(["check", "--links", "."], in: folder)
+        #expect(run.stderr.split(separator: "\n").filter { $0.hasPrefix("Content/") } == [
+            "Content/links.md:7:13: warning: link '../nowhere/' leads to 'nowhere/', which the built site does not have [broken-link]",
+            "Content/links.md:8:11: warning: link 'guide.html#top' leads to 'links/guide.html', which the built site does not have [broken-link]",
+        ])
+        #expect(SiteLinks.resolve("../a/b.html?x=1#y", against: "list/") == "a/b.html")
+        #expect(SiteLinks.resolve("../../up", against: "list/") == nil)
+    }
+
     @Test func buildChecksLinksWhenTheSettingsSaySo() async throws {
         let server = try await Self.server()
         defer { Task { await server.stop() } }
