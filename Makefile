@@ -84,6 +84,7 @@ release-deps: deps
 bench: release-deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product indexsite
 	Benchmarks/run.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/indexsite"
+	Benchmarks/links.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/indexsite"
 
 PREFIX ?= /usr/local
 install: release-deps

@@ -12,6 +12,12 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // The link checker's HTTP client (its own target, IndexSiteLinks, so only it and the CLI link it).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Already resolved through async-http-client; named so the link checker can set timeouts and trust, and its
+        // tests start local HTTP(S) servers.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.30.0"),
     ],
     targets: [
         .systemLibrary(
@@ -140,6 +146,19 @@ let package = Package(
             ],
             path: "Sources/IndexSite"
         ),
+        // `indexsite check --links`: every external URL a site links, checked over HTTP(S) with async-http-client,
+        // cached in the site's `.indexsite/links.json`; kept apart so the IndexSite library has no network dependencies.
+        .target(
+            name: "IndexSiteLinks",
+            dependencies: [
+                "IndexSite",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Sources/Links"
+        ),
         // `indexsite serve`: the preview server, kept apart so the IndexSite library has no server dependencies.
         .target(
             name: "IndexSiteServer",
@@ -154,6 +173,7 @@ let package = Package(
             dependencies: [
                 "IndexSite",
                 "IndexSiteServer",
+                "IndexSiteLinks",
                 "CAllocator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -200,6 +220,18 @@ let package = Package(
             dependencies: ["IndexSiteCLI", "IndexSiteTestSupport"],
             path: "Tests/CLITests",
             exclude: ["Sites"]
+        ),
+        .testTarget(
+            name: "LinkCheckTests",
+            dependencies: [
+                "IndexSiteLinks",
+                "IndexSiteCLI",
+                "IndexSiteTestSupport",
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Tests/LinkCheckTests"
         ),
         .testTarget(
             name: "ServeTests",

@@ -22,7 +22,7 @@ extension Build {
     /// 125 MB that the sections never read).
     static func makeList(_ planned: consuming ListPlanner.PlannedList, slugs: inout UniqueNames, strict: Bool, sectionSeconds: inout Double,
                          localization: Localization = .builtIn, descriptionsAhead: DescriptionsAhead? = nil,
-                         history: BuildHistory? = nil) -> (IndexedList?, [Diagnostic]) {
+                         history: BuildHistory? = nil, siteFolder: URL? = nil) -> (IndexedList?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var settings = planned.settings
         let sourcePath: String = switch planned.source {
@@ -123,7 +123,8 @@ extension Build {
             if fieldDiagnostics.hasErrors(strict: false) { return (nil, diagnostics) }
         }
         if settings.lint == .awesome, planned.kind == .markdownList, case .file(let file) = planned.source {
-            diagnostics += AwesomeLinter(locale: settings.locale).lint(file, entries: parsed.entries)
+            let contributing = siteFolder.map { ContributingGuideFinder.find(siteFolder: $0, listPath: file.path) }
+            diagnostics += AwesomeLinter(locale: settings.locale, rules: settings.lintRules, contributing: contributing).lint(file, entries: parsed.entries)
         }
         let words = localization.strings(for: settings.locale)
         settings.defaultSectionTitle = words.text(.default_section)

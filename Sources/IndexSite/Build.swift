@@ -94,6 +94,7 @@ public enum Build {
             diagnostics += configDiagnostics
         }
         if let baseURL = options.baseURL { settings.baseURL = baseURL }
+        result.linkSettings = settings.links
         let theme = Theme.builtIn.overridden(by: site)
         let (localization, catalogDiagnostics) = Localization.make(theme: theme, site: settings)
         let settingsLocales = Set([settings.locale] + settings.lists.map(\.locale))
@@ -166,7 +167,8 @@ public enum Build {
         while let planned = plannedLists.popLast() {
             options.stepProgress?(.parse, listTotal - plannedLists.count - 1, listTotal)
             let (list, listDiagnostics) = makeList(consume planned, slugs: &slugs, strict: options.strict, sectionSeconds: &sectionSeconds,
-                                                     localization: localization, descriptionsAhead: descriptionsAhead, history: history)
+                                                     localization: localization, descriptionsAhead: descriptionsAhead, history: history,
+                                                     siteFolder: options.siteFolder)
             diagnostics += listDiagnostics
             if let list { result.lists.append(list) }
         }

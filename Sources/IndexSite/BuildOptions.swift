@@ -78,6 +78,8 @@ public struct BuildResult: Sendable {
     public var timings: [(stage: BuildStage, seconds: Double)] = []
     /// True when the inputs matched the previous build's and its output was kept as it was, without rendering.
     public var reusedPreviousOutput = false
+    /// The site's `links:` settings, for the link check the command runs after the build (set even when reused).
+    public var linkSettings = LinkSettings()
     /// How many lists the site has (from the previous build's manifest when its output was reused).
     public var listCount = 0
     /// How many non-empty sections the lists have, together (from the manifest when the output was reused).

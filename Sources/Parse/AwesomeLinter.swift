@@ -2,19 +2,42 @@ import Foundation
 import IndexSiteCollation
 import IndexSiteCore
 
-/// The checks awesome-list maintainers run on their READMEs, for `lint: awesome`: entries out of alphabetical order
-/// within a section, a link listed twice, a linked entry without a description, a link to an anchor the README does
-/// not have. All are warnings (errors under `--strict`), each at the entry or link's file, line and column.
+/// The checks awesome-list maintainers run on their READMEs, for `lint: awesome`: awesome-lint's rules that make
+/// sense for a published list (the separator, a description's case and final punctuation, the table of contents, the
+/// badge, no License section, a contributing guide) and IndexSite's own (a link listed twice under one heading, a
+/// dead `#anchor`, an empty section, order where the list says `sorted: true`, a missing description when asked).
+/// Each rule (`LintRule`) has its severity from `lint:`; comments in the file turn findings off (`LintSuppressions`).
+/// Every finding is at the item, heading or link's file, line and column.
 package struct AwesomeLinter {
     /// Orders titles as the list's locale does; nil when the locale is unknown (the Sectioner reports that).
     package let collator: Collator?
+    /// Which rules run, and how severe their findings are.
+    package var rules: LintRules
+    /// Whether the list has a contributing guide beside it (found by Load); nil when not looked for.
+    package var contributing: ContributingGuide?
 
-    package init(locale: String) {
+    package init(locale: String, rules: LintRules = LintRules(), contributing: ContributingGuide? = nil) {
         collator = try? Collator(locale: locale)
+        self.rules = rules
+        self.contributing = contributing
     }
 
-    /// Lints one Markdown list from its parsed entries and, for anchors, the file's own cmark tree.
+    /// A finding of `rule`, at its severity; nothing when the rule is off.
+    func report(_ rule: LintRule, _ message: String, at location: SourceLocation, hint: String?, into diagnostics: inout [Diagnostic]) {
+        let severity = rules.severity(of: rule)
+        guard severity != .off else { return }
+        diagnostics.append(Diagnostic(severity == .error ? .error : .warning, rule.code, message, at: location, hint: hint))
+    }
+
+    /// Lints one Markdown list from its parsed entries and the file's own cmark tree.
     package func lint(_ file: SourceFile, entries: [Entry]) -> [Diagnostic] {
+        var diagnostics = lintUnsuppressed(file, entries: entries)
+        let suppressions = LintSuppressions(text: String(decoding: file.bytes, as: UTF8.self))
+        diagnostics = suppressions.filter(diagnostics, path: file.path)
+        return diagnostics
+    }
+
+    func lintUnsuppressed(_ file: SourceFile, entries: [Entry]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         // Top-level entries section by section (an entry before any heading is in a section of its own), in file order.
         var bySection: [Int: [Entry]] = [:]
@@ -24,7 +47,9 @@ package struct AwesomeLinter {
             if bySection[key] == nil { sectionOrder.append(key) }
             bySection[key, default: []].append(entry)
         }
-        for key in sectionOrder { checkOrder(bySection[key] ?? [], into: &diagnostics) }
+        if rules.severity(of: .order) != .off {
+            for key in sectionOrder { checkOrder(bySection[key] ?? [], into: &diagnostics) }
+        }
         // A link is listed twice when it is twice under one heading: under several headings it is cross-listed.
         var firstUse: [String: SourceLocation] = [:]
         var section: Int?
@@ -35,8 +60,49 @@ package struct AwesomeLinter {
             }
             checkLinks(entry, firstUse: &firstUse, into: &diagnostics)
         }
-        diagnostics += deadAnchors(file)
+        if rules.severity(of: .deadAnchor) != .off { diagnostics += deadAnchors(file) }
+        checkDocument(file, into: &diagnostics)
+        switch contributing {
+        case .missing?:
+            report(.contributing, "there is no contributing.md beside the list", at: file.location(line: 1), hint: "write one: how to propose an item, and what makes a good one", into: &diagnostics)
+        case .empty?:
+            report(.contributing, "contributing.md is empty", at: file.location(line: 1), hint: "say how to propose an item", into: &diagnostics)
+        case .present?, nil:
+            break
+        }
         return diagnostics
+    }
+
+    /// The item rules on the lists awesome-lint checks (after the first section past `## Contents`, or all), and the
+    /// structure rules, in one parse of the file.
+    func checkDocument(_ file: SourceFile, into diagnostics: inout [Diagnostic]) {
+        let split = FrontMatterParser.split(file)
+        CommonMark.withDocument(Array(split.body)) { document in
+            let blocks = Array(document.children)
+            func place(_ node: MarkdownNode) -> SourceLocation {
+                file.location(line: max(node.startLine, 1) + split.bodyLineOffset, column: max(node.startColumn, 1))
+            }
+            checkStructure(blocks, place: place, into: &diagnostics)
+            var lists: [MarkdownNode] = []
+            func collectLists(_ node: MarkdownNode, depth: Int) {
+                guard depth < 64 else { return }
+                if node.kind == .list { lists.append(node) }
+                for child in node.children { collectLists(child, depth: depth + 1) }
+            }
+            let contents = blocks.firstIndex { $0.kind == .heading && $0.headingLevel == 2 && Self.withoutComments(Self.string($0)) == "Contents" }
+            if let contents {
+                guard let next = blocks[(contents + 1)...].firstIndex(where: { $0.kind == .heading }) else { return }
+                for block in blocks[(next + 1)...] where block.kind == .list { collectLists(block, depth: 0) }
+            } else {
+                collectLists(document, depth: 0)
+            }
+            for list in lists {
+                for item in list.children where item.kind == .item {
+                    guard let paragraph = item.firstChild, paragraph.kind == .paragraph else { continue }
+                    checkItem(paragraph, at: place(item), into: &diagnostics)
+                }
+            }
+        }
     }
 
     /// Each entry that sorts before the one above it, and the same within every nested list.
@@ -47,8 +113,8 @@ package struct AwesomeLinter {
             for index in entries.indices.dropFirst() where keys[index].lexicographicallyPrecedes(keys[index - 1]) {
                 let title = entries[index].text(at: "title") ?? ""
                 let previous = entries[index - 1].text(at: "title") ?? ""
-                diagnostics.append(.warning(.awesomeOrder, "'\(title)' is out of alphabetical order: it comes after '\(previous)'",
-                                            at: entries[index].location, hint: "move it above '\(previous)'"))
+                report(.order, "'\(title)' is out of alphabetical order: it comes after '\(previous)'",
+                       at: entries[index].location, hint: "move it above '\(previous)'", into: &diagnostics)
             }
         }
         for entry in entries where !entry.children.isEmpty { checkOrder(entry.children, into: &diagnostics) }
@@ -60,15 +126,15 @@ package struct AwesomeLinter {
             var key = url
             while key.hasSuffix("/") { key.removeLast() }
             if let first = firstUse[key] {
-                diagnostics.append(.warning(.awesomeDuplicateLink, "link '\(url)' is already listed at line \(first.line)", at: entry.location,
-                                            hint: "keep one of the two entries"))
+                report(.duplicateLink, "link '\(url)' is already listed at line \(first.line)", at: entry.location,
+                       hint: "keep one of the two entries", into: &diagnostics)
             } else {
                 firstUse[key] = entry.location
             }
             if entry.text(at: "description") == nil {
                 let title = entry.text(at: "title") ?? ""
-                diagnostics.append(.warning(.awesomeNoDescription, "'\(title)' has no description", at: entry.location,
-                                            hint: "write one after the link: - [\(title)](…) - What it is."))
+                report(.noDescription, "'\(title)' has no description", at: entry.location,
+                       hint: "write one after the link: - [\(title)](…) - What it is.", into: &diagnostics)
             }
         }
         for child in entry.children { checkLinks(child, firstUse: &firstUse, into: &diagnostics) }
@@ -106,12 +172,14 @@ package struct AwesomeLinter {
                 for child in children { pending.append((child, isBlock ? node : block, depth + 1)) }
             }
         }
-        return links.compactMap { link in
+        var diagnostics: [Diagnostic] = []
+        for link in links {
             let fragment = (link.fragment.removingPercentEncoding ?? link.fragment).lowercased()
-            guard !anchors.contains(fragment) else { return nil }
-            return .warning(.awesomeDeadAnchor, "link to '#\(link.fragment)' matches no heading or anchor of the file", at: link.location,
-                            hint: "GitHub makes a heading's anchor from its text: lower case, spaces as '-', punctuation dropped")
+            guard !anchors.contains(fragment) else { continue }
+            report(.deadAnchor, "link to '#\(link.fragment)' matches no heading or anchor of the file", at: link.location,
+                   hint: "GitHub makes a heading's anchor from its text: lower case, spaces as '-', punctuation dropped", into: &diagnostics)
         }
+        return diagnostics
     }
 
     /// `name="…"` or `id="…"` in HTML.

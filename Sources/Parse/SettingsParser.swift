@@ -42,6 +42,7 @@ public enum SettingsParser {
             case .footer: settings.footer = reader.string(value, key, block)
             case .editURL: settings.editURL = reader.editURL(value, key, block)
             case .lists: break
+            case .links: reader.links(value, block, into: &settings.links)
             case .strings:
                 guard case .mapping(let locales) = value else {
                     reader.error(.badSettingValue, "'strings' must map locales to their page words (strings: {de: {details: Mehr}})", at: block.location(of: value))
@@ -168,7 +169,7 @@ public enum SettingsParser {
                     case let other?: error(.badSettingValue, "'short_rows' must be allow or error, not '\(other)'", at: block.location(of: value))
                     }
                 case .valuesSeparator: valuesSeparator(value, block, into: &list)
-                case .lint: list.lint = choice(value, key, block) ?? list.lint
+                case .lint: lint(value, block, into: &list)
                 case .fieldLabels: list.fieldLabels = labels(value, key, block) ?? list.fieldLabels
                 case .newFor: list.newFor = period(value, key, block)
                 case .dateOrder:

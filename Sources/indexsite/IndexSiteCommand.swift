@@ -122,6 +122,10 @@ struct SiteOptions: ParsableArguments {
             help: "The address the site is published at, over base_url in indexsite.yml (canonical links, sitemap.xml, 404.html).")
     var baseURL: String?
 
+    @Option(name: .customLong("changed-since"),
+            help: "Report warnings only on lines changed since this git ref (a pull request's base, such as origin/main).")
+    var changedSince: String?
+
     func validate() throws {
         if let baseURL, case .failure(let problem) = SettingsParser.baseURL(baseURL, name: "--base-url") {
             throw ValidationError("\(problem.message); \(problem.hint)")
@@ -131,7 +135,8 @@ struct SiteOptions: ParsableArguments {
     /// The options as plain values, for the code `build` and `check` share with the quick path.
     var run: SiteRun {
         let url = baseURL.flatMap { try? SettingsParser.baseURL($0, name: "--base-url").get() }
-        return SiteRun(site: folder.site, strict: strict, diagnostics: diagnostics, quiet: quiet, timings: timings, baseURL: url)
+        return SiteRun(site: folder.site, strict: strict, diagnostics: diagnostics, quiet: quiet, timings: timings, baseURL: url,
+                       changedSince: changedSince)
     }
 }
 
@@ -144,13 +149,28 @@ struct SiteRun: Equatable {
     var timings = false
     /// `--base-url`, checked and ending in `/`.
     var baseURL: String?
+    /// `--changed-since`: the git ref whose changes the warnings are limited to.
+    var changedSince: String?
 
     var siteURL: URL { URL(fileURLWithPath: site, isDirectory: true) }
 
     var diagnosticPathPrefix: String { SiteFolder.diagnosticPathPrefix(of: site) }
 
-    /// Prints the diagnostics and returns the exit code for the result.
-    func finish(_ result: BuildResult) -> ExitCode {
+    /// Prints the diagnostics and returns the exit code for the result. With `--changed-since`, the warnings are
+    /// first limited to the lines changed since the ref (errors, which stop the build, are all kept) and put most
+    /// severe and earliest first; `result` is left holding what was reported.
+    func finish(_ result: inout BuildResult) -> ExitCode {
+        if let changedSince {
+            let changed: ChangedLines
+            do {
+                changed = try ChangedLines.read(since: changedSince, siteFolder: siteURL)
+            } catch {
+                FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+                return .failure
+            }
+            let kept = result.diagnostics.filter { $0.severity == .error || changed.contains($0.location) }
+            result.diagnostics = DiagnosticFormatter.mostSevereFirst(kept, strict: strict)
+        }
         let formatter = DiagnosticFormatter(format: diagnostics, pathPrefix: diagnosticPathPrefix, strict: strict)
         if diagnostics == .json {
             print(formatter.report(result.diagnostics))
@@ -165,7 +185,7 @@ struct SiteRun: Equatable {
             FileHandle.standardError.write(Data(("timings: " + lines.joined(separator: ", ") + "\n").utf8))
         }
         if !result.succeeded, !quiet, diagnostics != .json {
-            FileHandle.standardError.write(Data("Build failed: \(formatter.counts(result.diagnostics))\n".utf8))
+            FileHandle.standardError.write(Data("Build failed: \(formatter.counts(result.diagnostics))\(changedSuffix)\n".utf8))
         }
         return result.succeeded ? .success : .failure
     }
@@ -182,8 +202,11 @@ struct SiteRun: Equatable {
 
     /// " with no errors, 3 warnings" after a successful run's counts, or nothing when there was nothing to report.
     func countsSuffix(_ result: BuildResult) -> String {
-        result.diagnostics.isEmpty ? "" : ": " + DiagnosticFormatter(format: diagnostics, strict: strict).counts(result.diagnostics)
+        result.diagnostics.isEmpty && changedSince == nil ? "" : ": " + DiagnosticFormatter(format: diagnostics, strict: strict).counts(result.diagnostics) + changedSuffix
     }
+
+    /// " on lines changed since REF" after the counts of a `--changed-since` run.
+    var changedSuffix: String { changedSince.map { " on lines changed since \($0)" } ?? "" }
 
     /// A progress reporter for a terminal: silent for the first second, then one line rewritten in place.
     func progressReporter() -> (@Sendable (BuildStage, Int) -> Void)? {
@@ -262,9 +285,10 @@ struct BuildCommand: ParsableCommand {
                                         progress: options.progressReporter())
         buildOptions.baseURL = options.baseURL
         buildOptions.stepProgress = options.stepReporter()
-        let result = Build.run(buildOptions)
+        var result = Build.run(buildOptions)
         options.clearProgress()
-        let code = options.finish(result)
+        if result.linkSettings.checkOnBuild, result.succeeded { LinkCheckRun.check(&result, options: options) }
+        let code = options.finish(&result)
         if code == .success, !options.quiet, options.diagnostics != .json {
             let folder = output ?? (options.site == "." ? "_site" : options.siteURL.appendingPathComponent("_site").relativePath)
             let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
@@ -286,14 +310,18 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var options: SiteOptions
 
+    @Flag(help: "Also check every external link over the network (settings under links: in indexsite.yml; results cached in .indexsite/links.json).")
+    var links = false
+
     func run() throws {
         let options = options.run
         var buildOptions = BuildOptions(siteFolder: options.siteURL, strict: options.strict, writeOutput: false)
         buildOptions.baseURL = options.baseURL
-        let result = Build.run(buildOptions)
-        let code = options.finish(result)
+        var result = Build.run(buildOptions)
+        if links || result.linkSettings.checkOnBuild { LinkCheckRun.check(&result, options: options) }
+        let code = options.finish(&result)
         if code == .success, !options.quiet, options.diagnostics != .json {
-            print("Checked \(result.countsSummary): \(DiagnosticFormatter(format: options.diagnostics, strict: options.strict).counts(result.diagnostics))")
+            print("Checked \(result.countsSummary): \(DiagnosticFormatter(format: options.diagnostics, strict: options.strict).counts(result.diagnostics))\(options.changedSuffix)")
         }
         throw code
     }

@@ -402,7 +402,8 @@ import IndexSiteTestSupport
 
     @Test func awesomeLintReportsOrderDuplicatesMissingDescriptionsAndDeadAnchors() {
         let file = SourceFile(path: "Content/tools.md", text: AwesomeLintTests.source)
-        let diagnostics = SiteLoaderFreeBuild.diagnostics(of: file, lint: "awesome").filter { $0.code.rawValue.hasPrefix("awesome-") }
+        // Order is checked where the list says it is sorted; the badge and contributing rules have tests of their own.
+        let diagnostics = SiteLoaderFreeBuild.diagnostics(of: file, lint: "{sorted: true, awesome-badge: off, awesome-contributing: off}").filter { $0.code.rawValue.hasPrefix("awesome-") }
         let lines = diagnostics.map { "\($0.location.line):\($0.location.column) \($0.code.rawValue)" }.sorted()
         // Three lines of front matter come first. "FSM" then "fsm" differ in case only: in order, but the same link.
         #expect(lines == ["11:3 awesome-order", "13:1 awesome-duplicate-link", "15:24 awesome-dead-anchor", "9:1 awesome-order"])

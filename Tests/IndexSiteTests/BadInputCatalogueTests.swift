@@ -30,6 +30,15 @@ import Testing
         .outputForeignFiles: "IndexSiteTests/RealDataFileTests.swift",
         .historyUnavailable: "IndexSiteTests/EntryHistoryTests.swift",
         .historyShallow: "IndexSiteTests/EntryHistoryTests.swift",
+        .awesomeSeparator: "IndexSiteTests/LintRuleTests.swift",
+        .awesomeDescriptionCase: "IndexSiteTests/LintRuleTests.swift",
+        .awesomeDescriptionPunctuation: "IndexSiteTests/LintRuleTests.swift",
+        .awesomeToc: "IndexSiteTests/LintRuleTests.swift",
+        .awesomeLicenseSection: "IndexSiteTests/LintRuleTests.swift",
+        .awesomeEmptySection: "IndexSiteTests/LintRuleTests.swift",
+        .brokenLink: "LinkCheckTests/SiteLinkCheckTests.swift",
+        .linkMoved: "LinkCheckTests/SiteLinkCheckTests.swift",
+        .linkCacheUnreadable: "LinkCheckTests/SiteLinkCheckTests.swift",
     ]
 
     @Test func catalogueCoversEveryCode() throws {

@@ -19,7 +19,7 @@ import IndexSiteTestSupport
 
     @Test func crossListedLinksPassStrictBuilds() throws {
         let markdown = try Fixtures.text("MarkdownLists/cross-listed.md")
-        let lint = "lists:\n  - source: Content/parsers.md\n    lint: awesome\n"
+        let lint = "lists:\n  - source: Content/parsers.md\n    lint: {awesome-badge: off, awesome-contributing: off}\n"
         for settings in ["", lint] {
             let result = try MarkdownCrossListingTests.build(markdown, settings: settings)
             #expect(result.succeeded, "\(result.diagnostics)")

@@ -89,9 +89,34 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case awesomeNoDescription = "awesome-no-description"
     /// A link to `#anchor` matches no heading or HTML anchor of the file.
     case awesomeDeadAnchor = "awesome-dead-anchor"
+    /// An item's link and description are not separated by ` - ` (a colon, an en or em dash, odd spaces).
+    case awesomeSeparator = "awesome-separator"
+    /// An item's description starts in lower case.
+    case awesomeDescriptionCase = "awesome-description-case"
+    /// An item's description does not end with `.`, `!`, `?` or `…`.
+    case awesomeDescriptionPunctuation = "awesome-description-punctuation"
+    /// The `## Contents` list does not match the headings after it.
+    case awesomeToc = "awesome-toc"
+    /// The list's `#` heading has no Awesome badge.
+    case awesomeBadge = "awesome-badge"
+    /// The list has a License section (the licence belongs in a LICENSE file).
+    case awesomeLicenseSection = "awesome-license-section"
+    /// There is no `contributing.md` beside the list, or it is empty.
+    case awesomeContributing = "awesome-contributing"
+    /// A heading has nothing under it.
+    case awesomeEmptySection = "awesome-empty-section"
     /// A link to `#anchor` in a Markdown list's descriptions names no heading of the list (by GitHub's ids), no
     /// section or entry of the page and no HTML anchor: it would land nowhere.
     case deadAnchor = "dead-anchor"
+
+    // Link checking (`check --links`, `links: {check: true}`)
+    /// An external link does not lead to a working page: an error status, a timeout, a reset, an unknown host, a
+    /// redirect loop; at the URL in its source.
+    case brokenLink = "broken-link"
+    /// An external link answers with a permanent redirect (301, 308) to a working page: the new address is the fix.
+    case linkMoved = "link-moved"
+    /// The link cache (`.indexsite/links.json`) could not be read; every link is checked again.
+    case linkCacheUnreadable = "link-cache-unreadable"
 
     // Templates
     /// A Mustache template does not parse.

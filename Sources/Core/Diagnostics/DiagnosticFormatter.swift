@@ -88,7 +88,7 @@ public struct DiagnosticFormatter: Sendable {
     }
 
     /// Errors before warnings, each by file, line and column: the order a reviewer fixes them in.
-    static func mostSevereFirst(_ diagnostics: [Diagnostic], strict: Bool) -> [Diagnostic] {
+    public static func mostSevereFirst(_ diagnostics: [Diagnostic], strict: Bool) -> [Diagnostic] {
         diagnostics.enumerated().sorted { a, b in
             let severityA = a.element.severity.reported(strict: strict), severityB = b.element.severity.reported(strict: strict)
             if severityA != severityB { return severityA > severityB }

@@ -36,6 +36,7 @@ public enum SiteSettingKey: String, CaseIterable, Sendable {
     case editURL = "edit_url"
     case lists
     case strings
+    case links
 
     /// The key's line in the README's settings table: its default, what it does, an example.
     public var documentation: SettingDocumentation {
@@ -92,6 +93,10 @@ public enum SiteSettingKey: String, CaseIterable, Sendable {
             defaultValue: ##"`{}`"##,
             meaning: ##"page words to change or add, by locale, over the built-in catalogs (see [Page words](#page-words-in-the-readers-language))"##,
             example: ##"`{de: {details: Mehr}}`"##)
+        case .links: SettingDocumentation(
+            defaultValue: ##"`{}`"##,
+            meaning: ##"how `check --links` checks external links: `check` (also on `build`), `timeout`, `retries`, `retry_delay`, `max_retry_after` (seconds), `concurrency`, `per_host`, `cache_good`/`cache_broken` (how long a result is reused: `1d`, `12h`, `30m`, `0`), `exclude` (regular expressions), `accept` (status codes), `hosts` (per host: `per_host`, `accept`, `exclude`); see [Link checking](#link-checking)"##,
+            example: ##"`{check: true, exclude: [linkedin\.com]}`"##)
         }
     }
 }
@@ -266,8 +271,8 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             example: ##"`allow`"##)
         case .lint: SettingDocumentation(
             defaultValue: ##"`none`"##,
-            meaning: ##"extra checks of a Markdown list, as warnings in `check` and `build` (errors under `--strict`): `awesome` reports entries out of alphabetical order within a section or nested list (case aside, the list's locale), a link listed twice (a trailing `/` aside), a linked entry without a description, and links to `#anchors` that match no heading (by GitHub's ids) or HTML `name`/`id` (`#top` and `#readme` always work)"##,
-            example: ##"`awesome`"##)
+            meaning: ##"extra checks of a Markdown list, as warnings in `check` and `build` (errors under `--strict`): `awesome` runs awesome-lint's rules that make sense for a published list and IndexSite's own (see [Lint rules](#lint-rules)); a mapping turns them on and sets each rule to `off`, `warning` or `error`, with `sorted: true` to check alphabetical order"##,
+            example: ##"`{sorted: true, awesome-badge: off}`"##)
         case .valuesSeparator: SettingDocumentation(
             defaultValue: ##"none"##,
             meaning: ##"splits a field's text into several values for `group_by` (an entry in each section); one separator, or one per field"##,

@@ -196,6 +196,8 @@ public struct ListSettings: Sendable, Hashable {
     public var valuesSeparatorByField: [String: String] = [:]
     /// Extra checks of a Markdown list's source (`lint: awesome`), reported as warnings.
     public var lint: LintStyle = .none
+    /// Which lint rules run and how severe their findings are (`lint: {sorted: true, awesome-badge: off}`).
+    public var lintRules = LintRules()
     /// Labels readers see for fields, by field name (`official_name: Official name`); others are humanised.
     public var fieldLabels: [String: String] = [:]
     /// Where each setting was written (indexsite.yml or front matter), so problems found later point at it.
@@ -257,6 +259,8 @@ public struct SiteSettings: Sendable, Hashable {
     public var editURL: String?
     /// Page words the site changes or adds, by locale (`strings:` in `indexsite.yml`), over every other catalog.
     public var strings: [String: StringCatalog] = [:]
+    /// How external links are checked (`links:`).
+    public var links = LinkSettings()
     /// Per-list settings, in the order the configuration lists them.
     public var lists: [ListSettings] = []
     /// Where each site-wide setting was written.

@@ -82,6 +82,13 @@ extension Scaffold {
     #   Default: {} (the built-in words of each list's locale). Example:
     # strings: {de: {details: Mehr}}
 
+    # links: how `indexsite check --links` checks every external link (and `build` too, with check: true): timeout,
+    #   retries, retry_delay, max_retry_after (seconds, or 30s, 10m, 12h, 1d), concurrency, per_host (requests at once),
+    #   cache_good and cache_broken (how long a result in .indexsite/links.json is reused), exclude (regular
+    #   expressions), accept (status codes that count as working), hosts (per host: per_host, accept, exclude).
+    #   Default: {} (checked only by check --links; 4 requests per host, working links trusted for a day). Example:
+    # links: {check: true, exclude: [linkedin\.com], accept: [403]}
+
     # lists: one item per list, in the order the home page shows them, each naming its `source`. Sources in Content/
     #   that are not named here become lists too, with default settings. Default: every source in Content/.
     lists:
@@ -232,10 +239,12 @@ extension Scaffold {
         #   both sections; one separator, or one per field. Default: none. Example:
         # values_separator: ","
 
-        # lint: extra checks of a Markdown list, as warnings: awesome (entries out of alphabetical order in a
-        #   section, duplicate links, entries without a description, links to anchors the file does not have) or none.
-        #   Default: none. Example:
-        # lint: awesome
+        # lint: extra checks of a Markdown list, as warnings: awesome (awesome-lint's rules: the " - " separator, a
+        #   description's capital and final punctuation, the table of contents, the badge, no License section, a
+        #   contributing.md; and duplicate links, dead #anchors, empty sections) or none. A mapping turns them on and
+        #   sets each rule: off, warning or error; sorted: true also checks alphabetical order. Comments in the file
+        #   turn findings off: <!-- indexsite-lint-disable-next-line awesome-badge -->. Default: none. Example:
+        # lint: {sorted: true, awesome-badge: off, awesome-toc: error}
 
         # field_labels: the label readers see for each shown field, by field name.
         #   Default: the name made readable (official_name → "Official name"). Example:
@@ -523,6 +532,14 @@ extension Scaffold {
           - id: pages
             if: github.event_name != 'pull_request'
             uses: actions/configure-pages@v5
+
+          # The link checker's results (with links: {check: true} in indexsite.yml), carried from run to run, so a
+          # rerun asks only about links that are new or whose result is older than its validity.
+          - uses: actions/cache@v4
+            with:
+              path: .indexsite/links.json
+              key: indexsite-links-${{ github.run_id }}
+              restore-keys: indexsite-links-
 
           - uses: \#(IndexSiteVersion.repository)@v\#(IndexSiteVersion.current)
             with:
