@@ -234,7 +234,7 @@ struct ListPages: Sendable {
         let tasks = indices.flatMap { index in
             stride(from: 0, to: list.sections[index].entries.count, by: chunk).map { (section: index, start: $0) }
         }
-        return [[Diagnostic]].madeConcurrently(count: tasks.count) { task in
+        return Engine.current.orderedMap(count: tasks.count) { task in
             let entries = list.sections[tasks[task].section].entries
             var warnings: [Diagnostic] = []
             unsafeLinkWarnings(entries, tasks[task].start..<min(tasks[task].start + chunk, entries.count), section: tasks[task].section, into: &warnings)
@@ -279,7 +279,7 @@ struct ListPages: Sendable {
         let entries = list.sections[index].entries
         guard range.count > ListPages.rowChunk else { return entryRows(entries, range, section: index, pagePrefix: pagePrefix).values }
         let starts = Array(stride(from: range.lowerBound, to: range.upperBound, by: ListPages.rowChunk))
-        return [EntryRows].madeConcurrently(count: starts.count) { chunk in
+        return Engine.current.orderedMap(count: starts.count) { chunk in
             entryRows(entries, starts[chunk]..<min(starts[chunk] + ListPages.rowChunk, range.upperBound), section: index, pagePrefix: pagePrefix)
         }.flatMap(\.values)
     }

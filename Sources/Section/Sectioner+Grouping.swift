@@ -27,7 +27,7 @@ extension Sectioner {
         }
         // ICU's bucket look-up is most of this function's time, and thread-safe: made on every core.
         let sectionOfBuckets = sectionOfBucket
-        let sectionOfEntry = [Int].madeConcurrently(count: order.count) {
+        let sectionOfEntry = Engine.current.orderedMap(count: order.count) {
             sectionOfBuckets[min(index.bucket(of: titles[order[$0]]), sectionOfBuckets.count - 1)]
         }
         // The entries' places, grouped by section in page order, so that each section is filled on its own.
@@ -46,7 +46,7 @@ extension Sectioner {
         let (sectionStarts, places) = (starts, grouped)
         let sectionEntries = entries.withUnsafeMutableBufferPointer { entries in
             nonisolated(unsafe) let source = entries.baseAddress // nil only when there are none to move
-            return [[Entry]].madeConcurrently(count: sections.count) { section in
+            return Engine.current.orderedMap(count: sections.count) { section in
                 let range = sectionStarts[section]..<sectionStarts[section + 1]
                 return [Entry](unsafeUninitializedCapacity: range.count) { buffer, initialized in
                     let empty = Entry(fields: FieldRecord())

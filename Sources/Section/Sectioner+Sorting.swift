@@ -51,9 +51,9 @@ extension Sectioner {
         let readsTitle = sortKeys.map { $0.path == settings.titleField }
         // Keys are made on every core, a block of entries each, with a collator per block (a collator serves one
         // thread at a time); the blocks' keys are then joined into one arena.
-        let blockCount = min(activeCoreCount, max(1, entries.count / 2048))
+        let blockCount = min(Engine.current.width, max(1, entries.count / 2048))
         let collators = [collator] + (1..<blockCount).compactMap { _ in try? Collator(locale: settings.locale) }
-        let blocks = [(bytes: [UInt8], ranges: [Range<Int>])].madeConcurrently(count: collators.count) { block in
+        let blocks = Engine.current.orderedMap(count: collators.count) { block -> (bytes: [UInt8], ranges: [Range<Int>]) in
             let lower = entries.count * block / collators.count, upper = entries.count * (block + 1) / collators.count
             var bytes: [UInt8] = []
             bytes.reserveCapacity((upper - lower) * width * 24)
@@ -97,7 +97,7 @@ extension Sectioner {
             keyBytes.withUnsafeBufferPointer { bytes in
                 nonisolated(unsafe) let (slots, bytes) = (slots, bytes)
                 let blocks = entries.indices.chunks(of: Sectioner.slotBlock)
-                CorePool.shared.perform(iterations: blocks.count) { block in
+                Engine.current.concurrentPerform(iterations: blocks.count) { block in
                     for index in blocks[block] {
                         let range = keyRanges[index * width]
                         var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
@@ -118,11 +118,11 @@ extension Sectioner {
             }
             initialized = entries.count
         }
-        // Sorted a run per core, then merged (`sortConcurrently`): source order breaks the last ties, so no two
+        // Sorted a run per core, then merged (`Engine.sort`): source order breaks the last ties, so no two
         // slots are equivalent and the order is the one a single sort gives.
         keyBytes.withUnsafeBufferPointer { bytes in
             nonisolated(unsafe) let base = bytes.baseAddress
-            slots.sortConcurrently { x, y in
+            Engine.current.sort(&slots) { x, y in
                 let a = x.index, b = y.index
                 var keysEqual = false
                 if comparesPrefixes, x.keyLength > 0, y.keyLength > 0 {

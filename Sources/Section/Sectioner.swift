@@ -62,7 +62,7 @@ public struct Sectioner: Sendable {
         let title = FieldColumn(settings.titleField, in: entries.first?.fields)
         let readings = entries.withUnsafeBufferPointer { entries in
             nonisolated(unsafe) let entries = entries // read only, while `entries` holds them
-            return [TitleReading].madeConcurrently(count: entries.count) {
+            return Engine.current.orderedMap(count: entries.count) {
                 // A title in place in its row (every row of a CSV file) is read without copying the entry or its fields.
                 if settings.readingField == nil, let bytes = title.textInPlace(of: entries.baseAddress! + $0) {
                     return Sectioner.titleReading(of: String(decoding: bytes, as: UTF8.self), ignoring: settings.ignorePrefixes)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IndexSite
+import IndexSiteEngine
 
 /// The `indexsite` command: argument parsing and printing only; the work is in the IndexSite library.
 @main
@@ -122,7 +123,11 @@ struct SiteOptions: ParsableArguments {
             help: "The address the site is published at, over base_url in indexsite.yml (canonical links, sitemap.xml, 404.html).")
     var baseURL: String?
 
+    @Option(help: "How many threads to build with: 1 builds on one thread, serially (default: one per core).")
+    var jobs: Int?
+
     func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
         if let baseURL, case .failure(let problem) = SettingsParser.baseURL(baseURL, name: "--base-url") {
             throw ValidationError("\(problem.message); \(problem.hint)")
         }
@@ -131,7 +136,8 @@ struct SiteOptions: ParsableArguments {
     /// The options as plain values, for the code `build` and `check` share with the quick path.
     var run: SiteRun {
         let url = baseURL.flatMap { try? SettingsParser.baseURL($0, name: "--base-url").get() }
-        return SiteRun(site: folder.site, strict: strict, diagnostics: diagnostics, quiet: quiet, timings: timings, baseURL: url)
+        return SiteRun(site: folder.site, strict: strict, diagnostics: diagnostics, quiet: quiet, timings: timings, baseURL: url,
+                       jobs: jobs ?? BuildOptions.availableCores)
     }
 }
 
@@ -144,6 +150,8 @@ struct SiteRun: Equatable {
     var timings = false
     /// `--base-url`, checked and ending in `/`.
     var baseURL: String?
+    /// `--jobs`: how many threads the build may use (1 runs it serially); every core when not given.
+    var jobs = BuildOptions.availableCores
 
     var siteURL: URL { URL(fileURLWithPath: site, isDirectory: true) }
 
@@ -259,7 +267,7 @@ struct BuildCommand: ParsableCommand {
         let start = Date()
         let outputURL = output.map { URL(fileURLWithPath: $0, isDirectory: true) }
         var buildOptions = BuildOptions(siteFolder: options.siteURL, output: outputURL, strict: options.strict,
-                                        progress: options.progressReporter())
+                                        jobs: options.jobs, progress: options.progressReporter())
         buildOptions.baseURL = options.baseURL
         buildOptions.stepProgress = options.stepReporter()
         let result = Build.run(buildOptions)
@@ -288,7 +296,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let options = options.run
-        var buildOptions = BuildOptions(siteFolder: options.siteURL, strict: options.strict, writeOutput: false)
+        var buildOptions = BuildOptions(siteFolder: options.siteURL, strict: options.strict, writeOutput: false, jobs: options.jobs)
         buildOptions.baseURL = options.baseURL
         let result = Build.run(buildOptions)
         let code = options.finish(result)

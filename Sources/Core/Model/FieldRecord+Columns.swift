@@ -1,4 +1,4 @@
-import CPrefetch
+import IndexSiteEngine
 /// Field look-up by column: the rows of one CSV file (or JSON array) share their field names in the same order, so a
 /// name is found once per list and then read by position, instead of searched for in every row. With a million columns
 /// the search per row and field made rendering quadratic in columns (issue 17, item 6).
@@ -138,12 +138,6 @@ public struct FieldColumn: Sendable {
         guard column == nil, isOneName, let namesAddress else { return false }
         return entry.pointee.fields.namesAddress == namesAddress
     }
-}
-
-/// Asks the processor to start loading the cache line at `address` (see `UnsafePointer<Entry>.prefetchRow`).
-@inlinable @inline(__always)
-package func prefetch(_ address: UnsafeRawPointer) {
-    ixs_prefetch(address)
 }
 
 extension UnsafeBufferPointer<Entry> {
