@@ -145,9 +145,8 @@ public struct Sectioner: Sendable {
         }
         switch settings.emptySections {
         case .hide:
-            // A parent heading whose entries are all in its sub-sections stays.
-            let counts = sections.subtreeEntryCounts
-            sections = sections.indices.filter { counts[$0] > 0 }.map { sections[$0] }
+            let empty = sections.emptySubtrees
+            sections = sections.indices.filter { !empty[$0] }.map { sections[$0] }
         case .index, .show: break
         }
         return (sections, diagnostics)
