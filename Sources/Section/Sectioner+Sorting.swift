@@ -84,19 +84,24 @@ extension Sectioner {
             keyBytes += block.bytes
             ranges += block.ranges.lazy.map { $0.lowerBound + offset..<$0.upperBound + offset }
         }
-        let keyRanges = ranges
-        // Ties on every key are broken by the titles' bytes, then by source order.
-        let descending = sortKeys.map(\.descending)
-        // Each entry is sorted as its index beside the first 24 bytes of its one key (zeros after a shorter key), in
-        // one array: nearly every comparison is settled there, without reaching into the arena. When they are equal
-        // the full comparison decides, so the order is exactly that of the keys.
+        return Sectioner.fastOrder(SortKeyTable(bytes: keyBytes, ranges: ranges, width: width), rawTitles: rawTitles,
+                                   descending: sortKeys.map(\.descending))
+    }
+
+    /// The order `SortRule.precedes` gives the entries whose keys `table` holds, made fast: each entry is sorted as its
+    /// index beside the first 24 bytes of its one key (zeros after a shorter key), in one array, so nearly every
+    /// comparison is settled there without reaching into the arena; when they are equal the full comparison decides,
+    /// so the order is exactly the rule's (a property test holds it to `SortRule.order`).
+    static func fastOrder(_ table: SortKeyTable, rawTitles: [String], descending: [Bool]) -> [Int] {
+        let (keyBytes, keyRanges, width) = (table.bytes, table.ranges, table.width)
+        let count = keyRanges.count / max(1, width)
         let comparesPrefixes = width == 1 && !descending[0]
         // Made a block of entries at a time on every core, each word of a prefix loaded whole where the key has eight
-        // bytes for it (byte by byte, on one core, this took as long as the merge of the sorted runs).
-        var slots = [SortSlot](unsafeUninitializedCapacity: entries.count) { slots, initialized in
+        // bytes for it.
+        var slots = [SortSlot](unsafeUninitializedCapacity: count) { slots, initialized in
             keyBytes.withUnsafeBufferPointer { bytes in
                 nonisolated(unsafe) let (slots, bytes) = (slots, bytes)
-                let blocks = entries.indices.chunks(of: Sectioner.slotBlock)
+                let blocks = (0..<count).chunks(of: Sectioner.slotBlock)
                 Engine.current.concurrentPerform(iterations: blocks.count) { block in
                     for index in blocks[block] {
                         let range = keyRanges[index * width]
@@ -116,7 +121,7 @@ extension Sectioner {
                     }
                 }
             }
-            initialized = entries.count
+            initialized = count
         }
         // Sorted a run per core, then merged (`Engine.sort`): source order breaks the last ties, so no two
         // slots are equivalent and the order is the one a single sort gives.
