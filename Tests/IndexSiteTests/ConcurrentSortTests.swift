@@ -143,3 +143,20 @@ import Testing
         #expect(byCaller == Array(repeating: true, count: 6))
     }
 }
+
+/// Partitioning moves each element named in the order into its bucket, in that order, and leaves the placeholder.
+@Suite struct PartitionTests {
+    @Test(arguments: [Engine.serial, Engine(jobs: 3)], [0, 1, 7, 1_000])
+    func elementsLandInTheirBucketsInOrder(engine: Engine, count: Int) {
+        var random = SplitMix(seed: UInt64(count))
+        let order = Array(0..<count).shuffled(using: &random)
+        let buckets = order.map { $0 % 5 }
+        var elements = (0..<count).map { "e\($0)" }
+        let parts = engine.partition(&elements, order: order, buckets: buckets, bucketCount: 6, leaving: "")
+        #expect(parts.count == 6)
+        for bucket in 0..<6 {
+            #expect(parts[bucket] == order.filter { $0 % 5 == bucket }.map { "e\($0)" })
+        }
+        #expect(elements == Array(repeating: "", count: count))
+    }
+}
