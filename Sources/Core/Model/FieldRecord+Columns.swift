@@ -154,13 +154,6 @@ extension UnsafePointer<Entry> {
     /// How far ahead a loop over a sorted list's entries asks for their rows (see `prefetchRow`).
     @inlinable package static var prefetchDistance: Int { 8 }
 
-    /// Asks the processor to start loading the entry itself, for a loop that reads entries out of their array's order.
-    @inlinable @inline(__always)
-    package func prefetchEntry() {
-        prefetch(UnsafeRawPointer(self))
-        prefetch(UnsafeRawPointer(self) + 64)
-    }
-
     /// Asks the processor to start loading the entry's row of texts (its first three cache lines: a row with a
     /// sentence of description), for a loop that reads the entries of a sorted list in page order: their rows lie in
     /// file order, so without it every row read waited on memory (the passes over the rows of 100,000 sorted entries
