@@ -52,6 +52,16 @@ public struct HistoryReader: Sendable {
         }
     }
 
+    /// The commit time of `HEAD` in seconds since 1970: what "new" counts back from, so that a build of one commit is
+    /// the same on any day.
+    public func headTime() throws(Git.Failure) -> Int64 {
+        let text = String(decoding: try git.run(["log", "-1", "--format=%ct", repository.head]), as: UTF8.self)
+        guard let time = Int64(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw Git.Failure(description: "git log gave no commit time for \(repository.head)")
+        }
+        return time
+    }
+
     /// The dates of `source`'s entries: from the cache when it was written at `HEAD`, else the cache's dates
     /// brought up to date with the commits since, else the whole history.
     public func history(of source: Source) throws(Git.Failure) -> SourceHistory {

@@ -29,24 +29,42 @@ public struct SourceHistory: Sendable {
     /// Sets `added` and `updated` on every entry (nested ones too) whose key (`key`) the history knows; an entry
     /// not yet committed gets neither.
     public func apply(to entries: inout [Entry], key: (Entry) -> String?) {
+        var sharedNames: [[String]: [String]] = [:]
+        apply(to: &entries, key: key, sharedNames: &sharedNames)
+    }
+
+    /// `apply(to:key:)`, with the field names of the records made so far by the names they had: entries whose names
+    /// were one array share one again, so the renderer and the sorter find a field's column once for all of them
+    /// (a names array per entry sent every look-up of awesome-go's 2,700 items down the slow path).
+    private func apply(to entries: inout [Entry], key: (Entry) -> String?, sharedNames: inout [[String]: [String]]) {
         for index in entries.indices {
             if let key = key(entries[index]), let dates = dates[key] {
                 // One new record with both fields: each `set` would make the record's values anew.
                 let fields = entries[index].fields
                 var names = fields.names
                 var values = fields.values
+                var appended: [String] = []
                 for (name, time) in [("added", dates.added), ("updated", dates.updated)] {
                     let value = FieldValue.text(SourceHistory.timestamp(time))
                     if let column = names.firstIndex(of: name) {
                         values[column] = value
                     } else {
-                        names.append(name)
+                        appended.append(name)
                         values.append(value)
+                    }
+                }
+                if !appended.isEmpty {
+                    if let shared = sharedNames[names] {
+                        names = shared
+                    } else {
+                        let old = names
+                        names += appended
+                        sharedNames[old] = names
                     }
                 }
                 entries[index].fields = FieldRecord(names: names, values: values)
             }
-            if !entries[index].children.isEmpty { apply(to: &entries[index].children, key: key) }
+            if !entries[index].children.isEmpty { apply(to: &entries[index].children, key: key, sharedNames: &sharedNames) }
         }
     }
 

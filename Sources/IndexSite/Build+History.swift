@@ -8,6 +8,8 @@ final class BuildHistory {
     let siteFolder: URL
     private var opened: Result<HistoryReader, Git.Failure>?
     private var toldShallow = false
+    /// The HEAD commit's time, read once when a list first asks for `new_for`.
+    private var headTime: Result<Int64, Git.Failure>?
 
     init(siteFolder: URL) {
         self.siteFolder = siteFolder
@@ -28,12 +30,25 @@ final class BuildHistory {
         default: break
         }
         if settings.fields?.contains(where: named) == true { keys.append(.fields) }
+        if settings.newFor != nil { keys.append(.newFor) }
         return keys
     }
 
+    /// The newest `updated` of `entries` and their nested items, nil when none has one.
+    static func newestUpdate(_ entries: [Entry]) -> String? {
+        var newest: String?
+        func visit(_ entry: Entry) {
+            if let updated = entry.text(at: "updated"), newest.map({ updated > $0 }) ?? true { newest = updated }
+            entry.children.forEach(visit)
+        }
+        entries.forEach(visit)
+        return newest
+    }
+
     /// Gives the entries of a list their `added` and `updated` dates from the history of its source, when its
-    /// settings ask for them; diagnostics say why there are none.
-    func apply(to entries: inout [Entry], kind: SourceKind, source: String, settings: ListSettings, fallback: SourceLocation) -> [Diagnostic] {
+    /// settings ask for them, and with `new_for` the time from which they count as new (`newSince`); diagnostics say
+    /// why there are none.
+    func apply(to entries: inout [Entry], kind: SourceKind, source: String, settings: inout ListSettings, fallback: SourceLocation) -> [Diagnostic] {
         let asking = BuildHistory.asking(settings)
         guard let setting = asking.first, kind != .docsIndex else { return [] }
         let location = settings.location(of: setting, or: fallback)
@@ -53,19 +68,25 @@ final class BuildHistory {
         }
         let historySource: HistoryReader.Source
         let key: (Entry) -> String?
+        let (titleField, urlField) = (settings.titleField, settings.urlField)
         switch kind {
         case .markdownList:
             historySource = .markdownList(path: source)
-            key = { ItemKey.ofListItem($0, titleField: settings.titleField, urlField: settings.urlField) }
+            key = { ItemKey.ofListItem($0, titleField: titleField, urlField: urlField) }
         case .csv, .json:
             historySource = .dataFile(path: source, kind: kind, settings: settings)
-            key = { ItemKey.ofRecord($0, titleField: settings.titleField) }
+            key = { ItemKey.ofRecord($0, titleField: titleField) }
         case .entryFolder, .docsIndex:
             historySource = .entryFolder(path: source)
             key = { $0.location.path }
         }
         do {
             try reader.history(of: historySource).apply(to: &entries, key: key)
+            settings.lastUpdated = BuildHistory.newestUpdate(entries)
+            if let newFor = settings.newFor {
+                if headTime == nil { headTime = Result { () throws(Git.Failure) in try reader.headTime() } }
+                settings.newSince = SourceHistory.timestamp(try headTime!.get() - newFor)
+            }
         } catch {
             diagnostics.append(.warning(.historyUnavailable, "the git history of '\(source)' could not be read (\(error.description)): its entries have no 'added' or 'updated'",
                                         at: location, hint: "check that 'git log -- \(source)' works in the site folder"))

@@ -112,7 +112,7 @@ extension Build {
             diagnostics += SettingsParser.apply(patch, to: &settings)
         }
         if let history {
-            diagnostics += history.apply(to: &parsed.entries, kind: planned.kind, source: sourcePath, settings: settings, fallback: planned.settingsLocation)
+            diagnostics += history.apply(to: &parsed.entries, kind: planned.kind, source: sourcePath, settings: &settings, fallback: planned.settingsLocation)
         }
         if !fieldsChecked, planned.kind != .docsIndex, !parsed.entries.isEmpty {
             var fieldCheck = FieldNameCheck(entries: parsed.entries)

@@ -183,12 +183,13 @@ struct BuildRun {
 
     /// Render: pages stream into the staging folder as they are made, which is swapped in only if the whole build
     /// succeeded, so a large site never sits in memory whole and a failed build changes nothing.
-    mutating func render(with renderer: PageRenderer?, settings: SiteSettings, into staging: inout SiteWriter.Staging?) {
+    mutating func render(with renderer: PageRenderer?, site: LoadedSite, settings: SiteSettings, into staging: inout SiteWriter.Staging?) {
         let prerendered = descriptionsAhead?.finish() ?? .none
         descriptionsAhead = nil
         guard var renderer else { return }
         // A site of one list is that list's site: its header reads "Awesome Python", not "Index".
         if settings.locations[.title] == nil, result.lists.count == 1, let list = result.lists.first { renderer.site.title = list.title }
+        renderer.staticPaths = Set(site.staticFiles.map { String($0.path.dropFirst(SiteLayout.staticFolder.count + 1)) })
         var continuing = false
         let (keepPages, stepProgress) = (options.keepPages, options.stepProgress)
         let renderDiagnostics = renderer.render(result.lists, prerendered: prerendered) { page in

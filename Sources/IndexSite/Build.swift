@@ -76,7 +76,7 @@ public enum Build {
             let (renderer, templateDiagnostics) = templates.value
             build.diagnostics += templateDiagnostics
             var staging = build.staging(stagingBegun.value)
-            build.render(with: renderer, settings: setup.settings, into: &staging)
+            build.render(with: renderer, site: site, settings: setup.settings, into: &staging)
             let staticCopies = build.staticCopies(of: site)
             build.result.diagnostics = build.diagnostics.sortedUnique().aggregatedWarnings()
             build.timed(.render)

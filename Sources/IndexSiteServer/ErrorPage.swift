@@ -7,11 +7,11 @@ public enum ErrorPage {
     static let limit = 200
 
     public static func html(_ diagnostics: [Diagnostic], strict: Bool = false, tag: String) -> String {
-        let errors = diagnostics.filter { strict || $0.severity == .error }.count
+        let errors = diagnostics.filter { $0.severity.reported(strict: strict) == .error }.count
         var items = ""
         for diagnostic in diagnostics.prefix(limit) {
             let location = diagnostic.location
-            let severity = strict ? Severity.error : diagnostic.severity
+            let severity = diagnostic.severity.reported(strict: strict)
             // One line, as the command line prints it: path:line:col: severity: message [code], then the hint.
             items += "<li class=\"\(severity.rawValue)\"><span class=\"where\">\(HTML.escaped(location.path)):\(location.line):\(location.column)</span>: "
                 + "<span class=\"severity\">\(severity.rawValue)</span>: <span class=\"message\">\(HTML.escaped(diagnostic.message))</span> "

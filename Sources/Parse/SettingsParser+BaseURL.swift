@@ -37,4 +37,19 @@ extension SettingsParser.Reader {
             return nil
         }
     }
+
+    /// `edit_url`: an absolute http(s) address with `{path}` in it, where each page's source path goes.
+    mutating func editURL(_ node: Node, _ key: String, _ block: YAMLBlock) -> String? {
+        guard let raw = string(node, key, block) else { return nil }
+        guard raw.contains("{path}") else {
+            error(.badSettingValue, "'\(key)' must say where the source's path goes with {path}, as in https://github.com/me/site/edit/main/{path}",
+                  at: block.location(of: node))
+            return nil
+        }
+        if case .failure(let problem) = SettingsParser.baseURL(raw.replacing("{path}", with: "x"), name: key) {
+            error(.badSettingValue, problem.message, at: block.location(of: node), hint: "write the address of your repository's edit page, such as https://github.com/me/site/edit/main/{path}")
+            return nil
+        }
+        return raw
+    }
 }

@@ -38,6 +38,9 @@ public enum SettingsParser {
             case .catchAllLabel: settings.catchAllLabel = reader.string(value, key, block) ?? settings.catchAllLabel
             case .catchAllPosition: settings.catchAllPosition = reader.choice(value, key, block) ?? settings.catchAllPosition
             case .allowUnsafeHTML: settings.allowUnsafeHTML = reader.bool(value, key, block) ?? false
+            case .newFor: settings.newFor = reader.period(value, key, block)
+            case .footer: settings.footer = reader.string(value, key, block)
+            case .editURL: settings.editURL = reader.editURL(value, key, block)
             case .lists: break
             case .strings:
                 guard case .mapping(let locales) = value else {
@@ -132,6 +135,7 @@ public enum SettingsParser {
                 case .titleField: list.titleField = keyPath(value, key, block) ?? list.titleField
                 case .urlField: list.urlField = keyPath(value, key, block) ?? list.urlField
                 case .descriptionField: list.descriptionField = keyPath(value, key, block) ?? list.descriptionField
+                case .imageField: list.imageField = keyPath(value, key, block)
                 case .fields: list.fields = strings(value, setting, block, into: &list)?.map { KeyPath($0) }
                 case .publishFields:
                     if case .scalar(let scalar) = value, scalar.string == "all" {
@@ -166,6 +170,7 @@ public enum SettingsParser {
                 case .valuesSeparator: valuesSeparator(value, block, into: &list)
                 case .lint: list.lint = choice(value, key, block) ?? list.lint
                 case .fieldLabels: list.fieldLabels = labels(value, key, block) ?? list.fieldLabels
+                case .newFor: list.newFor = period(value, key, block)
                 case .dateOrder:
                     switch string(value, key, block) {
                     case "newest_first"?: list.newestFirst = true
@@ -227,6 +232,22 @@ public enum SettingsParser {
                 result[nameScalar.string] = labelScalar.string
             }
             return result
+        }
+
+        /// A period of days or weeks (`30d`, `4w`) in seconds.
+        mutating func period(_ node: Node, _ key: String, _ block: YAMLBlock) -> Int64? {
+            guard let text = string(node, key, block) else { return nil }
+            let unit: Int64? = switch text.last {
+            case "d"?: 86_400
+            case "w"?: 7 * 86_400
+            default: nil
+            }
+            guard let unit, let count = Int64(text.dropLast()), count > 0, count <= 100_000 else {
+                error(.badSettingValue, "'\(key)' must be a number of days or weeks, as 30d or 4w, not '\(text)'", at: block.location(of: node),
+                      hint: "write new_for: 30d")
+                return nil
+            }
+            return count * unit
         }
 
         mutating func bool(_ node: Node, _ key: String, _ block: YAMLBlock) -> Bool? {

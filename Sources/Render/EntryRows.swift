@@ -9,6 +9,9 @@ final class EntryRows: Sendable {
     /// The texts of a row, in slot order; the shown fields follow, one slot each.
     enum Slot: Int, CaseIterable {
         case id, title, href, pageHref, seeSection, description
+        /// The entry's picture, as the page links it (`image`), and the words the filter also finds it by: its
+        /// reading and tag values, which the page does not show (`search_terms`).
+        case image, searchTerms
     }
 
     /// The labels of the shown fields (`official_name` as "Official name", or the list's `field_labels:`).
@@ -20,6 +23,8 @@ final class EntryRows: Sendable {
     /// In a docs index, whether each row is the page that defines its term (`main:` front matter), shown first and
     /// in bold; empty for other lists.
     let main: [Bool]
+    /// With `new_for`, whether each row was added in the window (`ListSettings.newSince`); empty for other lists.
+    let new: [Bool]
     /// The nested items of rows that have some, by row.
     let children: [Int: EntryRows]
 
@@ -29,6 +34,7 @@ final class EntryRows: Sendable {
         var bytes: [UInt8] = []
         var ends: [Int] = []
         var main: [Bool] = []
+        var new: [Bool] = []
         var children: [Int: EntryRows] = [:]
 
         init(fieldNames: [String], capacity: Int) {
@@ -57,6 +63,7 @@ final class EntryRows: Sendable {
         bytes = builder.bytes
         ends = builder.ends
         main = builder.main
+        new = builder.new
         children = builder.children
     }
 
@@ -101,6 +108,8 @@ final class EntryRows: Sendable {
     }
 
     func isMain(_ row: Int) -> Bool { !main.isEmpty && main[row] }
+
+    func isNew(_ row: Int) -> Bool { !new.isEmpty && new[row] }
 }
 
 /// One entry (`entry.mustache`): a row of its `EntryRows`. Two words, so a template value holds it without a box of
@@ -113,7 +122,7 @@ struct EntryRow: TemplateObject {
     static func answers(_ key: TemplateKey) -> Bool {
         switch key.known {
         case .id?, .title?, .href?, .page_href?, .see_section?, .description_html?, .body_html?, .fields?, .has_fields?, .children?,
-             .has_children?, .main?: true
+             .has_children?, .main?, .is_new?, .image?, .search_terms?: true
         default: false
         }
     }
@@ -127,6 +136,8 @@ struct EntryRow: TemplateObject {
         case .page_href?: .pageHref
         case .see_section?: .seeSection
         case .description_html?: .description
+        case .image?: .image
+        case .search_terms?: .searchTerms
         default: nil
         }
     }
@@ -140,6 +151,7 @@ struct EntryRow: TemplateObject {
         case .children?: return .list(rows.children(of: row)?.values ?? [])
         case .has_children?: return .bool(rows.children(of: row) != nil)
         case .main?: return .bool(rows.isMain(row))
+        case .is_new?: return .bool(rows.isNew(row))
         default: return nil
         }
     }

@@ -14,6 +14,10 @@ struct ListPages: Sendable {
     let fieldColumns: [FieldColumn]
     /// The title, link and description, found once like `fieldColumns`.
     let titleColumn: FieldColumn, urlColumn: FieldColumn, descriptionColumn: FieldColumn
+    /// The field of each entry's picture (`image_field`, else `image` or `logo` when the first entry has one).
+    let imageField: KeyPath?
+    /// Fields the filter finds an entry by that the page does not show: the reading, and list fields (tags).
+    let termFields: [KeyPath]
     /// In a docs index, the page that defines a term (`main:` front matter) is shown first and in bold.
     let rowsMarkMain: Bool
     let entryPages: Bool
@@ -22,6 +26,8 @@ struct ListPages: Sendable {
     let overview: [TemplateValue]
     /// Whether each section is empty, by section index (`[Section].emptySubtrees`).
     let emptySubtrees: [Bool]
+    /// What the footer of the list's pages says: where to edit the source file, when its entries last changed.
+    let footer: PageRenderer.PageFooter
     /// The list's page words, in its own locale.
     let words: UIStrings
     /// The same words as templates see them (`strings.<key>`, with `{list}` filled in).
@@ -40,6 +46,15 @@ struct ListPages: Sendable {
     /// The `copyKey`s of shared entries too long to repeat (see `repeatBudget`): their later copies are references
     /// to the first.
     let referenced: Set<Int>
+    /// Which entries are new, the "Recently added" view and the list's last change (`new_for`, the git history).
+    let news: ListNews
+    /// The "Recently added" view in template form, on the list's first page.
+    let recentlyAdded: [TemplateValue]
+    /// The feeds the list's pages name in their heads (its own first), from the site's root.
+    let feeds: [PageRenderer.Feeds.Link]
+
+    /// Whether the list has a feed of its own (its entries are dated).
+    var hasFeed: Bool { feeds.contains { $0.path == list.slug + "/" + AtomFeed.fileName } }
 
     /// A shared entry's copies together may add at most this many bytes of title, description and shown fields to
     /// the list's page before the later copies become references: three tags on a book repeat it whole, a thousand
@@ -56,10 +71,11 @@ struct ListPages: Sendable {
         var diagnostics: [Diagnostic] = []
     }
 
-    init(renderer: PageRenderer, list: IndexedList, prerendered: PrerenderedDescriptions = .none) {
+    init(renderer: PageRenderer, list: IndexedList, prerendered: PrerenderedDescriptions = .none, feeds: [PageRenderer.Feeds.Link] = []) {
         self.renderer = renderer
         self.list = list
         self.prerendered = prerendered
+        self.feeds = feeds
         fieldPaths = renderer.displayedFields(list)
         let copies = EntryCopies(list.sections)
         self.copies = copies
@@ -77,7 +93,19 @@ struct ListPages: Sendable {
         fieldNames = fieldPaths.map { FieldLabel.make($0, overrides: list.settings.fieldLabels) }
         fieldColumns = FieldColumn.columns(fieldPaths, in: firstFields)
         rowsMarkMain = list.kind == .docsIndex
+        imageField = PageRenderer.imageField(of: list)
+        var termFields = list.settings.readingField.map { [$0] } ?? []
+        if let firstFields {
+            let shown = Set(fieldPaths.map(\.description))
+            for (name, value) in zip(firstFields.names, firstFields.values) where !shown.contains(name) {
+                if case .list = value { termFields.append(KeyPath(name)) }
+            }
+        }
+        self.termFields = termFields
         entryPages = list.hasEntryPages
+        // A folder has no page to edit: its entries' pages link their own files.
+        let sourceIsFile = list.kind != .entryFolder && list.kind != .docsIndex
+        footer = PageRenderer.PageFooter(editURL: sourceIsFile ? renderer.editURL(ofSource: SiteLayout.contentFolder + "/" + list.settings.source) : "")
         let split = renderer.isSplit(list)
         self.split = split
         let words = renderer.localization.strings(for: list.settings.locale)
@@ -88,6 +116,17 @@ struct ListPages: Sendable {
         scriptData = ScriptStrings.json(words: words, plurals: plurals ?? ScriptStrings.PluralTable(small: "", cycle: "", exceptions: [:]),
                                         numbers: ScriptStrings.NumberTable(words: words), foldJSON: ScriptStrings.tables(locale: list.settings.locale).typedFoldJSON)
         stripTicks = ListPages.stripDrawsTicks(list)
+        let news = ListNews(list)
+        self.news = news
+        let needsDates = list.settings.lastUpdated != nil || !news.recent.isEmpty
+        let dateFormatter = needsDates ? try? DateTitleFormatter(locale: list.settings.locale, skeleton: "yMMMMd") : nil
+        let lastUpdated = list.settings.lastUpdated.map { words.text(.last_updated, ["date": ListNews.readableDate($0, formatter: dateFormatter)]) }
+        recentlyAdded = news.recent.map { recent in
+            let section = list.sections[recent.section]
+            return .object(["title": .text(recent.title), "href": .text((split ? section.id + "/index.html" : "") + "#" + recent.id.percentEncoded),
+                            "date": .text(ListNews.readableDate(recent.added, formatter: dateFormatter)), "datetime": .text(recent.added),
+                            "section": .text(section.title)] as [String: TemplateValue])
+        }
         listContext = [
             "title": .text(list.title),
             "description_html": .text(list.description.map { renderer.markdown($0) } ?? ""),
@@ -95,6 +134,8 @@ struct ListPages: Sendable {
             "section_count": .text(String(list.sections.filter { !$0.isEmpty }.count)),
             "counts": .text(renderer.countsText(words, entries: list.readerEntryCount, sections: list.sections.filter { !$0.isEmpty }.count)),
             "href": .text("index.html"),
+            "last_updated": .text(lastUpdated ?? ""),
+            "last_updated_datetime": .text(list.settings.lastUpdated ?? ""),
         ]
         let emptySections = list.settings.emptySections
         let emptySubtrees = list.sections.emptySubtrees
@@ -153,7 +194,7 @@ struct ListPages: Sendable {
     /// items (which are never shared copies). A later copy of a shared entry links to its first copy's page, or only
     /// refers to it when the entry is too long to repeat: then it shows its title, cut short, and the first copy's
     /// section.
-    func entryRows(_ entries: [Entry], _ range: Range<Int>, section: Int?, pagePrefix: String) -> EntryRows {
+    func entryRows(_ entries: [Entry], _ range: Range<Int>, section: Int?, pagePrefix: String, root: String) -> EntryRows {
         var rows = EntryRows.Builder(fieldNames: fieldNames, capacity: range.count)
         let allowUnsafe = renderer.site.allowUnsafeHTML
         entries.withUnsafeBufferPointer { entries in
@@ -183,8 +224,11 @@ struct ListPages: Sendable {
                     rows.add(reference.pageHref)
                     rows.add(reference.sectionTitle)
                     rows.add(nil)
+                    rows.add(nil)
+                    rows.add(nil)
                     for _ in fieldPaths { rows.add(nil) }
                     if rowsMarkMain { rows.main.append(false) }
+                    if news.newSince != nil { rows.new.append(false) }
                     continue
                 }
                 // Texts are copied from the fields' bytes: a row of a CSV file makes no String (see `FieldTexts`).
@@ -203,13 +247,16 @@ struct ListPages: Sendable {
                         CommonMark.appendHTML(markdown, allowUnsafeHTML: allowUnsafe, to: &html)
                     }
                 }
+                rows.add(imageField.flatMap { entry.pointee.text(at: $0) }.flatMap { imageSource($0, root: root) })
+                rows.add(termFields.isEmpty ? nil : searchTerms(of: entry.pointee))
                 for field in fieldPaths.indices {
                     rows.add { bytes in _ = fieldColumns[field].withText(of: entry) { bytes.append(contentsOf: $0) } }
                 }
                 if rowsMarkMain { rows.main.append(entry.pointee.text(at: "main") == "true") }
+                if news.newSince != nil { rows.new.append(news.isNew(entry.pointee)) }
                 if !entry.pointee.children.isEmpty {
                     rows.children[index - range.lowerBound] = entryRows(entry.pointee.children, entry.pointee.children.indices, section: nil,
-                                                                       pagePrefix: pagePrefix)
+                                                                       pagePrefix: pagePrefix, root: root)
                 }
             }
         }
@@ -255,6 +302,12 @@ struct ListPages: Sendable {
                     warnings.append(.warning(.unsafeURL, "link '\(String(decoding: url, as: UTF8.self))' is not http, https, mailto or relative; it is shown as text",
                                              at: entry.pointee.location(of: urlField), hint: "only http, https, mailto and relative links become live links"))
                 }
+                if let imageField, let image = entry.pointee.text(at: imageField), !image.isBlank,
+                   imageSource(image, root: "") == nil {
+                    warnings.append(.warning(.imageNotFound, "picture '\(image)' is neither an http(s) address nor a file of Static/; it is not shown",
+                                             at: entry.pointee.location(of: imageField),
+                                             hint: "put the file in Static/ and write its path there (images/logo.png), or give an https:// address"))
+                }
                 let children = entry.pointee.children
                 if !children.isEmpty { unsafeLinkWarnings(children, children.indices, section: nil, into: &warnings) }
             }
@@ -277,10 +330,11 @@ struct ListPages: Sendable {
     /// shows a long section's `entries` whole) in chunks of `rowChunk` on every core.
     func rowValues(of index: Int, _ range: Range<Int>, pagePrefix: String) -> [TemplateValue] {
         let entries = list.sections[index].entries
-        guard range.count > ListPages.rowChunk else { return entryRows(entries, range, section: index, pagePrefix: pagePrefix).values }
+        let root = pagePrefix + "../"
+        guard range.count > ListPages.rowChunk else { return entryRows(entries, range, section: index, pagePrefix: pagePrefix, root: root).values }
         let starts = Array(stride(from: range.lowerBound, to: range.upperBound, by: ListPages.rowChunk))
         return Engine.current.orderedMap(count: starts.count) { chunk in
-            entryRows(entries, starts[chunk]..<min(starts[chunk] + ListPages.rowChunk, range.upperBound), section: index, pagePrefix: pagePrefix)
+            entryRows(entries, starts[chunk]..<min(starts[chunk] + ListPages.rowChunk, range.upperBound), section: index, pagePrefix: pagePrefix, root: root)
         }.flatMap(\.values)
     }
 
@@ -417,11 +471,16 @@ struct ListPages: Sendable {
             "previous_section": isSectionPage ? neighbour(of: current ?? 0, step: -1) : .bool(false),
             "next_section": isSectionPage ? neighbour(of: current ?? 0, step: 1) : .bool(false),
             "search_href": .text(split ? String(repeating: "../", count: depth) + ListPages.searchFileName : ""),
+            "feed_href": .text(hasFeed ? String(repeating: "../", count: depth) + AtomFeed.fileName : ""),
+            "recently_added": .list(current == nil ? recentlyAdded : []),
+            "has_recently_added": .bool(current == nil && !recentlyAdded.isEmpty),
+            "page": renderer.footerContext(footer),
         ]
         // The page's own characters are noted as its body is made, and their search forms follow it.
         var missing: Set<MustacheLibrary.MissingKey> = []
         renderer.streamPage(path: list.slug + "/" + path, title: title, description: list.description.map(CommonMark.plainText) ?? "",
-                            kind: "list", root: root, words: layoutWords, scriptData: scriptData, missing: &output.missing,
+                            kind: "list", root: root, words: layoutWords, scriptData: scriptData, feeds: feeds.map { $0.value(root: root) },
+                            footer: footer, missing: &output.missing,
                             emit: emit) { piece in
             var characters = PageCharacters()
             missing = renderer.library.render("list", .object(context)) { bytes in
@@ -437,7 +496,7 @@ struct ListPages: Sendable {
     /// link to that page.
     func entryPagesOf(_ sectionIndex: Int, into output: inout Output) {
         let section = list.sections[sectionIndex]
-        let rows = entryRows(section.entries, section.entries.indices, section: sectionIndex, pagePrefix: split ? "../" : "")
+        let rows = entryRows(section.entries, section.entries.indices, section: sectionIndex, pagePrefix: split ? "../" : "", root: "../")
         for index in section.entries.indices {
             let entry = section.entries[index]
             guard copies.firstCopy(ofKey: entry.copyKey, at: EntryCopies.Place(section: sectionIndex, entry: index)) == nil else { continue }
@@ -452,8 +511,40 @@ struct ListPages: Sendable {
             output.missing.formUnion(renderer.library.render("entry-page", .object(pageContext), into: &body))
             let description = entry.text(at: settings.descriptionField).map(CommonMark.plainText) ?? ""
             output.pages.append(renderer.page(path: list.slug + "/" + entry.id + ".html", title: title + " · " + list.title,
-                                              description: description, kind: "entry", root: "../", body: body,
-                                              words: layoutWords, missing: &output.missing))
+                                              description: description, kind: "entry", root: "../", body: body, words: layoutWords,
+                                              feeds: feeds.map { $0.value(root: "../") },
+                                              footer: PageRenderer.PageFooter(editURL: renderer.editURL(ofSource: entry.location.path)),
+                                              missing: &output.missing))
         }
+    }
+
+    /// Where a page finds an entry's picture: an http(s) address as it is (the build never fetches it), or a file of
+    /// `Static/` by its path there (`images/a.png`, `/images/a.png` or `Static/images/a.png`) from the site's root;
+    /// nil for anything else (`imageNotFound` says so).
+    func imageSource(_ raw: String, root: String) -> String? {
+        let text = raw.trimmingSpaces
+        guard !text.isEmpty else { return nil }
+        let scheme = URLPolicy.scheme(of: text)
+        if scheme == "http" || scheme == "https" { return text }
+        guard scheme == nil else { return nil }
+        var path = Substring(text)
+        while path.hasPrefix("/") || path.hasPrefix("./") { path = path.drop { $0 == "/" || $0 == "." } }
+        if path.hasPrefix(SiteLayout.staticFolder + "/") { path = path.dropFirst(SiteLayout.staticFolder.count + 1) }
+        guard renderer.staticPaths.contains(String(path)) else { return nil }
+        return root + path.split(separator: "/").map { String($0).percentEncoded }.joined(separator: "/")
+    }
+
+    /// The words of `termFields` of an entry, one line: what the filter also matches it by.
+    func searchTerms(of entry: Entry) -> String? {
+        var words: [String] = []
+        for path in termFields {
+            switch entry.fields.value(at: path) {
+            case .text(let text)?: words.append(text)
+            case .list(let items)?: words.append(contentsOf: items.map(\.displayText))
+            default: break
+            }
+        }
+        let joined = words.filter { !$0.isEmpty }.joined(separator: " ")
+        return joined.isEmpty ? nil : joined
     }
 }

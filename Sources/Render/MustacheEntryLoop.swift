@@ -28,7 +28,7 @@ struct MustacheEntryLoop {
 
     /// The entry's yes-or-no keys.
     enum Flag {
-        case hasFields, hasChildren, main
+        case hasFields, hasChildren, main, isNew
     }
 
     /// What a section inside the body puts on the stack, for the plain renderer.
@@ -94,6 +94,7 @@ struct MustacheEntryLoop {
         case .hasFields: rows.hasFields(row)
         case .hasChildren: rows.children(of: row) != nil
         case .main: rows.isMain(row)
+        case .isNew: rows.isNew(row)
         }
     }
 }
@@ -115,6 +116,7 @@ extension MustacheLibrary.Renderer {
         case .has_fields?: .hasFields
         case .has_children?: .hasChildren
         case .main?: .main
+        case .is_new?: .isNew
         default: nil
         }
     }

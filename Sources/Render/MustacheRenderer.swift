@@ -72,9 +72,10 @@ struct TemplateKey: Hashable, Sendable {
 
 /// The keys of IndexSite's typed page contexts (see the template context reference in the README).
 enum KnownTemplateKey: String, Sendable {
-    case id, title, label, href, page_href, description_html, body_html, fields, has_fields, children, has_children, main, see_section
+    case id, title, label, href, page_href, description_html, body_html, fields, has_fields, children, has_children, main, see_section, is_new
     case entry_count, entries, empty, name, value
     case level, subsection, heading_level, has_entries, runs, long_section
+    case image, search_terms
 }
 
 /// A set of parsed templates that can include each other as partials, rendered into byte buffers.

@@ -14,6 +14,11 @@ public struct PageRenderer: Sendable {
     var theme: Theme
     /// The page words of every locale (catalogs), and their plural rules and number formats.
     var localization: Localization = .builtIn
+    /// The files `Static/` puts in the output, by path from its root (`favicon.svg`, `images/logo.png`): favicons
+    /// among them are linked from every page, and an entry's picture may name one by that path.
+    public var staticPaths: Set<String> = []
+    /// The site's `footer` Markdown, rendered once for every page.
+    var footerHTML = ""
 
     /// Makes what the lists of `locales` render with and the process keeps (their built-in catalogs of page words,
     /// the filter's fold table, the plural table): a build calls it on another core while its content is read, so
@@ -56,7 +61,9 @@ public struct PageRenderer: Sendable {
                           at: SourceLocation(path: path, line: cycle.line), hint: "include a partial in itself only inside a list of the item it shows, as entry does with {{#children}}")
         }
         guard diagnostics.isEmpty else { return (nil, diagnostics) }
-        return (PageRenderer(site: site, library: library, theme: theme, localization: localization), [])
+        var renderer = PageRenderer(site: site, library: library, theme: theme, localization: localization)
+        renderer.footerHTML = site.footer.map { CommonMark.html($0, allowUnsafeHTML: site.allowUnsafeHTML) } ?? ""
+        return (renderer, [])
     }
 
     /// Unknown names and missing partials as diagnostics at their template's line, in a stable order.
@@ -107,10 +114,14 @@ public struct PageRenderer: Sendable {
             emit(OutputPage(path: "assets/" + name, bytes: theme.assets[name] ?? []))
         }
         emitAndRecord(renderNotFound(missing: &missing))
-        for list in lists {
-            diagnostics += renderList(list, prerendered: prerendered, emit: emitAndRecord, missing: &missing)
+        let feeds = Feeds(self, lists)
+        diagnostics += feeds.diagnostics
+        for (index, list) in lists.enumerated() {
+            diagnostics += renderList(list, prerendered: prerendered, feeds: feeds.links(forList: index), emit: emitAndRecord, missing: &missing)
+            if let feed = feeds.listFeed(index) { emit(feed) }
         }
-        emitAndRecord(renderHome(lists, missing: &missing))
+        emitAndRecord(renderHome(lists, feeds: feeds.links(forList: nil), missing: &missing))
+        if let feed = feeds.siteFeed() { emit(feed) }
         if let sitemap = sitemap(htmlPaths) { emit(sitemap) }
         diagnostics += PageRenderer.diagnostics(for: missing, theme: theme)
         return diagnostics
@@ -123,7 +134,29 @@ public struct PageRenderer: Sendable {
 
     func siteContext() -> TemplateValue {
         .object(["title": .text(site.title), "lang": .text(language), "description": .text(site.description ?? ""),
-                 "base_url": .text(site.baseURL ?? "")] as [String: TemplateValue])
+                 "base_url": .text(site.baseURL ?? ""), "footer_html": .text(footerHTML),
+                 "favicons": .list(favicons.map { icon in
+                     .object(["rel": .text(icon.rel), "path": .text(icon.path), "type": .text(icon.type)] as [String: TemplateValue])
+                 })] as [String: TemplateValue])
+    }
+
+    /// The icons browsers look for, in the order they prefer them, when `Static/` has them at its top: put a
+    /// `favicon.svg` there and every page links it (without any, pages say they have none, so browsers ask for nothing).
+    static let faviconFiles: [(path: String, rel: String, type: String)] = [
+        ("favicon.svg", "icon", "image/svg+xml"), ("favicon.png", "icon", "image/png"), ("favicon.ico", "icon", "image/x-icon"),
+        ("apple-touch-icon.png", "apple-touch-icon", ""),
+    ]
+
+    /// The favicons of `Static/` (see `faviconFiles`).
+    var favicons: [(path: String, rel: String, type: String)] {
+        PageRenderer.faviconFiles.filter { staticPaths.contains($0.path) }
+    }
+
+    /// The "Edit this page" address of the source at `path` (from the site folder), when the site has an `edit_url`.
+    func editURL(ofSource path: String) -> String {
+        guard let pattern = site.editURL, !path.isEmpty else { return "" }
+        return pattern.replacing("{path}", with: path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self).percentEncoded }.joined(separator: "/"))
     }
 
     /// The page words templates see as `strings.<key>`: every plain key, with `{list}` filled in when a list is given.
@@ -155,13 +188,32 @@ public struct PageRenderer: Sendable {
     /// Wraps a page body in the layout template, in the language of `words` (`<html lang>` and `dir`).
     /// `scriptData` is the JSON the page script reads (list pages only).
     func page(path: String, title: String, description: String, kind: String, root: String, body: [UInt8], words: LayoutWords,
-              scriptData: String = "", inlineStyle: String = "", missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
+              scriptData: String = "", inlineStyle: String = "", feeds: [TemplateValue] = [], footer: PageFooter = PageFooter(),
+              missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
         var output: [UInt8] = []
         output.reserveCapacity(body.count + 2048)
         let context = layoutContext(path: path, title: title, description: description, kind: kind, root: root, content: body[...],
-                                    words: words, scriptData: scriptData, inlineStyle: inlineStyle)
+                                    words: words, scriptData: scriptData, inlineStyle: inlineStyle, feeds: feeds, footer: footer)
         missing.formUnion(library.render("layout", context, into: &output))
         return OutputPage(path: path, bytes: output)
+    }
+
+    /// What a page's footer says of its page: where to edit its source (empty when unknown). When its entries last
+    /// changed is the list's own line under its title (`list.last_updated`), from the site's history.
+    struct PageFooter {
+        var editURL = ""
+    }
+
+    /// Whether a page has a footer to show: the site's `footer`, or an edit link or date of its own.
+    func hasFooter(_ footer: PageFooter) -> Bool {
+        !footerHTML.isEmpty || !footer.editURL.isEmpty
+    }
+
+    /// What the footer partial sees as `page` inside a list page's body (`list.mustache` includes it at the end of
+    /// its column, so that the sticky strip beside the column stays in view down to the page's very end).
+    func footerContext(_ footer: PageFooter) -> TemplateValue {
+        .object(["edit_url": .text(footer.editURL), "has_footer": .bool(hasFooter(footer))]
+                as [String: TemplateValue])
     }
 
     /// Where the body goes when a page is wrapped in pieces. It holds a `<`, so a layout that writes `{{content}}`
@@ -173,10 +225,13 @@ public struct PageRenderer: Sendable {
     /// is made, so the body (a page of a million entries) is never held. `writeBody` hands its pieces to the function
     /// it is given. A layout that does not write the body once, unescaped, gets it joined.
     func streamPage(path: String, title: String, description: String, kind: String, root: String, words: LayoutWords,
-                    scriptData: String = "", missing: inout Set<MustacheLibrary.MissingKey>, emit: (OutputPage) -> Void, body writeBody: (_ piece: ([UInt8]) -> Void) -> Void) {
+                    scriptData: String = "", feeds: [TemplateValue] = [], footer: PageFooter = PageFooter(),
+                    missing: inout Set<MustacheLibrary.MissingKey>, emit: (OutputPage) -> Void,
+                    body writeBody: (_ piece: ([UInt8]) -> Void) -> Void) {
         var marked: [UInt8] = []
         let context = layoutContext(path: path, title: title, description: description, kind: kind, root: root,
-                                    content: PageRenderer.contentMarker[...], words: words, scriptData: scriptData)
+                                    content: PageRenderer.contentMarker[...], words: words, scriptData: scriptData, feeds: feeds,
+                                    footer: footer)
         let found = library.render("layout", context, into: &marked)
         let marker = PageRenderer.contentMarker
         let at = marked.indices.filter { marked[$0...].starts(with: marker) }
@@ -184,7 +239,7 @@ public struct PageRenderer: Sendable {
             var body: [UInt8] = []
             writeBody { body += $0 }
             emit(page(path: path, title: title, description: description, kind: kind, root: root, body: body, words: words,
-                      scriptData: scriptData, missing: &missing))
+                      scriptData: scriptData, feeds: feeds, footer: footer, missing: &missing))
             return
         }
         missing.formUnion(found)
@@ -195,7 +250,8 @@ public struct PageRenderer: Sendable {
 
     /// What the layout template sees (see the template context reference in the README).
     func layoutContext(path: String, title: String, description: String, kind: String, root: String, content: ArraySlice<UInt8>,
-                       words: LayoutWords, scriptData: String, inlineStyle: String = "") -> TemplateValue {
+                       words: LayoutWords, scriptData: String, inlineStyle: String = "", feeds: [TemplateValue] = [],
+                       footer: PageFooter = PageFooter()) -> TemplateValue {
         let canonical = site.baseURL.map { $0 + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path) } ?? ""
         return .object([
             "site": siteContext(),
@@ -204,12 +260,14 @@ public struct PageRenderer: Sendable {
             "page": .object(["title": .text(title), "document_title": .text(kind == "home" || title == site.title ? title : title + " · " + site.title),
                              "description": .text(description), "canonical": .text(canonical), "kind": .text(kind),
                              "lang": .text(words.words.languageTag), "dir": .text(words.words.isRightToLeft ? "rtl" : "ltr"),
-                             "script_data": .text(scriptData), "inline_style": .text(inlineStyle)] as [String: TemplateValue]),
+                             "script_data": .text(scriptData), "inline_style": .text(inlineStyle), "feeds": .list(feeds),
+                             "edit_url": .text(footer.editURL), "has_footer": .bool(hasFooter(footer)),
+                             "footer_in_content": .bool(kind == "list")] as [String: TemplateValue]),
             "content": .bytes(content),
         ] as [String: TemplateValue])
     }
 
-    func renderHome(_ lists: [IndexedList], missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
+    func renderHome(_ lists: [IndexedList], feeds: [Feeds.Link] = [], missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
         let words = localization.strings(for: site.locale)
         let items: [TemplateValue] = lists.map { list in
             let sectionCount = list.sections.filter { !$0.isEmpty }.count
@@ -224,7 +282,7 @@ public struct PageRenderer: Sendable {
         var body: [UInt8] = []
         missing.formUnion(library.render("home", .object(context), into: &body))
         return page(path: "index.html", title: site.title, description: site.description ?? "", kind: "home", root: "", body: body,
-                    words: layoutWords, missing: &missing)
+                    words: layoutWords, feeds: feeds.map { $0.value(root: "") }, missing: &missing)
     }
 
     /// The page a static host shows for a missing path, in the site's language. With `base_url` its links are absolute
@@ -308,9 +366,9 @@ public struct PageRenderer: Sendable {
 
     /// Renders a list's pages: one page, or an overview and one page per section when split. A split list's sections
     /// render on every core, a few at a time, and are emitted in order, so output stays identical and memory bounded.
-    func renderList(_ list: IndexedList, prerendered: PrerenderedDescriptions = .none, emit: (OutputPage) -> Void,
+    func renderList(_ list: IndexedList, prerendered: PrerenderedDescriptions = .none, feeds: [Feeds.Link] = [], emit: (OutputPage) -> Void,
                     missing: inout Set<MustacheLibrary.MissingKey>) -> [Diagnostic] {
-        let pages = ListPages(renderer: self, list: list, prerendered: prerendered)
+        let pages = ListPages(renderer: self, list: list, prerendered: prerendered, feeds: feeds)
         // Its entries.json is begun first, so that its first pieces are made on the cores the pages leave idle.
         let json = entriesJSON(list, split: pages.split, copies: pages.copies)
         var diagnostics: [Diagnostic] = []
@@ -341,11 +399,16 @@ public struct PageRenderer: Sendable {
     func displayedFields(_ list: IndexedList, shortened: Bool = true) -> [KeyPath] {
         if let fields = list.settings.fields { return fields }
         if list.kind == .docsIndex { return ["page"] }
-        if list.kind == .markdownList { return tableFields(list) }
+        // `added` and `updated` from the history are shown only when `fields` names them: by default they serve
+        // "New", "Last updated" and the feed, not every entry's line as raw times.
+        let history: Set<String> = list.settings.lastUpdated != nil ? PageRenderer.historyFields : []
+        if list.kind == .markdownList { return tableFields(list).filter { !history.contains($0.description) } }
         guard list.kind == .csv || list.kind == .json, let first = list.sections.lazy.flatMap(\.entries).first else { return [] }
         // The reading only sorts and letters the entry (as a phonetic name does in Contacts): not shown unless `fields` lists it.
         var shown: Set<String> = [list.settings.titleField.description, list.settings.urlField.description, list.settings.descriptionField.description]
+        shown.formUnion(history)
         if let reading = list.settings.readingField { shown.insert(reading.description) }
+        if let image = PageRenderer.imageField(of: list) { shown.insert(image.description) }
         var grouped: String?
         if case .field(let path)? = list.settings.grouping { grouped = path.description }
         let plain = zip(first.fields.names, first.fields.values).compactMap { name, value -> KeyPath? in
@@ -354,6 +417,16 @@ public struct PageRenderer: Sendable {
         }
         // A wide table (a country database's 28 columns) shows its first few; `fields` chooses, entries.json keeps all.
         return shortened && plain.count > PageRenderer.wideRecordFields ? Array(plain.prefix(PageRenderer.shortFieldSet)) : plain
+    }
+
+    /// The fields the History stage gives entries (`SourceHistory.fieldNames`).
+    static let historyFields: Set<String> = ["added", "updated"]
+
+    /// The field of each entry's picture: `image_field`, else `image` or `logo` when the list's first entry has one.
+    static func imageField(of list: IndexedList) -> KeyPath? {
+        if let field = list.settings.imageField { return field }
+        let first = list.sections.lazy.flatMap(\.entries).first?.fields
+        return ["image", "logo"].first { first?.value(at: KeyPath($0)) != nil }.map { KeyPath($0) }
     }
 
     /// More plain fields than this make a record wide: only the first `shortFieldSet` are shown unless `fields` says.

@@ -24,7 +24,11 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
     case listPage
     /// `entry-page.mustache`: an entry's own page.
     case entryPage
-    case site, strings, page, listSummary, list, stripItem, navItem, overviewItem, neighbour, section, run, entry, field, entryPageList
+    case site, strings, page, listSummary, list, stripItem, navItem, overviewItem, neighbour, section, run, entry, field, entryPageList, favicon, listPageFooter
+    /// An entry of the "Recently added" view (`new_for`).
+    case recentItem
+    /// A feed a page names in its head.
+    case feedLink
 
     /// The keys of this object and the shape of each value.
     var keys: [String: ContextShape] {
@@ -40,23 +44,27 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
              "sections": .list(.object(.section)), "has_sections": .value,
              "is_overview": .value, "overview": .list(.object(.overviewItem)),
              "is_section_page": .value, "overview_href": .value,
-             "previous_section": .object(.neighbour), "next_section": .object(.neighbour), "search_href": .value]
+             "previous_section": .object(.neighbour), "next_section": .object(.neighbour), "search_href": .value,
+             "feed_href": .value, "recently_added": .list(.object(.recentItem)), "has_recently_added": .value,
+             "page": .object(.listPageFooter)]
         case .entryPage:
             ["site": .object(.site), "root": .value, "strings": .object(.strings), "entry": .object(.entry),
              "list": .object(.entryPageList)]
         case .site:
-            ["title": .value, "lang": .value, "description": .value, "base_url": .value]
+            ["title": .value, "lang": .value, "description": .value, "base_url": .value, "footer_html": .value,
+             "favicons": .list(.object(.favicon))]
         case .strings:
             Dictionary(uniqueKeysWithValues: UIStringKey.allCases.filter { !$0.isPlural }.map { ($0.rawValue, ContextShape.value) })
         case .page:
             ["title": .value, "document_title": .value, "description": .value, "canonical": .value, "kind": .value,
-             "lang": .value, "dir": .value, "script_data": .value, "inline_style": .value]
+             "lang": .value, "dir": .value, "script_data": .value, "inline_style": .value, "feeds": .list(.object(.feedLink)),
+             "edit_url": .value, "has_footer": .value, "footer_in_content": .value]
         case .listSummary:
             ["title": .value, "href": .value, "description_html": .value, "entry_count": .value, "section_count": .value,
              "counts": .value]
         case .list:
             ["title": .value, "description_html": .value, "entry_count": .value, "section_count": .value, "counts": .value,
-             "href": .value]
+             "href": .value, "last_updated": .value, "last_updated_datetime": .value]
         case .stripItem:
             ["label": .value, "title": .value, "href": .value, "enabled": .value, "current": .value, "repeat": .value,
              "level": .value, "subsection": .value]
@@ -75,11 +83,19 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
         case .entry:
             ["id": .value, "title": .value, "href": .value, "page_href": .value, "description_html": .value, "body_html": .value,
              "fields": .list(.object(.field)), "has_fields": .value, "children": .list(.object(.entry)), "has_children": .value,
-             "main": .value, "see_section": .value]
+             "main": .value, "see_section": .value, "is_new": .value, "image": .value, "search_terms": .value]
         case .field:
             ["name": .value, "value": .value]
         case .entryPageList:
             ["title": .value, "href": .value]
+        case .recentItem:
+            ["title": .value, "href": .value, "date": .value, "datetime": .value, "section": .value]
+        case .feedLink:
+            ["title": .value, "href": .value]
+        case .listPageFooter:
+            ["edit_url": .value, "has_footer": .value]
+        case .favicon:
+            ["rel": .value, "path": .value, "type": .value]
         }
     }
 

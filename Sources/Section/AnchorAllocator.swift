@@ -12,6 +12,7 @@ public struct AnchorAllocator: Sendable {
     public static let reserved: Set<String> = Set([
         "content", "main", "top", "index-strip", "filter", "filter-status", "entries", "sections", "index", "assets",
         "indexsite-strings", "indexsite-page-fold", // the script's data (`ScriptStrings`, `PageCharacters`)
+        "recently-added", // the list's "Recently added" view (`new_for`)
     ]).union(Slug.windowsDeviceNames)  // entry ids also name entry pages
 
     /// Collisions are reported only when asked (`--strict`): duplicate titles are common and their `-2` ids are stable anyway.

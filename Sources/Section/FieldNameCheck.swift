@@ -175,6 +175,7 @@ package struct FieldNameCheck {
         default: break
         }
         if let reading = settings.readingField, !has(reading) { unknown(.readingField, reading) }
+        if let image = settings.imageField, !has(image) { unknown(.imageField, image) }
         for field in settings.fieldLabels.keys.sorted() where !has(KeyPath(field)) {
             unknown(.fieldLabels, KeyPath(field))
         }

@@ -48,6 +48,10 @@ extension Sectioner {
             guard key.path != settings.titleField, let numberReader else { return false }
             return NumberSortKey.allNumeric(entries.lazy.compactMap { $0.text(at: key.path) }, reader: numberReader)
         }
+        // A key whose every present value is an ISO date or UTC time (`added`) is its own bytes.
+        let dates = sortKeys.indices.map { k in
+            !numeric[k] && sortKeys[k].path != settings.titleField && DateSortKey.allDates(entries.lazy.compactMap { $0.text(at: sortKeys[k].path) })
+        }
         let readsTitle = sortKeys.map { $0.path == settings.titleField }
         // Keys are made on every core, a block of entries each, with a collator per block (a collator serves one
         // thread at a time); the blocks' keys are then joined into one arena.
@@ -67,6 +71,8 @@ extension Sectioner {
                         if let text = readsTitle[k] ? titles[index] : entries[index].text(at: sortKeys[k].path) {
                             if numeric[k], let value = numberReader?.value(of: text) {
                                 NumberSortKey.append(value, to: &bytes)
+                            } else if dates[k] {
+                                bytes.append(contentsOf: text.utf8)
                             } else {
                                 collators[block].appendSortKey(of: text, to: &bytes)
                             }

@@ -94,8 +94,7 @@ struct ServeCommand: ParsableCommand {
         let seconds = String(format: "%.2f", report.seconds)
         if !result.diagnostics.isEmpty { printError(formatter.report(result.diagnostics)) }
         if !result.succeeded {
-            let errors = result.diagnostics.filter { formatter.strict || $0.severity == .error }.count
-            printLine("Build failed with \(errors == 1 ? "1 error" : "\(errors) errors") in \(seconds) s; the browser shows \(errors == 1 ? "it" : "them") until fixed")
+            printLine("Build failed: \(formatter.counts(result.diagnostics)) (\(seconds) s); the browser shows the errors until fixed")
         } else if report.isFirst {
             printLine("Built \(result.countsSummary) in \(seconds) s")
         } else {

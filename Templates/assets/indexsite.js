@@ -15,6 +15,32 @@
   var root = doc.documentElement;
   root.classList.add('js');
 
+  // ---- Light/dark toggle --------------------------------------------------
+  // The system's scheme until the reader presses the toggle; the choice is remembered (localStorage, read again by
+  // the page's head before it is drawn) and pressing back to the system's scheme forgets it.
+  (function themeToggle() {
+    var button = doc.querySelector('.theme-toggle');
+    if (!button) return;
+    var system = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : { matches: false };
+    function dark() {
+      var chosen = root.getAttribute('data-theme');
+      return chosen ? chosen === 'dark' : system.matches;
+    }
+    function show() { button.setAttribute('aria-pressed', dark() ? 'true' : 'false'); }
+    button.hidden = false;
+    show();
+    if (system.addEventListener) system.addEventListener('change', show);
+    button.addEventListener('click', function () {
+      var next = dark() ? 'light' : 'dark';
+      var remembered = next === (system.matches ? 'dark' : 'light') ? null : next;
+      if (remembered) root.setAttribute('data-theme', remembered); else root.removeAttribute('data-theme');
+      try {
+        if (remembered) localStorage.setItem('indexsite-theme', remembered); else localStorage.removeItem('indexsite-theme');
+      } catch (e) { /* storage off (a private window): the choice lasts for this page */ }
+      show();
+    });
+  })();
+
   var listMain = doc.querySelector('.list-main');
   if (!listMain) return;
   var listPage = listMain.closest('.list-page') || listMain.parentNode;
@@ -25,8 +51,7 @@
   var ticks = strip.classList.contains('is-ticks');   // the strip draws ticks, not letters (the build decides)
   var searchHref = listPage.getAttribute && listPage.getAttribute('data-search');
 
-  var MIN_SLOT = 16;          // px: smallest comfortable height of one strip title
-  var TICK_GAP = 6;           // px: closest two ticks drawn on a strip of ticks
+  var MIN_SLOT = 24;          // px: smallest height of one strip title: a 24x24 touch target (WCAG 2.2, 2.5.8)
   var LONG_PAGE = 5000;       // entries: on a longer page the filter draws the entries in view first
   var FIRST_SHOWN = 80;       // entries shown, from the run in view down, before the first frame: a screenful and more
   var FIRST_FRAME_MS = 40;    // ms after the keystroke: the work before the first frame stops by then, the rest follows
@@ -101,6 +126,18 @@
   var sectionEls = Array.prototype.slice.call(listMain.querySelectorAll('.section'));
   var sectionIndex = new Map();
   sectionEls.forEach(function (s, i) { sectionIndex.set(s, i); });
+  // Each section's parent (the nearest section before it of a lower level; -1 at the top): a match in a sub-section
+  // keeps the headings above it, so it is never shown without its place in the tree.
+  var sectionParent = (function () {
+    var parents = new Int32Array(sectionEls.length), open = [];
+    sectionEls.forEach(function (s, i) {
+      var m = /(?:^|\s)level-(\d+)(?:\s|$)/.exec(s.className), level = m ? +m[1] : 1;
+      while (open.length && open[open.length - 1].level >= level) open.pop();
+      parents[i] = open.length ? open[open.length - 1].index : -1;
+      open.push({ level: level, index: i });
+    });
+    return parents;
+  })();
 
   // ---- Strip model ---------------------------------------------------------
 
@@ -227,7 +264,19 @@
   window.addEventListener('hashchange', function () {
     var target = location.hash && doc.getElementById(idFromFragment(location.hash.slice(1)));
     if (target && target.classList.contains('section-header')) scrollToSection(target.closest('.section'));
+    markLanded();
   });
+
+  // The entry a jump or a search result landed on is marked (as :target marks it, also after the script's own
+  // history changes), so the eye finds it among its neighbours.
+  function markLanded() {
+    var id = location.hash && idFromFragment(location.hash.slice(1));
+    var target = id && doc.getElementById(id);
+    var entry = target && target.classList.contains('entry') ? target : null;
+    var before = listMain.querySelector('.entry.is-landed');
+    if (before && before !== entry) before.classList.remove('is-landed');
+    if (entry) entry.classList.add('is-landed');
+  }
 
   // ---- Section in view -----------------------------------------------------
 
@@ -268,6 +317,7 @@
       if (currentItem.dot) currentItem.dot.classList.remove('is-current');
     }
     currentItem = item;
+    if (ticks && !(scrub && scrub.active)) layoutTicks();
     if (item) {
       if (!item.pageCurrent) item.link.setAttribute('aria-current', 'true');
       if (item.dot) item.dot.classList.add('is-current');
@@ -336,7 +386,7 @@
   }
 
   function layoutStrip() {
-    if (ticks) { spaceTicks(); return; }
+    if (ticks) { layoutTicks(); return; }
     var kept = keptTitles();
     var key = kept ? kept.join(',') : 'all';
     if (key === layoutKey) { placeDropped(); return; }   // nothing to rebuild: no reflow
@@ -377,17 +427,45 @@
     if (currentItem && currentItem.dot) currentItem.dot.classList.add('is-current');
   }
 
-  // A strip of ticks keeps every section (a scrub finds it by the bubble), but draws the tick of a top-level
-  // section only at least TICK_GAP px below the last one drawn: a ruler, not a bar code, on a short screen.
-  function spaceTicks() {
-    var tops = items.map(function (item) { return item.li.offsetTop; });   // reads first
-    var last = -Infinity;
-    items.forEach(function (item, k) {
-      var top = !item.li.hasAttribute('data-level');
-      var drawn = top && tops[k] - last >= TICK_GAP;
-      if (drawn) last = tops[k];
-      if (item.li.classList.contains('is-minor') !== (top && !drawn)) item.li.classList.toggle('is-minor');
+  // A strip of ticks shows the level that fits, every tick a 24 px touch target: the top-level sections, and the
+  // sub-sections of the one in view; when even the top level does not fit, every n-th of it (the first, the last and
+  // the one in view always). A folded section is not drawn, but the tick above it stands for it: scrubbing across
+  // that tick runs through the folded sections in order, each named in the bubble, so one scrub reaches them all
+  // (the Sections list names every one too).
+  function layoutTicks() {
+    var n = items.length;
+    if (!n) return;
+    var cs = getComputedStyle(strip);
+    var avail = strip.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+    var fits = Math.max(3, Math.floor(avail / MIN_SLOT));
+    var topOf = new Int32Array(n), top = 0, k;
+    for (k = 0; k < n; k++) {
+      if (!items[k].li.hasAttribute('data-level')) top = k;
+      topOf[k] = top;
+    }
+    var open = currentItem ? topOf[currentItem.index] : -1;
+    var shown = items.map(function (item, i) { return !item.li.hasAttribute('data-level') || topOf[i] === open; });
+    var count = shown.filter(Boolean).length;
+    if (count > fits) {
+      // without the open section's children, then every n-th top-level section
+      var tops = [];
+      for (k = 0; k < n; k++) if (!items[k].li.hasAttribute('data-level')) tops.push(k);
+      shown = items.map(function () { return false; });
+      var keep = Math.min(fits - 2, tops.length);   // room for the one in view and its parent
+      for (var j = 0; j < keep; j++) shown[tops[Math.round(j * (tops.length - 1) / Math.max(1, keep - 1))]] = true;
+      if (open >= 0) shown[open] = true;
+    }
+    if (currentItem) shown[currentItem.index] = true;
+    shown[0] = true;
+    var key = shown.map(function (b) { return b ? 1 : 0; }).join('');
+    if (key === layoutKey) return;
+    layoutKey = key;
+    slots = [];
+    items.forEach(function (item, i) {
+      if (item.li.classList.contains('is-folded') === shown[i]) item.li.classList.toggle('is-folded');
+      if (shown[i]) slots.push({ el: item.li, first: i, last: i }); else slots[slots.length - 1].last = i;
     });
+    strip.style.setProperty('--strip-slots', String(slots.length));
   }
 
   // Each dropped title (shown only while focused) sits beside its dot.
@@ -422,12 +500,17 @@
     if (!slots.length) return null;
     var first = slots[0].el.getBoundingClientRect();
     var last = slots[slots.length - 1].el.getBoundingClientRect();
+    // a strip of ticks is scrubbed along its whole height (its folded ticks leave it partly empty)
+    if (ticks) { first = ol.getBoundingClientRect(); last = first; }
     var span = last.bottom - first.top;
     if (span <= 0) return null;
-    var f = Math.min(Math.max((y - first.top) / span, 0), 0.999999) * slots.length;
+    var at = Math.min(Math.max((y - first.top) / span, 0), 0.999999);
+    var f = at * slots.length;
     var slot = slots[Math.floor(f)];
     var sub = f - Math.floor(f);
-    var idx = slot.first + Math.floor(sub * (slot.last - slot.first + 1));
+    // On a strip of ticks a tick may stand for many folded sections: the scrub runs over every section evenly, so
+    // each gets its share of the strip's length, not a sliver of one tick's.
+    var idx = ticks ? Math.floor(at * items.length) : slot.first + Math.floor(sub * (slot.last - slot.first + 1));
     // a greyed title: the nearest usable section after it, else before it
     for (var d = 0; d < items.length; d++) {
       if (items[idx + d] && usable(items[idx + d])) return items[idx + d];
@@ -485,6 +568,7 @@
     }
     scrub.id = null;
     scrub.active = false;
+    if (ticks) layoutTicks();   // the sub-sections of the section the scrub ended in
     clearTimeout(hudTimer);
     hudTimer = setTimeout(function () { hud.classList.remove('is-visible'); }, 350);
   }
@@ -575,6 +659,7 @@
     filter.status = status;
 
     input.addEventListener('input', function (event) {
+      writeQuery(input.value);
       if (searchHref) { wholeList.search(); return; }
       // a script of the site's own may have added or removed entries since the index was made
       // The filter's measures start at the keystroke; when the index has to be made first (typing before it was
@@ -588,10 +673,41 @@
     input.addEventListener('keydown', function (event) {
       if (event.key === 'Escape' && input.value) {
         input.value = '';
+        writeQuery('');
         if (searchHref) wholeList.search(); else runFilter();
       }
     });
   })();
+
+  // ---- The filter's query in the address (?q=) -----------------------------
+  // Written as the reader types (replaced, not pushed: one history step per visit, not per letter), so a filtered
+  // page can be bookmarked or shared; opening such an address, or coming Back to one, filters again.
+
+  function queryInURL() {
+    try { return new URLSearchParams(location.search).get('q') || ''; } catch (e) { return ''; }
+  }
+
+  function writeQuery(value) {
+    var query = value.trim();
+    if (query === queryInURL()) return;
+    try {
+      var url = new URL(location.href);
+      if (query) url.searchParams.set('q', query); else url.searchParams.delete('q');
+      history.replaceState(history.state, '', url.href);
+      here = location.href.split('#')[0];
+    } catch (e) { /* an address the browser will not rewrite: the filter works, unshared */ }
+  }
+
+  function applyQueryFromURL() {
+    if (!filter.input) return;
+    var query = queryInURL();
+    if (query === filter.input.value.trim()) return;
+    filter.input.value = query;
+    if (searchHref) wholeList.search();
+    else { ensureIndex(); runFilter(); }
+  }
+  window.addEventListener('popstate', applyQueryFromURL);
+  window.addEventListener('pageshow', function (event) { if (event.persisted) applyQueryFromURL(); });
 
   // The filter's index: the folded text of every entry (its own text, not its
   // children's), its parent entry and its section. On a long page it is built
@@ -641,7 +757,8 @@
         if (r === undefined) { r = b.runs.length; b.runs.push(list); b.runPos.set(list, r); }
         b.run[i] = r;
       }
-      var t = '';
+      // its own text, and the words it is also found by (its reading, its tags: data-terms)
+      var t = el.getAttribute('data-terms') || '';
       for (var c = el.firstChild; c; c = c.nextSibling) {
         if (c.nodeType === 1 && c.classList.contains('children')) continue;
         t += ' ' + c.textContent;
@@ -754,11 +871,12 @@
     // entries (showing or hiding a section makes the browser style each of its runs again, up to 1 ms a run: a
     // whole list at once would hold up the first frame); sections without entries of their own at once.
     var lastVisible = null, sectionShown = new Uint8Array(sectionCount);
+    for (i = 0; i < sectionCount; i++) sectionShown[i] = terms.length === 0 || perSection[i] > 0 ? 1 : 0;
+    // the headings above a match stay (a parent comes before its sub-sections, so one pass from the end reaches the top)
+    for (i = sectionCount - 1; i >= 0; i--) if (sectionShown[i] && sectionParent[i] >= 0) sectionShown[sectionParent[i]] = 1;
     for (i = 0; i < sectionCount; i++) {
-      var show = terms.length === 0 || perSection[i] > 0 ? 1 : 0;
-      sectionShown[i] = show;
-      if (!ix.sectionRuns[i]) showSection(i, show);
-      if (show) lastVisible = sectionEls[i];
+      if (!ix.sectionRuns[i]) showSection(i, sectionShown[i]);
+      if (sectionShown[i]) lastVisible = sectionEls[i];
     }
     var lastMarked = listMain.querySelector('.section.is-last-visible');
     if (lastMarked && (lastMarked !== lastVisible || !terms.length)) lastMarked.classList.remove('is-last-visible');
@@ -1102,10 +1220,12 @@
     else target.scrollIntoView({ block: 'start' });
   })();
 
+  markLanded();
+  applyQueryFromURL();
   updateCurrent();
   window.addEventListener('load', function () {
     layoutStrip();
     updateCurrent();
-    if (filter.input && !searchHref) buildIndexWhenIdle();
+    if (filter.input && !searchHref && !filter.index) buildIndexWhenIdle();
   });
 })();

@@ -7,14 +7,14 @@
 # Extra arguments after SITE_DIR go to pytest (e.g. -k filter, -x).
 # Screenshots: $SCREENSHOT_DIR (default .build/browser-screenshots/).
 # Scripts/browser-env.sh installs chromium + chromium-driver (apt) when missing, and selenium,
-# pytest, chevron and html5lib into the git-ignored venv .build-venv at the repository root.
+# pytest, chevron, html5lib and feedparser into the git-ignored venv .build-venv at the repository root.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 
 if [ $# -lt 1 ]; then
-  echo "usage: $0 SITE_DIR|--mock|--reader [pytest args...]" >&2
+  echo "usage: $0 SITE_DIR|--mock|--reader|--theme [pytest args...]" >&2
   exit 64
 fi
 site="$1"; shift
@@ -33,6 +33,12 @@ if [ "$site" = "--reader" ]; then
   cd "$here"
   exec "$python" -m pytest -p no:cacheprovider -q -rfE "$here/test_reader.py" "$@"
 fi
+if [ "$site" = "--theme" ]; then
+  # Theme hooks, shareable filter state, pictures and axe-core (test_theme.py): it writes and builds its own site.
+  export SCREENSHOT_DIR="${SCREENSHOT_DIR:-$repo/.build/browser-screenshots}"
+  cd "$here"
+  exec "$python" -m pytest -p no:cacheprovider -q -rfE "$here/test_theme.py" "$@"
+fi
 if [ "$site" = "--mock" ]; then
   site="$repo/.build/browser-mock-site"
   "$python" "$here/mock/build_mocks.py" "$site"
@@ -46,7 +52,8 @@ export SITE_DIR="$(cd "$site" && pwd)"
 export SCREENSHOT_DIR="${SCREENSHOT_DIR:-$repo/.build/browser-screenshots}"
 cd "$here"
 # test_serve.py runs `indexsite serve` ($INDEXSITE_BIN, default .build/debug/indexsite) on a copy of Content/.
-# BROWSER_TESTS picks the test files (default: test_pages.py test_serve.py; the multilingual site runs test_i18n.py).
+# BROWSER_TESTS picks the test files (default: test_pages.py test_serve.py test_not_found.py test_feeds.py; the
+# multilingual site runs test_i18n.py).
 tests=()
-for name in ${BROWSER_TESTS:-test_pages.py test_serve.py test_not_found.py}; do tests+=("$here/$name"); done
+for name in ${BROWSER_TESTS:-test_pages.py test_serve.py test_not_found.py test_feeds.py}; do tests+=("$here/$name"); done
 exec "$python" -m pytest -p no:cacheprovider -q -rfE "${tests[@]}" "$@"

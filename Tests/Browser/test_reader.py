@@ -587,8 +587,9 @@ def test_strip_letters_read_in_alphabetical_order(driver, page, vp):
 
 @pytest.mark.parametrize("vp", NARROW)
 def test_strip_of_ticks_reads_as_a_ruler(driver, vp):
-    """awesome-go on a phone: one tick a top-level section, drawn at least 6 px apart, none for sub-sections; the
-    section in view is marked by a longer bar in the accent colour; every tick is a link named by its full title."""
+    """awesome-go on a phone: the level that fits (issue 41), every drawn tick a 24 px touch target: top-level sections
+    (every n-th when they do not all fit), and sub-sections only under the section in view; the section in view is
+    marked by a longer bar in the accent colour; every tick is a link named by its full title."""
     page = "awesome-go/index.html"
     d = open_page(driver, page, vp)
     titles = [unescape(a["title"]) for a in section_titles(page)]
@@ -596,19 +597,24 @@ def test_strip_of_ticks_reads_as_a_ruler(driver, vp):
     settle(d)
     time.sleep(0.2)
     info = d.execute_script("""
-      var lis = Array.from(document.querySelectorAll('.index-strip-list > li'));
+      var lis = Array.from(document.querySelectorAll('.index-strip-list > li')), top = null;
       return lis.map(function (li) {
+        if (!li.hasAttribute('data-level')) top = li;
         var el = li.firstElementChild, tick = getComputedStyle(el, '::before'), r = li.getBoundingClientRect();
         return {title: el.getAttribute('aria-label') || el.getAttribute('title'), sub: li.hasAttribute('data-level'),
-                width: parseFloat(tick.width) || 0, color: tick.backgroundColor, mid: r.top + r.height / 2,
-                current: el.getAttribute('aria-current') === 'true'};
+                width: r.height ? parseFloat(tick.width) || 0 : 0, color: tick.backgroundColor, mid: r.top + r.height / 2,
+                height: r.height, current: el.getAttribute('aria-current') === 'true', top: top && top.firstElementChild.getAttribute('title')};
       });""")
     assert [i["title"] for i in info] == titles
+    avail = d.execute_script("var s = document.querySelector('.index-strip'); return s.clientHeight")
     drawn = [i for i in info if i["width"] > 0 and not i["current"]]
-    assert len(drawn) > 20
-    assert all(not i["sub"] for i in drawn), "a sub-section has a tick of its own"
+    assert len(drawn) >= min(len([i for i in info if not i["sub"]]), avail // 24) - 3, f"{len(drawn)} ticks drawn"
+    assert all(i["height"] >= 24 - 0.5 for i in info if i["height"]), "a tick smaller than a 24 px touch target"
+    current = [i for i in info if i["current"]]
+    open_top = current[0]["top"] if current else None
+    assert all(not i["sub"] or i["top"] == open_top for i in drawn), "a sub-section of another section has a tick"
     gaps = [b["mid"] - a["mid"] for a, b in zip(drawn, drawn[1:])]
-    assert min(gaps) >= 5.5, f"ticks {min(gaps)} px apart"
+    assert min(gaps) >= 23.5, f"ticks {min(gaps)} px apart"
     current = [i for i in info if i["current"]]
     assert len(current) == 1 and current[0]["width"] > max(i["width"] for i in drawn)
     assert current[0]["color"] != drawn[0]["color"]

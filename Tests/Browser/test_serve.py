@@ -106,3 +106,56 @@ def test_saving_content_reloads_the_open_page(served_site):
     finally:
         d.quit()
     assert server.poll() is None, "the server stopped on its own"
+
+
+def test_another_origins_page_cannot_load_the_preview(served_site):
+    """Issue 34, item 13: the preview holds unpublished drafts, and a split list's `search.js` is a script any page
+    could include. A page on another origin (here another port, which Chromium sends as `Sec-Fetch-Site: same-site`)
+    must not load the preview's scripts or read its pages; the preview's own page still loads the same script."""
+    import functools
+    import http.server
+    import threading
+
+    folder, url, server = served_site
+    attacker = pathlib.Path(tempfile.mkdtemp(prefix="indexsite-attacker-"))
+    (attacker / "attack.html").write_text(f"""<!doctype html><title>another site</title><script>
+window.__results = {{}};
+function done(name, value) {{ window.__results[name] = value; }}
+</script>
+<script src="{url}assets/indexsite.js" onload="done('script', 'loaded')" onerror="done('script', 'refused')"></script>
+<script>
+fetch("{url}foods/index.html").then(r => r.text()).then(() => done('read', 'read'), () => done('read', 'refused'));
+fetch("{url}foods/index.html", {{mode: "no-cors"}}).then(r => done('opaque', r.type), () => done('opaque', 'refused'));
+</script>""", encoding="utf-8")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(attacker))
+    other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=other.serve_forever, daemon=True)
+    thread.start()
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
+        options.add_argument(arg)
+    d = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+    try:
+        d.get(f"http://127.0.0.1:{other.server_address[1]}/attack.html")
+        results = {}
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and len(results) < 3:
+            results = d.execute_script("return window.__results") or {}
+            time.sleep(0.05)
+        assert results.get("script") == "refused", f"another origin's page loaded the preview's script: {results}"
+        assert results.get("read") == "refused", f"another origin's page read a preview page: {results}"
+        # A no-cors fetch is opaque to the page whatever the server does; the server still must not have sent the
+        # body, which the script check above shows. Here only that it did not succeed as a readable response.
+        assert results.get("opaque") in ("opaque", "refused"), results
+
+        # The control: the preview's own page loads the same script (the test above is not failing for another reason).
+        d.get(url + "foods/index.html")
+        loaded = d.execute_script(
+            "return [...document.scripts].some(s => s.src.endsWith('assets/indexsite.js'))"
+            " && performance.getEntriesByType('resource').some(e => e.name.endsWith('assets/indexsite.js') && e.responseStatus === 200)")
+        assert loaded, "the preview's own page did not load its script"
+    finally:
+        d.quit()
+        other.shutdown()
+        shutil.rmtree(attacker, ignore_errors=True)

@@ -633,7 +633,9 @@ struct HTMLDocument {
                     && !(element.rawText ?? "").lowercased().contains("</script")
                 // The theme's 404 page without a base URL finds the site's root itself: a constant with no page text in it.
                 let isRootFinder = value("id") == "indexsite-find-root" && value("src") == nil && !(element.rawText ?? "").contains("<")
-                if !isThemeScript && !isThemeData && !isRootFinder { problems.append("a <script> that is not the theme's: src='\(source)' text='\((element.rawText ?? "").prefix(80))'") }
+                // The reader's light or dark choice, applied before the page is drawn: a constant with no page text in it.
+                let isThemeChoice = value("id") == "indexsite-theme-choice" && value("src") == nil && !(element.rawText ?? "").contains("<")
+                if !isThemeScript && !isThemeData && !isRootFinder && !isThemeChoice { problems.append("a <script> that is not the theme's: src='\(source)' text='\((element.rawText ?? "").prefix(80))'") }
             case "iframe", "frame", "frameset", "object", "embed", "applet", "base", "portal":
                 problems.append("a <\(element.name)> element")
             case "meta" where value("http-equiv") != nil:

@@ -64,6 +64,9 @@ struct ScriptedRepository {
         try git("commit", "-q", "-m", message)
     }
 
+    /// Lets `days` days pass before the next commit (which is a day later still).
+    mutating func wait(days: Int) { day += days }
+
     /// Renames `from` to `to` with git and commits it on the next day.
     mutating func move(_ from: String, _ to: String) throws {
         day += 1
@@ -171,7 +174,7 @@ struct ScriptedRepository {
             """]) // day 5: Beta added back
         let result = try EntryHistoryTests.build(repository.folder)
         #expect(result.succeeded, "\(result.diagnostics)")
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.diagnostics.map(\.code) == [.feedWithoutBaseURL], "only the note that the list's feed has no base URL: \(result.diagnostics)")
         let dates = EntryHistoryTests.dates(result)
         #expect(dates["Alpha"] == EntryHistoryTests.day(1, 3))
         #expect(dates["Beta"] == EntryHistoryTests.day(1, 5), "a move changes nothing; a removed item added back keeps its first date")
@@ -368,6 +371,17 @@ struct ScriptedRepository {
         #expect(read.dates == cache.dates)
         #expect(read.head == "abc" && read.path == "Content/a.csv")
         #expect(HistoryCache.read(file, identity: "csv\u{0}Content/b.csv") == nil, "another source's cache is not used")
+    }
+
+    @Test func entriesThatSharedFieldNamesShareThemWithTheHistorysFields() {
+        let names = ["title", "url"]
+        var entries = ["a", "b", "c"].map { Entry(fields: FieldRecord(names: names, values: [.text($0), .text("https://\($0).example")])) }
+        let history = SourceHistory(dates: ["a": EntryDates(added: 1, updated: 2), "b": EntryDates(added: 3, updated: 3)])
+        history.apply(to: &entries) { $0.text(at: "title") }
+        #expect(entries.map { $0.text(at: "added") } == [SourceHistory.timestamp(1), SourceHistory.timestamp(3), nil])
+        #expect(entries[0].fields.names == ["title", "url", "added", "updated"])
+        #expect(entries[0].fields.namesAddress == entries[1].fields.namesAddress, "one names array, so a field's column is found once")
+        #expect(entries[2].fields.names == names)
     }
 
     @Test func timestampsAreUTCDates() {

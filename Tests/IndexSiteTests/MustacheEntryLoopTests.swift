@@ -11,6 +11,8 @@ import Testing
         func add(_ id: String, _ title: String, _ href: String?, _ description: String?, _ fields: [String?]) {
             for text in [id, title, href, nil, nil] { builder.add(text) }
             builder.add { $0 += Array((description ?? "").utf8) }
+            builder.add(nil)   // image
+            builder.add(nil)   // search terms
             fields.forEach { builder.add($0) }
         }
         add("dune", "Dune <1965>", "https://example.org/dune?a=1&b=2", "<p>Sand &amp; spice</p>\n", ["1965", "Arrakis"])
@@ -19,7 +21,7 @@ import Testing
         var children = EntryRows.Builder(fieldNames: ["Year", "Place"], capacity: 1)
         for text in ["book-1", "Book 1", nil, nil, nil] { children.add(text) }
         children.add { _ in }
-        for _ in 0..<2 { children.add(nil) }
+        for _ in 0..<4 { children.add(nil) }
         builder.children[2] = children.finished()
         return builder.finished()
     }

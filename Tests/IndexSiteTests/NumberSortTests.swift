@@ -24,6 +24,19 @@ import Testing
         return sections.flatMap(\.entries).map { $0.text(at: "price") ?? "–" }
     }
 
+    @Test func datesAndTimesSortAsTheCollatorSortsThemFromTheirBytes() {
+        let times = ["2026-11-22T09:30:00Z", "2025-01-01", "2026-11", "2026-11-22", "2026-11-22T09:29:59Z", "2026", "1999-12-31T23:59:59Z"]
+        let chronological = ["1999-12-31T23:59:59Z", "2025-01-01", "2026", "2026-11", "2026-11-22", "2026-11-22T09:29:59Z", "2026-11-22T09:30:00Z"]
+        #expect(times.allSatisfy(DateSortKey.isDate))
+        #expect(sorted(times, sort: "price") == chronological)
+        #expect(sorted(times + [nil], sort: "-price") == chronological.reversed() + ["–"], "missing values last")
+        // One text that is not a date: the whole field compares by the collator, in the same order for the dates.
+        #expect(sorted(times + ["soon"], sort: "price") == chronological + ["soon"])
+        for text in ["2026-1-5", "26-11-22", "2026-11-22T09:30Z", "2026-11-22 09:30:00", "2026-11-22T09:30:00+01:00", "20261122", ""] {
+            #expect(!DateSortKey.isDate(text), "\(text)")
+        }
+    }
+
     @Test func pricesByValue() {
         // The prices, with a real minus sign (U+2212) among them.
         let prices = ["0.5", "0.25", "\u{2212}3", "-10", "10", "9.99", "1200"]

@@ -88,6 +88,8 @@ import Glibc
         #expect(errorPage.body.contains("[csv-unterminated-quote]"))
         #expect(errorPage.body.contains("data-indexsite-live-reload"))
         #expect(!errorPage.body.contains("Zebra Crossing"))
+        // The terminal counts what the failed build found, as `build` does.
+        #expect(server.output().contains("Build failed: 1 error ("), "\(server.output())")
         async let fixed = HTTPProbe.waitForNextVersion(after: third, port: port)
         try Self.books.write(to: booksFile, atomically: true, encoding: .utf8)
         _ = try #require(try await fixed)

@@ -22,13 +22,27 @@ public struct SourceLocation: Hashable, Sendable, Comparable, Codable {
 
 /// How bad a diagnostic is; warnings become errors under `--strict`.
 public enum Severity: String, Sendable, Codable, Comparable {
+    /// Something the user may want to know and change, which is not wrong: never fails a build, even under `--strict`
+    /// (a feed written without `base_url` has relative links).
+    case note
     /// Reported, but the build still succeeds (unless strict).
     case warning
     /// The build fails; nothing is written.
     case error
 
-    /// A warning is less severe than an error.
-    public static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
+    /// A note is less severe than a warning, a warning than an error.
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+
+    private var rank: Int {
+        switch self {
+        case .note: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    /// The severity reported: a warning is an error under `--strict`.
+    public func reported(strict: Bool) -> Severity { strict && self == .warning ? .error : self }
 }
 
 /// One problem found in the site's input, with where it is and how to fix it.
@@ -59,6 +73,11 @@ public struct Diagnostic: Hashable, Sendable, Codable {
         Diagnostic(.error, code, message, at: location, hint: hint)
     }
 
+    /// Something worth knowing that is not a problem: it never fails a build.
+    public static func note(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, hint: String? = nil) -> Diagnostic {
+        Diagnostic(.note, code, message, at: location, hint: hint)
+    }
+
     /// A problem that is reported but lets the build succeed (unless strict).
     public static func warning(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, hint: String? = nil) -> Diagnostic {
         Diagnostic(.warning, code, message, at: location, hint: hint)
@@ -68,7 +87,7 @@ public struct Diagnostic: Hashable, Sendable, Codable {
 extension Array where Element == Diagnostic {
     /// True when any diagnostic stops the build: an error, or a warning when warnings count as errors.
     public func hasErrors(strict: Bool = false) -> Bool {
-        contains { $0.severity == .error || strict }
+        contains { $0.severity.reported(strict: strict) == .error }
     }
 
     /// How many warnings of one code a build keeps in full; the rest are counted in one summary warning.

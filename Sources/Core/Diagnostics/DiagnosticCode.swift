@@ -118,6 +118,8 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case idCollision = "id-collision"
     /// A link is not http, https, mailto or relative, so it is shown as text.
     case unsafeURL = "unsafe-url"
+    /// An entry's picture is neither an http(s) address nor a file of `Static/`, so it is not shown.
+    case imageNotFound = "image-not-found"
     /// A date field is missing or not a real `YYYY-MM-DD` date in a list grouped by date.
     case badDate = "bad-date"
     /// A title or link field is a list or a mapping where text is needed.
@@ -140,6 +142,9 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case historyUnavailable = "history-unavailable"
     /// The repository is a shallow clone: the history dates start at its oldest commit.
     case historyShallow = "history-shallow"
+    /// The site has feeds but no `base_url`: their links are relative to each feed, and their ids are not the
+    /// site's own (a note, not a warning: the feeds work from where they are served).
+    case feedWithoutBaseURL = "feed-without-base-url"
 
     // Output
     /// The output folder may not be written: it holds the site, overlaps its folders, or is not IndexSite's.

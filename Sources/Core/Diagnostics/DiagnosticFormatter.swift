@@ -34,7 +34,7 @@ public struct DiagnosticFormatter: Sendable {
     }
 
     func severity(_ diagnostic: Diagnostic) -> Severity {
-        strict ? .error : diagnostic.severity
+        diagnostic.severity.reported(strict: strict)
     }
 
     /// `path:line:col: error: message [code]`, then the hint on its own line unless `hint` is false.
@@ -90,7 +90,7 @@ public struct DiagnosticFormatter: Sendable {
     /// Errors before warnings, each by file, line and column: the order a reviewer fixes them in.
     static func mostSevereFirst(_ diagnostics: [Diagnostic], strict: Bool) -> [Diagnostic] {
         diagnostics.enumerated().sorted { a, b in
-            let severityA = strict ? Severity.error : a.element.severity, severityB = strict ? Severity.error : b.element.severity
+            let severityA = a.element.severity.reported(strict: strict), severityB = b.element.severity.reported(strict: strict)
             if severityA != severityB { return severityA > severityB }
             if a.element.location != b.element.location { return a.element.location < b.element.location }
             return a.offset < b.offset
@@ -99,10 +99,12 @@ public struct DiagnosticFormatter: Sendable {
 
     /// "no errors, 106 warnings", "2 errors, 1 warning", "no errors or warnings": what a run found, for its last line.
     public func counts(_ diagnostics: [Diagnostic]) -> String {
-        let errors = diagnostics.count { severity($0) == .error }, warnings = diagnostics.count - errors
-        if errors == 0 && warnings == 0 { return "no errors or warnings" }
+        let errors = diagnostics.count { severity($0) == .error }, notes = diagnostics.count { severity($0) == .note }
+        let warnings = diagnostics.count - errors - notes
+        let noteText = notes == 0 ? "" : ", \(notes) note\(notes == 1 ? "" : "s")"
+        if errors == 0 && warnings == 0 { return "no errors or warnings" + noteText }
         let errorText = errors == 0 ? "no errors" : "\(errors) error\(errors == 1 ? "" : "s")"
-        return warnings == 0 ? errorText : "\(errorText), \(warnings) warning\(warnings == 1 ? "" : "s")"
+        return (warnings == 0 ? errorText : "\(errorText), \(warnings) warning\(warnings == 1 ? "" : "s")") + noteText
     }
 
     /// At most this many rows go into a step summary; GitHub refuses a summary over 1 MiB.
@@ -120,7 +122,11 @@ public struct DiagnosticFormatter: Sendable {
         let ordered = Self.mostSevereFirst(diagnostics, strict: strict)
         for diagnostic in ordered.prefix(Self.stepSummaryRowLimit) {
             let location = diagnostic.location
-            let mark = severity(diagnostic) == .error ? "❌ error" : "⚠️ warning"
+            let mark = switch severity(diagnostic) {
+            case .error: "❌ error"
+            case .warning: "⚠️ warning"
+            case .note: "ℹ️ note"
+            }
             let message = diagnostic.message + (diagnostic.hint.map { " — \($0)" } ?? "")
             text += "| \(mark) | `\(cell(path(location)).replacingOccurrences(of: "`", with: "'"))` | \(location.line):\(location.column) | \(diagnostic.code.rawValue) | \(cell(message)) |\n"
         }
@@ -139,7 +145,12 @@ public struct DiagnosticFormatter: Sendable {
             Self.terminalSafe(text).replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
         }
         let message = diagnostic.message + (diagnostic.hint.map { " (hint: \($0))" } ?? "")
-        return "::\(severity(diagnostic) == .error ? "error" : "warning") file=\(escapeProperty(path(location))),line=\(location.line),col=\(location.column),title=\(escapeProperty(diagnostic.code.rawValue))::\(escapeMessage(message))"
+        let command = switch severity(diagnostic) {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "notice"
+        }
+        return "::\(command) file=\(escapeProperty(path(location))),line=\(location.line),col=\(location.column),title=\(escapeProperty(diagnostic.code.rawValue))::\(escapeMessage(message))"
     }
 
     /// One JSON array, keys in a fixed order so the output is byte-identical across runs.

@@ -31,6 +31,9 @@ public enum SiteSettingKey: String, CaseIterable, Sendable {
     case catchAllLabel = "catch_all_label"
     case catchAllPosition = "catch_all_position"
     case allowUnsafeHTML = "allow_unsafe_html"
+    case newFor = "new_for"
+    case footer
+    case editURL = "edit_url"
     case lists
     case strings
 
@@ -69,6 +72,18 @@ public enum SiteSettingKey: String, CaseIterable, Sendable {
             defaultValue: ##"`false`"##,
             meaning: ##"let raw HTML and every link scheme through Markdown; off because content has many authors"##,
             example: ##"`true`"##)
+        case .newFor: SettingDocumentation(
+            defaultValue: ##"none"##,
+            meaning: ##"default `new_for` of every list"##,
+            example: ##"`30d`"##)
+        case .footer: SettingDocumentation(
+            defaultValue: ##"none"##,
+            meaning: ##"Markdown at the foot of every page: a licence, an attribution (see [Theme hooks](#theme-hooks))"##,
+            example: ##"`Text under [CC BY 4.0](https://creativecommons.org/licenses/by/4.0/).`"##)
+        case .editURL: SettingDocumentation(
+            defaultValue: ##"none"##,
+            meaning: ##"an "Edit this page" link on every list and entry page; `{path}` becomes the source file's path in the site folder"##,
+            example: ##"`https://github.com/me/site/edit/main/{path}`"##)
         case .lists: SettingDocumentation(
             defaultValue: ##"every source"##,
             meaning: ##"per-list settings, each with `source:` (a path inside `Content/`)"##,
@@ -97,6 +112,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
     case titleField = "title_field"
     case urlField = "url_field"
     case descriptionField = "description_field"
+    case imageField = "image_field"
     case fields
     case publishFields = "publish_fields"
     case fieldLabels = "field_labels"
@@ -107,6 +123,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
     case split
     case entryPages = "entry_pages"
     case dateOrder = "date_order"
+    case newFor = "new_for"
     case items
     case separator
     case comment
@@ -179,6 +196,10 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             defaultValue: ##"`description`"##,
             meaning: ##"the Markdown field shown under each entry"##,
             example: ##"`summary`"##)
+        case .imageField: SettingDocumentation(
+            defaultValue: ##"`image`, else `logo`, when entries have one"##,
+            meaning: ##"a picture shown as a thumbnail with each entry and on its page: an http(s) address (never fetched by the build) or a path of a file in `Static/`"##,
+            example: ##"`cover`"##)
         case .fields: SettingDocumentation(
             defaultValue: ##"CSV/JSON: every other plain field, only the first 6 when there are more than 10 (entries.json keeps all); Markdown: none"##,
             meaning: ##"extra fields shown with each entry"##,
@@ -219,6 +240,10 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             defaultValue: ##"`newest_first`"##,
             meaning: ##"order of date sections: `newest_first` or `oldest_first`"##,
             example: ##"`oldest_first`"##)
+        case .newFor: SettingDocumentation(
+            defaultValue: ##"site `new_for`, else none"##,
+            meaning: ##"days (`30d`) or weeks (`4w`): entries the git history says were added that long before the last commit (not before today, so a build is the same on any day) get a "New" badge, and a "Recently added" section opens the list (see [What's new](#whats-new-dates-from-git-and-feeds))"##,
+            example: ##"`30d`"##)
         case .items: SettingDocumentation(
             defaultValue: ##"the document, or its one key that holds an array"##,
             meaning: ##"JSON: key path of the array inside the document"##,

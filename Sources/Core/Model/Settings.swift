@@ -139,6 +139,8 @@ public struct ListSettings: Sendable, Hashable {
     public var urlField: KeyPath = "url"
     /// The Markdown field shown under each entry.
     public var descriptionField: KeyPath = "description"
+    /// The field holding an entry's picture (`image_field`); nil means `image`, else `logo`, when entries have one.
+    public var imageField: KeyPath?
     /// Extra fields shown with each entry; `nil` means every plain field not otherwise shown (CSV and JSON) or none (Markdown).
     public var fields: [KeyPath]?
     /// Fields `entries.json` publishes besides the shown ones (`publish_fields`): hidden columns stay out of every output.
@@ -159,6 +161,15 @@ public struct ListSettings: Sendable, Hashable {
     public var entryPages: Bool?
     /// Date sections newest first unless turned off.
     public var newestFirst: Bool = true
+    /// Entries added (by the git history) less than this many seconds before the HEAD commit are marked new
+    /// (`new_for: 30d`); nil marks none.
+    public var newFor: Int64?
+    /// The time from which an entry's `added` counts as new, written as `added` is (RFC 3339, UTC), so the two compare
+    /// as text: set by the build from the HEAD commit's time, not the clock, so a build is the same on any day.
+    public var newSince: String?
+    /// The newest `updated` of the list's entries (RFC 3339, UTC), set by the build when it read the list's history:
+    /// the page's "Last updated", and what tells the renderer the entries have `added` for a feed.
+    public var lastUpdated: String?
     /// For folder sources: entry files, or a documentation index of headings.
     public var kind: ListKind = .entries
     /// For documentation indexes: how the docs' generator makes heading ids; `nil` follows `linkStyle` (github without one).
@@ -235,8 +246,15 @@ public struct SiteSettings: Sendable, Hashable {
     public var catchAllLabel: String = "#"
     /// Where every list's catch-all section stands by default.
     public var catchAllPosition: CatchAllPosition = .last
+    /// The default `new_for` of every list, in seconds.
+    public var newFor: Int64?
     /// Lets raw HTML and any link scheme through Markdown; off by default because content is often edited by many hands.
     public var allowUnsafeHTML: Bool = false
+    /// Markdown shown at the foot of every page (a licence, an attribution), so a footer needs no template.
+    public var footer: String?
+    /// The address of the page that edits a source, with `{path}` standing for its path in the site folder
+    /// (`https://github.com/me/site/edit/main/{path}`): readers who spot a mistake can fix it.
+    public var editURL: String?
     /// Page words the site changes or adds, by locale (`strings:` in `indexsite.yml`), over every other catalog.
     public var strings: [String: StringCatalog] = [:]
     /// Per-list settings, in the order the configuration lists them.
@@ -256,8 +274,10 @@ public struct SiteSettings: Sendable, Hashable {
         settings.indexLocales = indexLocales
         settings.catchAllLabel = catchAllLabel
         settings.catchAllPosition = catchAllPosition
+        settings.newFor = newFor
         let inherited: [(SiteSettingKey, ListSettingKey)] = [
             (.locale, .locale), (.indexLocales, .indexLocales), (.catchAllLabel, .catchAllLabel), (.catchAllPosition, .catchAllPosition),
+            (.newFor, .newFor),
         ]
         for (site, list) in inherited {
             if let location = locations[site] { settings.setLocation(location, of: list) }

@@ -47,6 +47,13 @@ extension Scaffold {
     #   sitemap.xml. Default: none. On GitHub Pages it is https://<owner>.github.io/<repository>/, for example:
     # base_url: https://example.org/my-index/
 
+    # footer: Markdown at the foot of every page, for a licence or an attribution. Default: none. Example:
+    # footer: "Text under [CC BY 4.0](https://creativecommons.org/licenses/by/4.0/). Made with IndexSite."
+
+    # edit_url: adds an "Edit this page" link to every list and entry page; {path} becomes the source file's path in
+    #   the site folder (Content/books.csv). Default: none. Example:
+    # edit_url: https://github.com/me/my-index/edit/main/{path}
+
     # locale: the language lists are sorted, lettered and dated in, unless a list says otherwise; any ICU locale id.
     #   Default: en. Examples: sv (Å Ä Ö after Z), de (Ä with A), es (Ñ), ja (kana rows), de@collation=phonebook
     locale: en
@@ -66,6 +73,9 @@ extension Scaffold {
     # allow_unsafe_html: let raw HTML and links of any scheme through Markdown. Off because content often has many
     #   authors; turn it on only if you trust every one of them. Default: false
     allow_unsafe_html: false
+
+    # new_for: the default new_for of every list (see the list setting below). Default: none. Example:
+    # new_for: 30d
 
     # strings: page words to change or add, by locale: the words IndexSite writes ("Skip to content", "5 entries",
     #   the filter's status). 23 languages are built in; Templates/strings/<locale>.yml does the same per file.
@@ -137,6 +147,10 @@ extension Scaffold {
         # description_field: the field shown under each entry, as Markdown. Default: description
         description_field: summary
 
+        # image_field: a picture shown as a thumbnail with each entry: an http(s) address (never fetched by the
+        #   build) or the path of a file in Static/. Default: the field image, else logo, when entries have one.
+        # image_field: cover
+
         # fields: more fields shown with each entry. Default: every other field for CSV and JSON, none for Markdown.
         fields: [tags]
 
@@ -167,6 +181,11 @@ extension Scaffold {
         # date_order: the order of date sections: newest_first or oldest_first.
         #   Default: newest_first. Example, as in What's on below:
         # date_order: oldest_first
+
+        # new_for: mark the entries added in the last 30 days (or 4w: weeks) with a "New" badge and open the list
+        #   with a "Recently added" section; "added" is read from the site's git history, counted back from its
+        #   last commit. Default: none. Example:
+        # new_for: 30d
 
         # kind: what a folder's Markdown files are: entries (one entry per file) or headings (a documentation
         #   index: one entry per term - page titles, headings and the terms a page lists under `index:` in its

@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+import IndexSiteTestSupport
+@testable import IndexSite
+@testable import IndexSiteCore
+@testable import IndexSiteParse
+@testable import IndexSiteRender
+
+/// `new_for`: the "New" badge, the "Recently added" view and "Last updated", from the git history.
+@Suite struct WhatsNewTests {
+    /// A repository whose list gained Alpha and Beta on day 1, Gamma on day 22, Delta on day 33 (when Alpha was
+    /// re-worded too), and whose last commit (day 39) touched another file only.
+    static func repository(_ purpose: String, settings: String) throws -> ScriptedRepository {
+        var repository = try ScriptedRepository(purpose)
+        try repository.commit(["indexsite.yml": settings, "Content/tools.md": """
+            # Tools
+
+            ## Editors
+
+            - [Alpha](https://alpha.example) - An editor.
+            - [Beta](https://beta.example) - Another <editor> & more.
+
+            """]) // day 1
+        repository.wait(days: 20)
+        try repository.commit(["Content/tools.md": """
+            # Tools
+
+            ## Editors
+
+            - [Alpha](https://alpha.example) - An editor.
+            - [Beta](https://beta.example) - Another <editor> & more.
+
+            ## Shells
+
+            - [Gamma](https://gamma.example) - A shell.
+
+            """]) // day 22
+        repository.wait(days: 10)
+        try repository.commit(["Content/tools.md": """
+            # Tools
+
+            ## Editors
+
+            - [Alpha](https://alpha.example) - An editor, re-worded.
+            - [Beta](https://beta.example) - Another <editor> & more.
+            - [Delta](https://delta.example) - The newest.
+
+            ## Shells
+
+            - [Gamma](https://gamma.example) - A shell.
+
+            """]) // day 33
+        repository.wait(days: 5)
+        try repository.commit(["notes.txt": "not the list"]) // day 39
+        return repository
+    }
+
+    static func page(_ folder: URL, _ path: String) throws -> String {
+        try String(contentsOf: folder.appendingPathComponent("_site/" + path), encoding: .utf8)
+    }
+
+    /// The titles of the entries the page marks new, in page order.
+    static func badged(_ html: String) -> [String] {
+        html.components(separatedBy: "<li class=\"entry\"").dropFirst().compactMap { item in
+            guard let title = item.firstMatch(of: #/<a href="[^"]*">([^<]*)<\/a>/#)?.output.1 else { return nil }
+            let line = item.components(separatedBy: "</p>").first ?? ""
+            return line.contains("class=\"entry-new\"") ? String(title) : nil
+        }
+    }
+
+    @Test func newForMarksExactlyTheEntriesAddedInTheWindowBeforeTheHeadCommit() throws {
+        // 20 days back from day 39 is day 19: Gamma (22) and Delta (33) are new, Alpha and Beta (1) are not. The
+        // machine's clock is months past every commit: a window from today would mark nothing.
+        let repository = try WhatsNewTests.repository("new-for", settings: "lists:\n  - source: tools.md\n    new_for: 20d\n")
+        let result = try EntryHistoryTests.build(repository.folder)
+        #expect(result.succeeded, "\(result.diagnostics)")
+        #expect(result.lists.first?.settings.newSince == ScriptedRepository.timestamp(day: 19))
+        let html = try WhatsNewTests.page(repository.folder, "tools/index.html")
+        #expect(WhatsNewTests.badged(html) == ["Delta", "Gamma"], "in page order: Editors, then Shells")
+        #expect(html.components(separatedBy: "class=\"entry-new\"").count - 1 == 2)
+        #expect(html.contains("<span class=\"entry-new\">New</span>"), "a word, not a colour alone")
+        #expect(!html.contains("<dt>Added</dt>") && !html.contains("<dt>Updated</dt>"), "the history's times are shown only when `fields` names them")
+
+        // "Recently added": newest first, each linking to its entry on the page, before the sections.
+        let recent = try #require(html.firstRange(of: "<section class=\"recently-added\"")).lowerBound
+        let sections = try #require(html.firstRange(of: "<div class=\"sections\">")).lowerBound
+        #expect(recent < sections)
+        let view = String(html[recent...].prefix(2000))
+        #expect(view.contains("<h2 id=\"recently-added\" class=\"recently-added-heading\">Recently added</h2>"))
+        let links = view.matches(of: #/<li><a href="([^"]*)">([^<]*)<\/a>/#).map { "\($0.output.2) \($0.output.1)" }
+        #expect(links == ["Delta #delta", "Gamma #gamma"])
+        #expect(view.contains("<time datetime=\"\(ScriptedRepository.timestamp(day: 33))\">February 3, 2026</time> · Editors"))
+
+        // "Last updated": the newest `updated` of any entry (day 33: Alpha re-worded, Delta added), not the last commit.
+        #expect(html.contains("<time datetime=\"\(ScriptedRepository.timestamp(day: 33))\">Last updated February 3, 2026</time>"))
+
+        // The same commit builds the same page, whatever day it is built on.
+        try FileManager.default.removeItem(at: repository.folder.appendingPathComponent("_site"))
+        #expect(try EntryHistoryTests.build(repository.folder).succeeded)
+        #expect(try WhatsNewTests.page(repository.folder, "tools/index.html") == html)
+    }
+
+    @Test func aLongerWindowMarksMoreAndNoWindowMarksNone() throws {
+        let repository = try WhatsNewTests.repository("new-for-weeks", settings: "new_for: 6w\nlists:\n  - source: tools.md\n")
+        let result = try EntryHistoryTests.build(repository.folder)
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let html = try WhatsNewTests.page(repository.folder, "tools/index.html")
+        #expect(WhatsNewTests.badged(html) == ["Alpha", "Beta", "Delta", "Gamma"], "42 days back from day 39 is before day 1: all are new")
+
+        let plain = try WhatsNewTests.repository("new-for-none", settings: "lists:\n  - source: tools.md\n    fields: [added]\n")
+        #expect(try EntryHistoryTests.build(plain.folder).succeeded)
+        let unmarked = try WhatsNewTests.page(plain.folder, "tools/index.html")
+        #expect(!unmarked.contains("entry-new") && !unmarked.contains("recently-added"))
+        #expect(unmarked.contains("Last updated February 3, 2026"), "the history was read: the list says when it changed")
+        #expect(unmarked.contains("<dt>Added</dt>") && !unmarked.contains("<dt>Updated</dt>"), "`fields: [added]` shows it")
+    }
+
+    @Test func theBadgeAndTheViewAreInTheListsLanguage() throws {
+        let repository = try WhatsNewTests.repository("new-for-de", settings: "locale: de\nlists:\n  - source: tools.md\n    new_for: 20d\n")
+        #expect(try EntryHistoryTests.build(repository.folder).succeeded)
+        let html = try WhatsNewTests.page(repository.folder, "tools/index.html")
+        #expect(html.contains("<span class=\"entry-new\">Neu</span>"))
+        #expect(html.contains(">Kürzlich hinzugefügt</h2>"))
+        #expect(html.contains(">Zuletzt aktualisiert am 3. Februar 2026</time>"))
+        #expect(html.contains(">Atom-Feed</a>"))
+    }
+
+    @Test func aDataFilesHistoryFieldsAreNotShownUnlessAsked() throws {
+        var repository = try ScriptedRepository("new-for-csv")
+        try repository.commit(["indexsite.yml": "lists:\n  - source: books.csv\n    new_for: 30d\n",
+                               "Content/books.csv": "id,title,year\n1,Dune,1965\n"])
+        try repository.commit(["Content/books.csv": "id,title,year\n1,Dune,1965\n2,Emma,1815\n"])
+        #expect(try EntryHistoryTests.build(repository.folder).succeeded)
+        let html = try WhatsNewTests.page(repository.folder, "books/index.html")
+        #expect(html.contains("<dt>Year</dt>") && !html.contains("<dt>Added</dt>") && !html.contains("<dt>Updated</dt>"))
+        #expect(WhatsNewTests.badged(html).isEmpty, "titles without links are not read by `badged`")
+        #expect(html.components(separatedBy: "class=\"entry-new\"").count - 1 == 2, "both were added within 30 days of the last commit")
+    }
+
+    @Test func everyBuiltInCatalogTranslatesTheWhatsNewWords() throws {
+        let catalogs = Localization.builtIn.catalogs
+        #expect(catalogs.count == 23)
+        let english = try #require(catalogs["en"])
+        for (tag, catalog) in catalogs {
+            for key in [UIStringKey.new_badge, .recently_added, .last_updated, .feed_link] {
+                #expect(catalog.values[key] != nil, "\(tag) lacks \(key)")
+            }
+            if tag != "en" {
+                #expect(catalog.values[.recently_added] != english.values[.recently_added], "\(tag): 'Recently added' is English")
+            }
+            guard case .text(let updated)? = catalog.values[.last_updated] else { continue }
+            #expect(updated.contains("{date}"), "\(tag): the date is part of the sentence")
+        }
+    }
+
+    @Test func newForIsDaysOrWeeks() throws {
+        func settings(_ yaml: String) -> (SiteSettings, [Diagnostic]) {
+            SettingsParser.parseSite(SourceFile(path: "indexsite.yml", bytes: Array(yaml.utf8)))
+        }
+        let (site, none) = settings("new_for: 4w\nlists:\n  - source: a.md\n  - source: b.md\n    new_for: 30d\n")
+        #expect(none.isEmpty, "\(none)")
+        #expect(site.lists.map(\.newFor) == [28 * 86_400, 30 * 86_400], "the site's default, then the list's own")
+        for bad in ["30", "30 days", "-3d", "0d", "d"] {
+            let (_, diagnostics) = settings("lists:\n  - source: a.md\n    new_for: \(bad)\n")
+            #expect(diagnostics.map(\.code) == [.badSettingValue], "\(bad): \(diagnostics)")
+            #expect(diagnostics.first?.location.line == 3)
+        }
+    }
+
+    @Test func outsideARepositoryNewForIsWarnedAboutAndMarksNothing() throws {
+        let site = try TestSupport.site("new-for-no-git", texts: [
+            "indexsite.yml": "lists:\n  - source: a.md\n    new_for: 30d\n",
+            "Content/a.md": "- [A](https://a.example) - one.\n",
+        ])
+        let result = try EntryHistoryTests.build(site)
+        #expect(result.succeeded, "\(result.diagnostics)")
+        #expect(result.diagnostics.map(\.code) == [.historyUnavailable])
+        let html = try WhatsNewTests.page(site, "a/index.html")
+        #expect(!html.contains("entry-new") && !html.contains("Last updated"))
+    }
+}
