@@ -60,11 +60,19 @@ let package = Package(
             name: "CThreads",
             path: "Sources/CThreads"
         ),
+        // The engine: every piece of concurrency and memory machinery (the pool, background work, ordered maps, the
+        // parallel sort, prefetch, huge pages, heap padding) behind a few verbs, serial or parallel (`Engine`). The only
+        // target that imports CThreads, CPrefetch and CAllocator or starts a thread; Core re-exports it to the stages.
+        .target(
+            name: "IndexSiteEngine",
+            dependencies: ["CPrefetch", "CThreads", "CAllocator"],
+            path: "Sources/Engine"
+        ),
         // The pipeline, one target per stage: each imports only the stages before it, so the arrows stay one-way.
         // Core holds the values every stage passes on (entries, sections, settings, diagnostics, source positions).
         .target(
             name: "IndexSiteCore",
-            dependencies: ["CPrefetch", "CThreads"],
+            dependencies: ["IndexSiteEngine"],
             path: "Sources/Core"
         ),
         // Load: the only stage besides Write that touches the disk; reads the site folder into a LoadedSite.
@@ -174,7 +182,7 @@ let package = Package(
                 "IndexSite",
                 "IndexSiteServer",
                 "IndexSiteLinks",
-                "CAllocator",
+                "IndexSiteEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/indexsite"
@@ -196,6 +204,7 @@ let package = Package(
                 "CMarkdownArena",
                 "CThreads",
                 "IndexSite",
+                "IndexSiteEngine",
                 "IndexSiteCollation",
                 "IndexSiteCore",
                 "IndexSiteHistory",

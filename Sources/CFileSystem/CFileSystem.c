@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 int ixs_rename_exchange(const char *first, const char *second) {
-#if defined(__linux__) && defined(RENAME_EXCHANGE)
+#if defined(__linux__) && defined(RENAME_EXCHANGE) && !defined(INDEXSITE_PORTABLE)
     return renameat2(AT_FDCWD, first, AT_FDCWD, second, RENAME_EXCHANGE);
 #elif defined(__APPLE__)
     return renamex_np(first, second, RENAME_SWAP);

@@ -21,6 +21,10 @@ public struct BuildOptions: Sendable {
     public var writeOutput: Bool
     /// Keep every rendered page in `BuildResult.pages` (for tests and in-memory use; costs memory on large sites).
     public var keepPages: Bool
+    /// How many threads the build may use: 1 (the default) runs every stage on the caller's thread and starts no
+    /// thread; more spreads the loops over the cores and makes the templates and tables on another meanwhile
+    /// (`indexsite build` uses every core unless told `--jobs`). The output is the same byte for byte either way.
+    public var jobs: Int
     /// Told when each stage starts, with how many items it works on; the executable turns it into a progress line.
     public var progress: (@Sendable (BuildStage, Int) -> Void)?
     /// Told inside the long stages how far they are: `parse` after each list (done, total lists), `render` every few
@@ -29,7 +33,8 @@ public struct BuildOptions: Sendable {
 
     /// Options for building `siteFolder`; the defaults are those of `indexsite build` with no flags.
     public init(siteFolder: URL, output: URL? = nil, strict: Bool = false, writeOutput: Bool = true, keepPages: Bool = false,
-                progress: (@Sendable (BuildStage, Int) -> Void)? = nil) {
+                jobs: Int = 1, progress: (@Sendable (BuildStage, Int) -> Void)? = nil) {
+        self.jobs = jobs
         self.siteFolder = siteFolder
         self.output = output
         self.strict = strict
@@ -37,6 +42,9 @@ public struct BuildOptions: Sendable {
         self.keepPages = keepPages
         self.progress = progress
     }
+
+    /// How many cores the process may use: what `indexsite build` passes as `jobs` unless told otherwise.
+    public static var availableCores: Int { Engine.parallel.width }
 
     /// Where the site is written: `output`, or `_site` inside the site folder.
     public var outputFolder: URL { output ?? siteFolder.appendingPathComponent("_site") }

@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The temporary folders of previews: each is named after its process, so a preview killed with SIGKILL (which cannot

@@ -326,7 +326,7 @@ public struct SiteLoader: Sendable {
         func fill(_ buffer: UnsafeMutableRawBufferPointer) -> Int? {
             var filled = 0
             while filled < buffer.count {
-                let count = Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                let count = systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
                 if count < 0 {
                     if errno == EINTR { continue }
                     return nil
@@ -351,3 +351,10 @@ public struct SiteLoader: Sendable {
         return failed ? nil : bytes
     }
 }
+
+/// read(2), named apart from the loader's own `read` methods.
+#if canImport(Glibc)
+private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+private let systemRead = Darwin.read
+#endif

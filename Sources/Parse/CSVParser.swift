@@ -384,7 +384,7 @@ public struct CSVParser: Sendable {
             guard let parts = partsAfterLineBreaks() else { return false }
             let first = self
             nonisolated(unsafe) let prototype = first
-            let scanners = [Scanner].madeConcurrently(count: parts.count) { part in
+            let scanners = Engine.current.orderedMap(count: parts.count) { part in
                 var scanner = prototype
                 if part > 0 {
                     // Lines are counted from 1 in every part and shifted once the earlier parts are read.
@@ -463,7 +463,7 @@ public struct CSVParser: Sendable {
         func isCleanInParts() -> Bool {
             guard let parts = partsAfterLineBreaks() else { return false }
             nonisolated(unsafe) let bytes = bytes
-            return [Bool].madeConcurrently(count: parts.count) { part in
+            return Engine.current.orderedMap(count: parts.count) { part in
                 CSVParser.firstEncodingProblem(in: UnsafeBufferPointer(rebasing: bytes[..<parts[part].upperBound]), from: parts[part].lowerBound) == nil
             }.allSatisfy { $0 }
         }
@@ -472,7 +472,7 @@ public struct CSVParser: Sendable {
         /// nil for a file too small to share out (`concurrentPartBytes` a core) or with no line break where a cut
         /// should go.
         func partsAfterLineBreaks() -> [Range<Int>]? {
-            let cores = min(activeCoreCount, (bytes.count - position) / CSVParser.concurrentPartBytes)
+            let cores = min(Engine.current.width, (bytes.count - position) / CSVParser.concurrentPartBytes)
             guard cores > 1 else { return nil }
             let partCount = cores * CSVParser.partsPerCore
             var starts = [position]

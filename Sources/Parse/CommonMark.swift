@@ -2,6 +2,8 @@ import CCmark
 import CMarkdownArena
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import IndexSiteCore
 

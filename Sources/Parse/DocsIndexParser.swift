@@ -47,7 +47,7 @@ public struct DocsIndexParser: Sendable {
             return String(file.path.dropFirst(folder.count + 1).dropLast("index.md".count))
         })
         // Pages are read on every core (cmark and the id rules need nothing but the page); terms are merged in order.
-        let read = [(String, DocsPage?, [Diagnostic])].madeConcurrently(count: files.count) { position in
+        let read = Engine.current.orderedMap(count: files.count) { position -> (String, DocsPage?, [Diagnostic]) in
             let file = files[position]
             let relative = file.path.hasPrefix(folder + "/") ? String(file.path.dropFirst(folder.count + 1)) : file.path
             // mdBook publishes the chapters SUMMARY.md lists; SUMMARY.md itself is the book's table of contents, not a page.

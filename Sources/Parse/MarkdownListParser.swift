@@ -41,9 +41,9 @@ public struct MarkdownListParser: Sendable {
         var parsed = ParsedSource()
         parsed.diagnostics = split.diagnostics
         parsed.settings = split.yaml.map(SettingsPatch.init(block:))
-        let share = split.body.count / (4 * activeCoreCount)
+        let share = split.body.count / (4 * Engine.current.width)
         let pieces = MarkdownPieces.cut(split.body, size: min(pieceSize, max(MarkdownListParser.minimumPieceSize, share)))
-        var results = [(blocks: [Block], diagnostics: [Diagnostic])].madeConcurrently(count: pieces.count) { index in
+        var results = Engine.current.orderedMap(count: pieces.count) { index -> (blocks: [Block], diagnostics: [Diagnostic]) in
             let piece = split.body[pieces[index].bytes]
             let (simpleItems, rest) = readsSimpleItems ? SimpleItems.take(from: piece) : (SimpleItems.Taken(), nil)
             // What cmark reads: the piece, or what is left of it once the simple lines are blanked, tildes shielded.

@@ -29,8 +29,8 @@ struct ListPages: Sendable {
     let split: Bool
     let listContext: [String: TemplateValue]
     let overview: [TemplateValue]
-    /// Entries and descriptions of each section and its sub-sections together, by section index: zero means empty.
-    let subtreeContentCounts: [Int]
+    /// Whether each section is empty, by section index (`[Section].emptySubtrees`).
+    let emptySubtrees: [Bool]
     /// What the footer of the list's pages says: where to edit the source file, when its entries last changed.
     let footer: PageRenderer.PageFooter
     /// The list's page words, in its own locale.
@@ -146,9 +146,9 @@ struct ListPages: Sendable {
             "last_updated_datetime": .text(list.settings.lastUpdated ?? ""),
         ]
         let emptySections = list.settings.emptySections
-        let subtreeContentCounts = list.sections.subtreeContentCounts
-        self.subtreeContentCounts = subtreeContentCounts
-        overview = split ? list.sections.indices.filter { subtreeContentCounts[$0] > 0 || emptySections == .show }.map { list.sections[$0] }.map { section in
+        let emptySubtrees = list.sections.emptySubtrees
+        self.emptySubtrees = emptySubtrees
+        overview = split ? list.sections.indices.filter { !emptySubtrees[$0] || emptySections == .show }.map { list.sections[$0] }.map { section in
             .object(["label": .text(section.label), "title": .text(section.title), "href": .text(section.id + "/index.html"),
                      "entry_count": .text(words.number(section.readerEntryCount)), "empty": .bool(section.readerEntryCount == 0)] as [String: TemplateValue])
         } : []
@@ -161,7 +161,7 @@ struct ListPages: Sendable {
 
     /// Whether the section at `index` is on the page: it or one of its sub-sections has entries or a description, or
     /// empty ones are shown.
-    func isShown(_ index: Int) -> Bool { subtreeContentCounts[index] > 0 || settings.emptySections == .show }
+    func isShown(_ index: Int) -> Bool { !emptySubtrees[index] || settings.emptySections == .show }
 
     /// The one page of an unsplit list, handed to `emit` as it is made (see `listPage`), with its entry pages.
     func singlePage(emit: (OutputPage) -> Void) -> Output {
@@ -300,7 +300,7 @@ struct ListPages: Sendable {
         let tasks = indices.flatMap { index in
             stride(from: 0, to: list.sections[index].entries.count, by: chunk).map { (section: index, start: $0) }
         }
-        return [[Diagnostic]].madeConcurrently(count: tasks.count) { task in
+        return Engine.current.orderedMap(count: tasks.count) { task in
             let entries = list.sections[tasks[task].section].entries
             var warnings: [Diagnostic] = []
             unsafeLinkWarnings(entries, tasks[task].start..<min(tasks[task].start + chunk, entries.count), section: tasks[task].section, into: &warnings)
@@ -341,7 +341,7 @@ struct ListPages: Sendable {
             let section = list.sections[index]
             return .object(SectionContext(section: section, descriptionHTML: section.description.map { renderer.markdown($0) } ?? "",
                                           rows: { range in rowValues(of: index, range, pagePrefix: pagePrefix) },
-                                          subtreeContentCount: subtreeContentCounts[index]))
+                                          isEmpty: emptySubtrees[index]))
         }
     }
 
@@ -352,7 +352,7 @@ struct ListPages: Sendable {
         let root = pagePrefix + "../"
         guard range.count > ListPages.rowChunk else { return entryRows(entries, range, section: index, pagePrefix: pagePrefix, root: root).values }
         let starts = Array(stride(from: range.lowerBound, to: range.upperBound, by: ListPages.rowChunk))
-        return [EntryRows].madeConcurrently(count: starts.count) { chunk in
+        return Engine.current.orderedMap(count: starts.count) { chunk in
             entryRows(entries, starts[chunk]..<min(starts[chunk] + ListPages.rowChunk, range.upperBound), section: index, pagePrefix: pagePrefix, root: root)
         }.flatMap(\.values)
     }
@@ -455,16 +455,7 @@ struct ListPages: Sendable {
 
     /// Entries of each section with those of its sub-sections (the deeper sections that follow it), so that a parent
     /// holding only sub-sections shows their total in the navigation rather than 0.
-    var subtreeEntryCounts: [Int] {
-        var counts = list.sections.map(\.readerEntryCount)
-        var open: [Int] = [] // indexes of the sections whose subtree the walk is inside, shallowest first
-        for (index, section) in list.sections.enumerated() {
-            while let last = open.last, list.sections[last].level >= section.level { open.removeLast() }
-            for parent in open { counts[parent] += section.readerEntryCount }
-            open.append(index)
-        }
-        return counts
-    }
+    var subtreeEntryCounts: [Int] { list.sections.subtreeSums(\.readerEntryCount) }
 
     /// A neighbouring section page of a split list, for the compact navigation of section pages.
     func neighbour(of index: Int, step: Int) -> TemplateValue {

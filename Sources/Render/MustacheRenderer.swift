@@ -241,7 +241,7 @@ struct MustacheLibrary: Sendable {
             worker.missing = []
             nonisolated(unsafe) let prototype = worker // its `emit` is nil: nothing in it is shared but immutable values
             func render(chunks: Range<Int>) -> [[UInt8]] {
-                let parts = [(bytes: [UInt8], missing: Set<MissingKey>)].madeConcurrently(count: chunks.count) { slot in
+                let parts = Engine.current.orderedMap(count: chunks.count) { slot -> (bytes: [UInt8], missing: Set<MissingKey>) in
                     let chunk = chunks.lowerBound + slot
                     var renderer = prototype
                     var stack = stack

@@ -15,9 +15,9 @@ struct SectionContext: TemplateObject {
     /// rows of a page are made run by run as its body is rendered and let go once written, so a page of a million
     /// entries never holds them all (250 MB).
     let rows: @Sendable (Range<Int>) -> [TemplateValue]
-    /// Entries and descriptions of the section and its sub-sections together: a parent whose entries are all in
-    /// sub-sections is not empty, nor is a heading with only a paragraph.
-    var subtreeContentCount: Int
+    /// Whether the section is empty (`[Section].emptySubtrees`): a parent whose entries are all in sub-sections is
+    /// not, nor is a heading with only a paragraph.
+    var isEmpty: Bool
 
     var renderWeight: Int { section.entries.count }
 
@@ -29,7 +29,7 @@ struct SectionContext: TemplateObject {
         case .description_html?: .text(descriptionHTML)
         case .entry_count?: .text(String(section.entries.count))
         case .entries?: .list(rows(section.entries.indices))
-        case .empty?: .bool(subtreeContentCount == 0)
+        case .empty?: .bool(isEmpty)
         case .has_entries?: .bool(!section.entries.isEmpty)
         case .runs?: .list(runs)
         case .level?: .text(String(section.level))

@@ -15,7 +15,7 @@ extension PageRenderer {
         // A piece's buffer is sized from the bytes an entry took in the pieces before (a first guess for the first).
         let average = BytesPerEntry()
         // At most four pieces a core are made ahead of the one written.
-        let work = MadeInOrder(count: pieces.count, window: 4 * activeCoreCount) { index in
+        let work = Engine.current.orderedStream(count: pieces.count, window: 4 * Engine.current.width) { index in
             let piece = pieces[index]
             var json = JSONWriter(reservingCapacity: piece.entryCount * average.estimate * 5 / 4)
             if index == 0 { json.raw("[\n") }
@@ -29,13 +29,13 @@ extension PageRenderer {
     /// A list's `entries.json` being made (`PageRenderer.entriesJSON`).
     struct EntriesJSON {
         let path: String
-        let pieces: MadeInOrder<[UInt8]>
+        let pieces: OrderedStream<[UInt8]>
 
         /// Hands the file to `emit` in parts, in order, as its pieces are made.
         func emit(_ emit: (OutputPage) -> Void) {
             // Each part is handed out once the next non-empty one exists, so the last can lose its trailing ",\n".
             var pending: [UInt8] = []
-            pieces.takeAll { bytes in
+            pieces.forEach { bytes in
                 guard !bytes.isEmpty else { return }
                 if !pending.isEmpty { emit(OutputPage(path: path, bytes: pending, continuesInNextPage: true)) }
                 pending = bytes
@@ -96,7 +96,7 @@ extension PageRenderer {
     /// that many full pieces (a list of 1,000 entries was one piece, written on one core while the other waited), but
     /// no fewer than 128 entries, and at most `entriesJSONPiece`.
     static func entriesJSONPieceSize(entryCount: Int) -> Int {
-        min(entriesJSONPiece, max(128, (entryCount + 4 * activeCoreCount - 1) / (4 * activeCoreCount)))
+        min(entriesJSONPiece, max(128, (entryCount + 4 * Engine.current.width - 1) / (4 * Engine.current.width)))
     }
 }
 

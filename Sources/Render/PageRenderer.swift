@@ -386,10 +386,10 @@ public struct PageRenderer: Sendable {
         if pages.split {
             take(pages.overviewPage())
             let shown = list.sections.indices.filter { pages.isShown($0) }
-            let width = activeCoreCount
+            let width = Engine.current.width
             for batchStart in stride(from: 0, to: shown.count, by: width) {
                 let batch = Array(shown[batchStart..<min(batchStart + width, shown.count)])
-                [ListPages.Output].madeConcurrently(count: batch.count) { pages.sectionPage(batch[$0]) }.forEach(take)
+                Engine.current.orderedMap(count: batch.count) { pages.sectionPage(batch[$0]) }.forEach(take)
             }
             emit(pages.searchScript())
         } else {

@@ -118,12 +118,12 @@ public struct AnchorAllocator: Sendable {
     /// usually a cache miss, per entry: 0.4 s of a million).
     private func claimed(_ claims: Claims) -> ([String], [Diagnostic]) {
         let bases = claims.bases
-        let parts = claimParts ?? (bases.count < 8_192 ? 1 : min(activeCoreCount, Int(UInt8.max)))
-        let partOfClaim = parts == 1 ? [] : [UInt8].madeConcurrently(count: bases.count) { UInt8(AnchorAllocator.familyHash(bases[$0]) % UInt64(parts)) }
+        let parts = claimParts ?? (bases.count < 8_192 ? 1 : min(Engine.current.width, Int(UInt8.max)))
+        let partOfClaim = parts == 1 ? [] : Engine.current.orderedMap(count: bases.count) { UInt8(AnchorAllocator.familyHash(bases[$0]) % UInt64(parts)) }
         var diagnostics: [(claim: Int, diagnostic: Diagnostic)] = []
         let ids = [String](unsafeUninitializedCapacity: bases.count) { buffer, initialized in
             nonisolated(unsafe) let slots = buffer
-            let found = [[(claim: Int, diagnostic: Diagnostic)]].madeConcurrently(count: parts) { part in
+            let found = Engine.current.orderedMap(count: parts) { part -> [(claim: Int, diagnostic: Diagnostic)] in
                 var names = UniqueNames(reserved: AnchorAllocator.reserved, capacity: bases.count / parts)
                 var owners: [String: String] = [:]
                 var found: [(claim: Int, diagnostic: Diagnostic)] = []
@@ -194,7 +194,7 @@ public struct AnchorAllocator: Sendable {
         nonisolated(unsafe) let entryArrays = sections.map { $0.entries.elementsAddress?.assumingMemoryBound(to: Entry.self) }
         let chunks = (0..<total).chunks(of: AnchorAllocator.baseIDChunk)
         var slugs = withExtendedLifetime(sections) {
-            Array([[String]].madeConcurrently(count: chunks.count) { chunk in
+            Array(Engine.current.orderedMap(count: chunks.count) { chunk in
                 // The section holding the chunk's first entry; the chunk then walks on in page order.
                 var low = 0, high = sections.count
                 while low + 1 < high {

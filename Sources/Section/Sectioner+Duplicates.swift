@@ -14,7 +14,7 @@ extension Sectioner {
             // Where the title changes, found a chunk of the order at a time on every core: each comparison reads two
             // titles out of file order, and waits on memory.
             let chunks = (1..<max(1, order.count)).chunks(of: Sectioner.duplicateChunk)
-            let changes = [[Int]].madeConcurrently(count: chunks.count) { chunk in
+            let changes = Engine.current.orderedMap(count: chunks.count) { chunk in
                 chunks[chunk].filter { Sectioner.compareBytes(rawTitles[order[$0]], rawTitles[order[$0 - 1]]) != 0 }
             }
             var runStart = 0
@@ -37,7 +37,7 @@ extension Sectioner {
         // release per field, which took as long as the hashing.
         let hashes = entries.withUnsafeBufferPointer { entries in
             nonisolated(unsafe) let entries = entries // read only, while `entries` holds them
-            return [UInt64?].madeConcurrently(count: entries.count) { position in
+            return Engine.current.orderedMap(count: entries.count) { position -> UInt64? in
                 // Through the pointer, field by field: an `Entry` handed on whole is copied first.
                 let entry = entries.baseAddress! + position
                 guard candidates[position], entry.pointee.children.isEmpty else { return nil }
@@ -49,7 +49,7 @@ extension Sectioner {
         // in their comparisons), the warnings kept in page order.
         let groups = runs.indices.chunks(of: Sectioner.duplicateRunGroup)
         let allRuns = runs
-        let found = [[Diagnostic]].madeConcurrently(count: groups.count) { group in
+        let found = Engine.current.orderedMap(count: groups.count) { group in
             var diagnostics: [Diagnostic] = []
             // Reused for every run: its members as (record hash, place in the run), and the repeats found in it.
             var members: [(hash: UInt64, place: Int)] = []

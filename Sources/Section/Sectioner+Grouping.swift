@@ -5,66 +5,19 @@ import IndexSiteCore
 /// Grouping into sections: by letter of the locale's alphabet, by the source's headings, by a field's values, and
 /// the declared `section_order`.
 extension Sectioner {
+    /// The sections of a list grouped by letter: one per letter of the locale's alphabet (ICU's alphabetic index), and
+    /// one catch-all for everything else, first or last as `catch_all_position` says.
     func letterSections(_ entries: consuming [Entry], titles: [String], order: [Int], index: AlphabetIndex, settings: ListSettings) -> [Section] {
-        var sectionOfBucket: [Int] = []
-        var sections: [Section] = []
-        var catchAll: Int?
-        for bucket in index.buckets {
-            if bucket.kind == .letter {
-                sectionOfBucket.append(sections.count)
-                sections.append(Section(title: bucket.label, label: bucket.label))
-            } else {
-                if catchAll == nil {
-                    catchAll = sections.count
-                    sections.append(Section(title: settings.catchAllLabel, label: settings.catchAllLabel, isCatchAll: true))
-                }
-                sectionOfBucket.append(catchAll!)
-            }
-        }
-        if catchAll == nil {
-            catchAll = sections.count
-            sections.append(Section(title: settings.catchAllLabel, label: settings.catchAllLabel, isCatchAll: true))
-        }
-        // ICU's bucket look-up is most of this function's time, and thread-safe: made on every core.
-        let sectionOfBuckets = sectionOfBucket
-        let sectionOfEntry = [Int].madeConcurrently(count: order.count) {
-            sectionOfBuckets[min(index.bucket(of: titles[order[$0]]), sectionOfBuckets.count - 1)]
-        }
-        // The entries' places, grouped by section in page order, so that each section is filled on its own.
-        var starts = [Int](repeating: 0, count: sections.count + 1)
-        for section in sectionOfEntry { starts[section + 1] += 1 }
-        for section in sections.indices { starts[section + 1] += starts[section] }
-        var grouped = [Int](repeating: 0, count: order.count)
-        var next = starts
-        for (position, section) in zip(order, sectionOfEntry) {
-            grouped[next[section]] = position
-            next[section] += 1
-        }
-        // Each section's array is made at its final size, on every core, and each entry is moved into it, not copied
-        // (a copy costs a retain and a release per field): an empty entry takes its place in `entries`. Reading the
-        // entries in page order misses the cache at nearly every entry; two cores wait for memory side by side.
-        let (sectionStarts, places) = (starts, grouped)
-        let sectionEntries = entries.withUnsafeMutableBufferPointer { entries in
-            nonisolated(unsafe) let source = entries.baseAddress // nil only when there are none to move
-            return [[Entry]].madeConcurrently(count: sections.count) { section in
-                let range = sectionStarts[section]..<sectionStarts[section + 1]
-                return [Entry](unsafeUninitializedCapacity: range.count) { buffer, initialized in
-                    let empty = Entry(fields: FieldRecord())
-                    for (slot, place) in range.enumerated() {
-                        // The entries are read out of their order: each is asked for a few places ahead.
-                        if place + UnsafePointer<Entry>.prefetchDistance < range.upperBound {
-                            UnsafePointer(source! + places[place + UnsafePointer<Entry>.prefetchDistance]).prefetchEntry()
-                        }
-                        (buffer.baseAddress! + slot).initialize(to: (source! + places[place]).move())
-                        (source! + places[place]).initialize(to: empty)
-                    }
-                    initialized = range.count
-                }
-            }
-        }
+        let letters = LetterSections(index: index, catchAllLabel: settings.catchAllLabel)
+        // ICU's bucket look-up is most of this function's time, and thread-safe: spread over the engine's threads.
+        let sectionOfEntry = Engine.current.orderedMap(count: order.count) { letters.bucket(of: titles[order[$0]]) }
+        var entries = entries
+        let sectionEntries = Engine.current.partition(&entries, order: order, buckets: sectionOfEntry, bucketCount: letters.sections.count,
+                                                      leaving: Entry(fields: FieldRecord()))
+        var sections = letters.sections
         for section in sections.indices { sections[section].entries = sectionEntries[section] }
         // The catch-all stands first or last, wherever ICU put its underflow and overflow buckets.
-        let catchAllSection = sections.remove(at: catchAll!)
+        let catchAllSection = sections.remove(at: letters.catchAll)
         if settings.catchAllPosition == .first {
             sections.insert(catchAllSection, at: 0)
         } else {
@@ -238,5 +191,44 @@ extension Sectioner {
     func sortedByTitle(_ sections: [Section], collator: Collator) -> [Section] {
         let keys = sections.map { collator.sortKey($0.title) }
         return sections.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) || (keys[$0] == keys[$1] && $0 < $1) }.map { sections[$0] }
+    }
+}
+
+/// The letter sections of a locale's alphabet and the one rule that files a title under one of them.
+struct LetterSections: Sendable {
+    /// A section per letter, and the catch-all, in ICU's bucket order.
+    private(set) var sections: [Section] = []
+    /// Where the catch-all is in `sections`.
+    private(set) var catchAll = 0
+    private var sectionOfBucket: [Int] = []
+    private let index: AlphabetIndex
+
+    init(index: AlphabetIndex, catchAllLabel: String) {
+        self.index = index
+        var catchAll: Int?
+        for bucket in index.buckets {
+            if bucket.kind == .letter {
+                sectionOfBucket.append(sections.count)
+                sections.append(Section(title: bucket.label, label: bucket.label))
+            } else {
+                if catchAll == nil {
+                    catchAll = sections.count
+                    sections.append(Section(title: catchAllLabel, label: catchAllLabel, isCatchAll: true))
+                }
+                sectionOfBucket.append(catchAll!)
+            }
+        }
+        if catchAll == nil {
+            catchAll = sections.count
+            sections.append(Section(title: catchAllLabel, label: catchAllLabel, isCatchAll: true))
+        }
+        self.catchAll = catchAll!
+    }
+
+    /// The section a title is filed under: the letter ICU's alphabetic index gives it in the locale (accents and case
+    /// folded as the locale's readers expect: "Émile" under E, "Ångström" under Å in Swedish), or the catch-all for
+    /// digits, symbols and scripts the alphabet does not have.
+    func bucket(of title: String) -> Int {
+        sectionOfBucket[min(index.bucket(of: title), sectionOfBucket.count - 1)]
     }
 }

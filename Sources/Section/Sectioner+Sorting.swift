@@ -55,9 +55,9 @@ extension Sectioner {
         let readsTitle = sortKeys.map { $0.path == settings.titleField }
         // Keys are made on every core, a block of entries each, with a collator per block (a collator serves one
         // thread at a time); the blocks' keys are then joined into one arena.
-        let blockCount = min(activeCoreCount, max(1, entries.count / 2048))
+        let blockCount = min(Engine.current.width, max(1, entries.count / 2048))
         let collators = [collator] + (1..<blockCount).compactMap { _ in try? Collator(locale: settings.locale) }
-        let blocks = [(bytes: [UInt8], ranges: [Range<Int>])].madeConcurrently(count: collators.count) { block in
+        let blocks = Engine.current.orderedMap(count: collators.count) { block -> (bytes: [UInt8], ranges: [Range<Int>]) in
             let lower = entries.count * block / collators.count, upper = entries.count * (block + 1) / collators.count
             var bytes: [UInt8] = []
             bytes.reserveCapacity((upper - lower) * width * 24)
@@ -90,20 +90,25 @@ extension Sectioner {
             keyBytes += block.bytes
             ranges += block.ranges.lazy.map { $0.lowerBound + offset..<$0.upperBound + offset }
         }
-        let keyRanges = ranges
-        // Ties on every key are broken by the titles' bytes, then by source order.
-        let descending = sortKeys.map(\.descending)
-        // Each entry is sorted as its index beside the first 24 bytes of its one key (zeros after a shorter key), in
-        // one array: nearly every comparison is settled there, without reaching into the arena. When they are equal
-        // the full comparison decides, so the order is exactly that of the keys.
+        return Sectioner.fastOrder(SortKeyTable(bytes: keyBytes, ranges: ranges, width: width), rawTitles: rawTitles,
+                                   descending: sortKeys.map(\.descending))
+    }
+
+    /// The order `SortRule.precedes` gives the entries whose keys `table` holds, made fast: each entry is sorted as its
+    /// index beside the first 24 bytes of its one key (zeros after a shorter key), in one array, so nearly every
+    /// comparison is settled there without reaching into the arena; when they are equal the full comparison decides,
+    /// so the order is exactly the rule's (a property test holds it to `SortRule.order`).
+    static func fastOrder(_ table: SortKeyTable, rawTitles: [String], descending: [Bool]) -> [Int] {
+        let (keyBytes, keyRanges, width) = (table.bytes, table.ranges, table.width)
+        let count = keyRanges.count / max(1, width)
         let comparesPrefixes = width == 1 && !descending[0]
         // Made a block of entries at a time on every core, each word of a prefix loaded whole where the key has eight
-        // bytes for it (byte by byte, on one core, this took as long as the merge of the sorted runs).
-        var slots = [SortSlot](unsafeUninitializedCapacity: entries.count) { slots, initialized in
+        // bytes for it.
+        var slots = [SortSlot](unsafeUninitializedCapacity: count) { slots, initialized in
             keyBytes.withUnsafeBufferPointer { bytes in
                 nonisolated(unsafe) let (slots, bytes) = (slots, bytes)
-                let blocks = entries.indices.chunks(of: Sectioner.slotBlock)
-                CorePool.shared.perform(iterations: blocks.count) { block in
+                let blocks = (0..<count).chunks(of: Sectioner.slotBlock)
+                Engine.current.concurrentPerform(iterations: blocks.count) { block in
                     for index in blocks[block] {
                         let range = keyRanges[index * width]
                         var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
@@ -122,13 +127,13 @@ extension Sectioner {
                     }
                 }
             }
-            initialized = entries.count
+            initialized = count
         }
-        // Sorted a run per core, then merged (`sortConcurrently`): source order breaks the last ties, so no two
+        // Sorted a run per core, then merged (`Engine.sort`): source order breaks the last ties, so no two
         // slots are equivalent and the order is the one a single sort gives.
         keyBytes.withUnsafeBufferPointer { bytes in
             nonisolated(unsafe) let base = bytes.baseAddress
-            slots.sortConcurrently { x, y in
+            Engine.current.sort(&slots) { x, y in
                 let a = x.index, b = y.index
                 var keysEqual = false
                 if comparesPrefixes, x.keyLength > 0, y.keyLength > 0 {

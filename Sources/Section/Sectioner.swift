@@ -62,7 +62,7 @@ public struct Sectioner: Sendable {
         let title = FieldColumn(settings.titleField, in: entries.first?.fields)
         let readings = entries.withUnsafeBufferPointer { entries in
             nonisolated(unsafe) let entries = entries // read only, while `entries` holds them
-            return [TitleReading].madeConcurrently(count: entries.count) {
+            return Engine.current.orderedMap(count: entries.count) {
                 // A title in place in its row (every row of a CSV file) is read without copying the entry or its fields.
                 if settings.readingField == nil, let bytes = title.textInPlace(of: entries.baseAddress! + $0) {
                     return Sectioner.titleReading(of: String(decoding: bytes, as: UTF8.self), ignoring: settings.ignorePrefixes)
@@ -145,9 +145,8 @@ public struct Sectioner: Sendable {
         }
         switch settings.emptySections {
         case .hide:
-            // A parent heading whose entries are all in its sub-sections stays.
-            let counts = sections.subtreeEntryCounts
-            sections = sections.indices.filter { counts[$0] > 0 }.map { sections[$0] }
+            let empty = sections.emptySubtrees
+            sections = sections.indices.filter { !empty[$0] }.map { sections[$0] }
         case .index, .show: break
         }
         return (sections, diagnostics)

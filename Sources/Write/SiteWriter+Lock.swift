@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import CFileSystem
 import IndexSiteCore

@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import CFileSystem
 import IndexSiteCore
@@ -504,7 +506,7 @@ public struct SiteWriter: Sendable {
     static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32, path: String) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
             guard written > 0 else { throw Failure(description: "cannot write '\(path)': \(String(cString: strerror(errno)))") }
             offset += written
         }
@@ -547,3 +549,10 @@ enum OutputPath {
             .allSatisfy { !$0.isEmpty && !$0.elementsEqual([0x2E]) && !$0.elementsEqual([0x2E, 0x2E]) }
     }
 }
+
+/// write(2), named apart from the writer's own `write` methods.
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif

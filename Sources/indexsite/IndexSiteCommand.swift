@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IndexSite
+import IndexSiteEngine
 
 /// The `indexsite` command: argument parsing and printing only; the work is in the IndexSite library.
 @main
@@ -126,7 +127,11 @@ struct SiteOptions: ParsableArguments {
             help: "Report warnings only on lines changed since this git ref (a pull request's base, such as origin/main).")
     var changedSince: String?
 
+    @Option(help: "How many threads to build with: 1 builds on one thread, serially (default: one per core).")
+    var jobs: Int?
+
     func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
         if let baseURL, case .failure(let problem) = SettingsParser.baseURL(baseURL, name: "--base-url") {
             throw ValidationError("\(problem.message); \(problem.hint)")
         }
@@ -136,7 +141,7 @@ struct SiteOptions: ParsableArguments {
     var run: SiteRun {
         let url = baseURL.flatMap { try? SettingsParser.baseURL($0, name: "--base-url").get() }
         return SiteRun(site: folder.site, strict: strict, diagnostics: diagnostics, quiet: quiet, timings: timings, baseURL: url,
-                       changedSince: changedSince)
+                       changedSince: changedSince, jobs: jobs ?? BuildOptions.availableCores)
     }
 }
 
@@ -151,6 +156,8 @@ struct SiteRun: Equatable {
     var baseURL: String?
     /// `--changed-since`: the git ref whose changes the warnings are limited to.
     var changedSince: String?
+    /// `--jobs`: how many threads the build may use (1 runs it serially); every core when not given.
+    var jobs = BuildOptions.availableCores
 
     var siteURL: URL { URL(fileURLWithPath: site, isDirectory: true) }
 
@@ -282,7 +289,7 @@ struct BuildCommand: ParsableCommand {
         let start = Date()
         let outputURL = output.map { URL(fileURLWithPath: $0, isDirectory: true) }
         var buildOptions = BuildOptions(siteFolder: options.siteURL, output: outputURL, strict: options.strict,
-                                        progress: options.progressReporter())
+                                        jobs: options.jobs, progress: options.progressReporter())
         buildOptions.baseURL = options.baseURL
         buildOptions.stepProgress = options.stepReporter()
         var result = Build.run(buildOptions)
@@ -315,7 +322,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let options = options.run
-        var buildOptions = BuildOptions(siteFolder: options.siteURL, strict: options.strict, writeOutput: false)
+        var buildOptions = BuildOptions(siteFolder: options.siteURL, strict: options.strict, writeOutput: false, jobs: options.jobs)
         buildOptions.baseURL = options.baseURL
         var result = Build.run(buildOptions)
         if links || result.linkSettings.checkOnBuild { LinkCheckRun.check(&result, options: options) }

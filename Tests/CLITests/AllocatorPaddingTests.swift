@@ -1,5 +1,5 @@
 import Testing
-@testable import IndexSiteCLI
+import IndexSiteEngine
 
 /// The command pads glibc's heap growth so that a build's buffers are not given back and faulted in again.
 @Suite struct AllocatorPaddingTests {

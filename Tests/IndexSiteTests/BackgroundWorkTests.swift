@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import IndexSiteCore
+@testable import IndexSiteEngine
 
 /// The build's fixed costs (templates, a locale's tables) are made on a thread of their own, started on another core.
 @Suite struct BackgroundWorkTests {
@@ -25,22 +26,27 @@ import Testing
         #expect(BackgroundWork { ixs_thread_core_count() }.value == here)
     }
 
-    /// A handoff's value reaches the thread that waits for it, whichever comes first: the taker waits for the giver.
-    @Test func aHandoffIsTakenOnceGiven() {
-        let handoff = Handoff<Bool>()
-        let taken = BackgroundWork { handoff.take() }
-        handoff.give(true)
-        #expect(taken.value)
-        let givenFirst = Handoff<Int>()
-        givenFirst.give(7)
-        #expect(BackgroundWork { givenFirst.take() }.value == 7)
-        // Several threads take the same value, each as often as it asks (a build's tables and templates both wait for
-        // its settings).
-        let shared = Handoff<Int>()
-        let takers = (0..<3).map { _ in BackgroundWork { shared.take() + shared.take() } }
-        shared.give(5)
-        #expect(takers.map(\.value) == [10, 10, 10])
-        #expect(shared.take() == 5)
+    /// The parallel engine begins background work at once, on a thread of its own; the serial one makes it on the
+    /// caller's thread when it is first asked for, and never when nobody asks.
+    @Test func backgroundWorkIsBegunAtOnceInParallelAndWhenAskedSerially() {
+        let started = DispatchSemaphore(value: 0)
+        let parallel = Engine(jobs: 2).background { () -> pthread_t in
+            started.signal()
+            return pthread_self()
+        }
+        #expect(started.wait(timeout: .now() + 10) == .success)
+        #expect(parallel.value != pthread_self())
+        let runs = Mutex(0)
+        let serial = Engine.serial.background { () -> pthread_t in
+            runs.withLock { $0 += 1 }
+            return pthread_self()
+        }
+        #expect(runs.withLock { $0 } == 0)
+        #expect(serial.value == pthread_self())
+        #expect(runs.withLock { $0 } == 1)
+        _ = Engine.serial.background { runs.withLock { $0 += 1 } }
+        Engine.serial.warmUp([("never", { runs.withLock { $0 += 1 } })])
+        #expect(runs.withLock { $0 } == 1)
     }
 
     /// A shared task is done once, by the first thread that asks: here the caller, as no other thread has begun it.

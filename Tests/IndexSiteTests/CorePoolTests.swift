@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import IndexSiteCore
+@testable import IndexSiteEngine
 
 /// The loops of a build are shared with helper threads that stay awake between loops (`CorePool`).
 @Suite struct CorePoolTests {

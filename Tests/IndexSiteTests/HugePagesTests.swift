@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import IndexSiteCore
+@testable import IndexSiteEngine
 
 /// Large buffers (a source file, a table of texts, a page) are advised to be huge pages before they are written.
 @Suite struct HugePagesTests {

@@ -159,9 +159,10 @@ import IndexSiteTestSupport
         let (list, _) = IndexedList.make(title: "Pieces", entries: entries(titles), settings: ListSettings(source: "t"))
         let pieces = PageRenderer.entriesJSONPieces(list, size: piece)
         #expect(pieces.map(\.entryCount) == [piece, piece, 35])
-        // A short list is cut into four pieces a core, of 128 entries at least; a long one into full pieces.
-        let cores = activeCoreCount
-        #expect(PageRenderer.entriesJSONPieceSize(entryCount: 1000 * cores) == 250)
+        // A short list is cut into four pieces a thread of the engine, of 128 entries at least; a long one into full
+        // pieces.
+        let cores = Engine.parallel.width
+        #expect(Engine.parallel.run { PageRenderer.entriesJSONPieceSize(entryCount: 1000 * cores) } == 250)
         #expect(PageRenderer.entriesJSONPieceSize(entryCount: 100) == 128)
         #expect(PageRenderer.entriesJSONPieceSize(entryCount: 1_000_000) == piece)
         #expect(pieces.allSatisfy { $0.entryCount == $0.runs.reduce(0) { $0 + $1.entries.count } })

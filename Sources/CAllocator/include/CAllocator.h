@@ -3,7 +3,7 @@
 
 #include <stddef.h>
 #include <stdlib.h> /* defines __GLIBC__ where the C library is glibc */
-#if defined(__GLIBC__)
+#if defined(__GLIBC__) && !defined(INDEXSITE_PORTABLE)
 #include <malloc.h>
 #endif
 
@@ -11,7 +11,7 @@
  * and to keep that much free at the top before giving memory back. Swift's Glibc module leaves out <malloc.h>.
  * Returns 1 when the allocator took the setting, 0 elsewhere. */
 static inline int ixs_pad_heap_growth(size_t bytes) {
-#if defined(__GLIBC__)
+#if defined(__GLIBC__) && !defined(INDEXSITE_PORTABLE)
     return mallopt(M_TOP_PAD, (int)bytes);
 #else
     (void)bytes;

@@ -138,6 +138,20 @@ public struct Entry: Sendable {
         let text = value.displayText
         return text.isEmpty ? nil : text
     }
+
+    /// The field named `name` (a dotted path reaches into a nested record: `author.last`) as one line of text, or nil
+    /// when the entry has none: `entry["year"]`.
+    public subscript(_ name: String) -> String? {
+        text(at: KeyPath(name))
+    }
+
+    /// The `title` field. A list whose entries are named by another field (`title_field`) says which through
+    /// `IndexedList.title(of:)`.
+    public var title: String? { self["title"] }
+
+    /// The `url` field: where the entry links to. A list with another `url_field` says which through
+    /// `IndexedList.url(of:)`.
+    public var url: String? { self["url"] }
 }
 
 extension FieldRecord {

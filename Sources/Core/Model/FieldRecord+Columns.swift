@@ -1,4 +1,4 @@
-import CPrefetch
+import IndexSiteEngine
 /// Field look-up by column: the rows of one CSV file (or JSON array) share their field names in the same order, so a
 /// name is found once per list and then read by position, instead of searched for in every row. With a million columns
 /// the search per row and field made rendering quadratic in columns (issue 17, item 6).
@@ -140,12 +140,6 @@ public struct FieldColumn: Sendable {
     }
 }
 
-/// Asks the processor to start loading the cache line at `address` (see `UnsafePointer<Entry>.prefetchRow`).
-@inlinable @inline(__always)
-package func prefetch(_ address: UnsafeRawPointer) {
-    ixs_prefetch(address)
-}
-
 extension UnsafeBufferPointer<Entry> {
     /// In a loop over the entries at `index` and after, in order, asks for the row of the entry `prefetchDistance`
     /// ahead when it is before `end` (see `UnsafePointer<Entry>.prefetchRow`).
@@ -159,13 +153,6 @@ extension UnsafeBufferPointer<Entry> {
 extension UnsafePointer<Entry> {
     /// How far ahead a loop over a sorted list's entries asks for their rows (see `prefetchRow`).
     @inlinable package static var prefetchDistance: Int { 8 }
-
-    /// Asks the processor to start loading the entry itself, for a loop that reads entries out of their array's order.
-    @inlinable @inline(__always)
-    package func prefetchEntry() {
-        prefetch(UnsafeRawPointer(self))
-        prefetch(UnsafeRawPointer(self) + 64)
-    }
 
     /// Asks the processor to start loading the entry's row of texts (its first three cache lines: a row with a
     /// sentence of description), for a loop that reads the entries of a sorted list in page order: their rows lie in

@@ -72,6 +72,13 @@ public enum SourceKind: String, Sendable {
 public struct IndexedList: Sendable {
     /// The list's resolved settings, which the renderer reads too (fields shown, split, empty sections).
     public var settings: ListSettings
+
+    /// The entry's title, read from the field that names this list's entries (`title_field`, or the one picked when
+    /// the entries have no `title`).
+    public func title(of entry: Entry) -> String? { entry.text(at: settings.titleField) }
+
+    /// Where the entry links to, read from this list's `url_field`.
+    public func url(of entry: Entry) -> String? { entry.text(at: settings.urlField) }
     /// The list's heading and page title.
     public var title: String
     /// Markdown shown under the title, when the list has a description.

@@ -53,6 +53,19 @@ import Testing
         // "The Hobbit" is filed under H, not T.
         let sections = try #require(result.lists.first?.sections.filter { !$0.isEmpty })
         #expect(sections.map(\.title) == ["B", "D", "H"])
+        // An entry's title, link and fields by name.
+        let books = try #require(result.lists.first)
+        let hobbit = try #require(sections.last?.entries.first)
+        #expect(hobbit.title == "The Hobbit")
+        #expect(books.title(of: hobbit) == "The Hobbit")
+        #expect(books.url(of: hobbit) == nil)
+        #expect(hobbit["year"] == "1937")
+        #expect(hobbit["author"] == "J. R. R. Tolkien")
+
+        // Built on four threads, the output is the same byte for byte.
+        let parallelOutput = site.appendingPathComponent("parallel")
+        let parallel = Build.run(BuildOptions(siteFolder: site, output: parallelOutput, keepPages: true, jobs: 4))
+        #expect(parallel.pages == result.pages)
 
         // The same inputs again: the output on disk is already right and is kept as it is.
         let again = Build.run(BuildOptions(siteFolder: site, output: output))

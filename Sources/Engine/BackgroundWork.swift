@@ -25,10 +25,12 @@ package final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
 
     private init(atIdlePriority: Bool, _ work: @escaping @Sendable (_ onItsOwnThread: Bool) -> Value) {
         done.enter()
+        Engine.runningThreads.enter()
         let job = Unmanaged.passRetained(ThreadJob { onItsOwnThread in
             if atIdlePriority, onItsOwnThread { _ = ixs_thread_idle_priority() }
             self.result = work(onItsOwnThread)
             self.done.leave()
+            Engine.runningThreads.leave()
         })
         if ixs_thread_start(ThreadJob.run, job.toOpaque(), BackgroundWork.stackSize) != 0 {
             // No thread to be had: the work is done here, before the caller goes on.
@@ -61,36 +63,8 @@ private final class ThreadJob: @unchecked Sendable {
     }
 }
 
-/// A value one thread hands over once, which others wait for: a build hands its settings to the tasks that make its
-/// tables and templates, and tells the one that begins the staging folder whether to, once it knows (a build that
-/// reuses its previous output, or that only checks, begins none).
-package final class Handoff<Value: Sendable>: @unchecked Sendable {
-    // Written once, before `given` is left; read only after waiting on it, so no lock is needed.
-    private var value: Value?
-    private let given = DispatchGroup()
-
-    package init() {
-        given.enter()
-    }
-
-    /// Hands `value` over. Called exactly once.
-    package func give(_ value: Value) {
-        precondition(self.value == nil, "a handoff is given once")
-        self.value = value
-        given.leave()
-    }
-
-    /// The value, waiting until it is given; any number of threads may ask, any number of times.
-    package func take() -> Value {
-        given.wait()
-        return value!
-    }
-}
-
 /// Work done once, by whichever thread asks for its value first; a thread that asks while it is being done waits for
-/// it. A build's other core goes through its preparations in order, and the main thread, reaching one that core has
-/// not begun (a small build is sectioned before the alphabets and tables are made), does it itself instead of waiting
-/// for it behind the others.
+/// it: the value of `Engine.background`, which the serial engine makes only when it is asked for.
 package final class SharedTask<Value: Sendable>: @unchecked Sendable {
     private enum State {
         case pending(@Sendable () -> Value)
@@ -124,5 +98,58 @@ package final class SharedTask<Value: Sendable>: @unchecked Sendable {
             guard case .done(let made) = state else { preconditionFailure("a shared task is done once its group is left") }
             return made
         }
+    }
+}
+
+extension Engine {
+    /// The threads of `BackgroundWork` not yet done, counted so that a test can tell that none is left waiting.
+    static let runningThreads = ThreadCount()
+
+    /// `work`'s value, made once: begun at once on a thread of its own by the parallel engine, while the caller goes
+    /// on; made when first asked for by the serial one (never, when nobody asks). The work is handed everything it
+    /// needs when it is begun, so it never waits for the caller and no early return can leave its thread blocked.
+    package func background<Value: Sendable>(_ work: @escaping @Sendable () -> Value) -> SharedTask<Value> {
+        let task = SharedTask(work)
+        if !isSerial { _ = BackgroundWork { _ = task.value } }
+        return task
+    }
+
+    /// Named pieces of work done ahead of need (a process's caches: the built-in theme, a locale's tables), one after
+    /// another on a thread of their own, by the parallel engine only: the serial one makes each where it is first
+    /// needed. Nothing waits for them; whatever they have not made when it is needed is made there.
+    package func warmUp(_ warmUps: [(name: String, work: @Sendable () -> Void)]) {
+        guard !isSerial, !warmUps.isEmpty else { return }
+        _ = BackgroundWork { for warmUp in warmUps { warmUp.work() } }
+    }
+
+    /// How many of the engine's background threads are still running (the pool's helpers, which live as long as the
+    /// process, are not counted).
+    package static var backgroundThreadsRunning: Int { runningThreads.count }
+
+    /// Waits until every background thread is done, for at most `seconds`; false when some were still running.
+    package static func waitForBackgroundThreads(seconds: Double) -> Bool {
+        runningThreads.wait(seconds: seconds)
+    }
+}
+
+/// A count of running threads, which can be waited on to reach zero.
+final class ThreadCount: Sendable {
+    private let count_ = Atomic<Int>(0)
+    private let group = DispatchGroup()
+
+    func enter() {
+        group.enter()
+        count_.add(1, ordering: .sequentiallyConsistent)
+    }
+
+    func leave() {
+        count_.subtract(1, ordering: .sequentiallyConsistent)
+        group.leave()
+    }
+
+    var count: Int { count_.load(ordering: .sequentiallyConsistent) }
+
+    func wait(seconds: Double) -> Bool {
+        group.wait(timeout: .now() + seconds) == .success
     }
 }

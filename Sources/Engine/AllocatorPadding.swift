@@ -7,12 +7,12 @@ import CAllocator
 /// it in again (a 10,000-entry Markdown list: 35.2 -> 31.6 ms alternating). The padding is address space, not memory:
 /// pages count only once written, and the peak RSS of a million entries did not move. Set by the command, not the
 /// library, because it holds for the whole process.
-enum AllocatorPadding {
-    static let bytes = 64 << 20
+package enum AllocatorPadding {
+    package static let bytes = 64 << 20
 
     /// Whether the allocator took the setting (false where it is not glibc's).
     @discardableResult
-    static func apply() -> Bool {
+    package static func apply() -> Bool {
         ixs_pad_heap_growth(bytes) == 1
     }
 }

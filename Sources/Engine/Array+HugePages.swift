@@ -1,4 +1,6 @@
+#if os(Linux) && !INDEXSITE_PORTABLE
 import Glibc
+#endif
 
 extension Array {
     /// Reserves room for `capacity` elements and, when that is several megabytes, asks the kernel to back it with
@@ -31,5 +33,7 @@ private func adviseHugePages(_ start: UnsafeMutableRawPointer?, byteCount: Int) 
     let first = (UInt(bitPattern: start) + hugePage - 1) & ~(hugePage - 1)
     let end = (UInt(bitPattern: start) + UInt(byteCount)) & ~(hugePage - 1)
     guard end > first else { return }
+    #if os(Linux) && !INDEXSITE_PORTABLE
     _ = madvise(UnsafeMutableRawPointer(bitPattern: first), Int(end - first), MADV_HUGEPAGE)
+    #endif
 }

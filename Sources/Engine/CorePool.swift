@@ -3,6 +3,8 @@ import Dispatch
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Threads that share a loop's iterations with the thread that runs it. Dispatch's `concurrentPerform` did the same
