@@ -133,15 +133,35 @@ public struct LinkChecker: Sendable {
             try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
         }
 
-        /// Seconds in a `Retry-After` value: a number of seconds or an HTTP date.
+        /// Seconds in a `Retry-After` value: a number of seconds or an HTTP date, from now.
         static func retryAfterSeconds(_ value: String) -> Double? {
+            retryAfterSeconds(value, now: Date())
+        }
+
+        static func retryAfterSeconds(_ value: String, now: Date) -> Double? {
             let trimmed = value.trimmingCharacters(in: .whitespaces)
             if let seconds = Double(trimmed) { return max(0, seconds) }
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-            return formatter.date(from: trimmed).map { max(0, $0.timeIntervalSinceNow) }
+            return httpDate(trimmed).map { max(0, $0.timeIntervalSince(now)) }
+        }
+
+        /// An HTTP date in the form servers send (RFC 9110's IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT`), read by
+        /// hand: Foundation's formatters need locale data the release binary does not carry (see LocaleDataDoorTests).
+        static func httpDate(_ text: String) -> Date? {
+            let parts = text.split(separator: " ")
+            let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+            guard parts.count == 6, parts[0].hasSuffix(","), parts[5] == "GMT", let day = Int(parts[1]), (1...31).contains(day),
+                  let month = months.firstIndex(of: String(parts[2])).map({ $0 + 1 }), let year = Int(parts[3]), parts[3].count == 4
+            else { return nil }
+            let clock = parts[4].split(separator: ":").compactMap { Int($0) }
+            guard clock.count == 3, (0...23).contains(clock[0]), (0...59).contains(clock[1]), (0...60).contains(clock[2]) else { return nil }
+            // Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
+            let y = month <= 2 ? year - 1 : year
+            let era = (y >= 0 ? y : y - 399) / 400
+            let yearOfEra = y - era * 400
+            let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+            let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+            let days = era * 146_097 + dayOfEra - 719_468
+            return Date(timeIntervalSince1970: Double(days * 86_400 + clock[0] * 3_600 + clock[1] * 60 + clock[2]))
         }
 
         /// Follows `url`'s redirects to the end: the last answer, the URL it came from, and whether a hop on the way
