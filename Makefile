@@ -26,9 +26,9 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable -X
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 DEBUG_BIN := .build/debug/indexsite
 RELEASE_BIN := .build/release/indexsite
-# The most the stripped release binary may weigh (issue 38 asks 45 MB: 41.2 MB before the link checker's HTTP
-# client, async-http-client over SwiftNIO and BoringSSL, came in; what it weighs now is in docs/PERFORMANCE.md).
-MAX_BINARY_MB := 60
+# The most the stripped release binary may weigh. Issue 38 asks 45 MB: it was 41.2 MB before the link checker's HTTP
+# client (async-http-client over SwiftNIO and BoringSSL) came in, 52.7 MB with it (docs/ARCHITECTURE.md).
+MAX_BINARY_MB := 55
 
 .PHONY: site test build deps test-deps release-deps release-test browser bench fuzz stress clean install dist action-test portable
 

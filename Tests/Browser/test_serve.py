@@ -22,6 +22,15 @@ SAMPLE = pathlib.Path(os.environ.get("SAMPLE_SITE", REPO))
 SHOTS = pathlib.Path(os.environ.get("SCREENSHOT_DIR", REPO / ".build" / "browser-screenshots"))
 
 
+def chromium():
+    """A headless Chromium of its own (the preview's pages must not share the suite's browser and its console)."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
+        options.add_argument(arg)
+    return webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+
+
 @pytest.fixture
 def served_site():
     assert BINARY.is_file(), f"{BINARY} is missing: build it first (swift build)"
@@ -53,11 +62,7 @@ def served_site():
 
 def test_saving_content_reloads_the_open_page(served_site):
     folder, url, server = served_site
-    options = webdriver.ChromeOptions()
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
-        options.add_argument(arg)
-    d = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+    d = chromium()
     try:
         d.set_script_timeout(30)
         d.get(url + "foods/index.html")
@@ -131,11 +136,7 @@ fetch("{url}foods/index.html", {{mode: "no-cors"}}).then(r => done('opaque', r.t
     other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=other.serve_forever, daemon=True)
     thread.start()
-    options = webdriver.ChromeOptions()
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
-        options.add_argument(arg)
-    d = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+    d = chromium()
     try:
         d.get(f"http://127.0.0.1:{other.server_address[1]}/attack.html")
         results = {}
