@@ -78,6 +78,7 @@ browser: build test-deps
 	$(DEBUG_BIN) build Tests/Browser/i18n-site --output .build/browser-i18n-site --quiet
 	BROWSER_TESTS=test_i18n.py Tests/Browser/run.sh .build/browser-i18n-site
 	Tests/Browser/run.sh --reader
+	Tests/Browser/run.sh --theme
 
 # libFuzzer on the CSV, JSON, front-matter and Markdown-list parsers; FUZZ_SECONDS per target (default 300).
 fuzz: deps
