@@ -86,7 +86,7 @@ struct BuildRun {
         // cmark's quadratic inputs are escaped where they are rendered; a Markdown file says where.
         for source in site.sources {
             switch source {
-            case .file(let file) where file.path.hasSuffix(".md") || file.path.hasSuffix(".markdown"):
+            case .file(let file) where loader.isMarkdown(file.path):
                 diagnostics += CommonMarkLimits.diagnostics(for: file)
             case .folder(_, let files):
                 for file in files { diagnostics += CommonMarkLimits.diagnostics(for: file) }

@@ -208,7 +208,7 @@ public struct SiteLoader: Sendable {
     }
 
     /// True for a page a folder source reads (`.md`, `.markdown`, `.mdx`), given its name or path.
-    func isMarkdown(_ name: String) -> Bool {
+    package func isMarkdown(_ name: String) -> Bool {
         SiteLoader.pageExtensions.contains(fileExtension(lastComponent(name)))
     }
 
