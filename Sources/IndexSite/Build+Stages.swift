@@ -103,8 +103,8 @@ struct BuildRun {
     /// What the output depends on; the commit the site's repository is at counts too: the entries' history dates come
     /// from it.
     func fingerprint(of site: LoadedSite) -> SiteFingerprint {
-        let commit = RepositoryHead.commit(siteFolder: options.siteFolder).map { "\u{0}commit \($0)" } ?? ""
-        return SiteFingerprint(site: site, strict: options.strict, tool: site.toolIdentity + commit, baseURL: options.baseURL)
+        let inputs = [options.baseURL.map { "base-url " + $0 }, RepositoryHead.commit(siteFolder: options.siteFolder).map { "commit " + $0 }]
+        return SiteFingerprint(site: site, strict: options.strict, tool: site.toolIdentity, otherInputs: inputs.compactMap { $0 })
     }
 
     /// The result of a build whose inputs are those of the build that wrote the output, which is then already right;

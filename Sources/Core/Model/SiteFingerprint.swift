@@ -3,12 +3,13 @@
 package struct SiteFingerprint: Sendable, Equatable {
     package var value: String
 
-    /// Hashes the loaded files, their paths, the build settings that change output, and the tool's identity.
-    package init(site: LoadedSite, strict: Bool, tool: String, baseURL: String? = nil) {
+    /// Hashes the loaded files, their paths, the build settings that change output, the tool's identity, and
+    /// `otherInputs`: what else the output depends on, each named ("base-url …", "commit …").
+    package init(site: LoadedSite, strict: Bool, tool: String, otherInputs: [String] = []) {
         var hash = StableHash()
         hash.add(tool)
         hash.add(strict ? "strict" : "lenient")
-        if let baseURL { hash.add("base-url " + baseURL) }
+        otherInputs.forEach { hash.add($0) }
         if let configuration = site.configuration { hash.add(configuration) }
         for source in site.sources {
             switch source {
