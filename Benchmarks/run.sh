@@ -101,6 +101,7 @@ command_for() {
     python) CMD=("$PYTHON" "$HERE/python/render.py" "$BENCH/data/data-$n.csv" "$OUT") ;;
     hugo) CMD=(hugo --quiet --source "$BENCH/sites/hugo-$n" --destination "$OUT") ;;
     indexsite-csv | indexsite-md) CMD=("$INDEXSITE" build "$BENCH/sites/${job#indexsite-}-$n" --output "$OUT" --quiet) ;;
+    indexsite-serial) CMD=("$INDEXSITE" build "$BENCH/sites/csv-$n" --output "$OUT" --quiet --jobs 1) ;;
     esac
 }
 
@@ -159,7 +160,7 @@ footnotes=()
 for n in $SIZES; do
     runs=${BENCH_RUNS:-$((n > 100000 ? 3 : 5))}
     note "== $n entries ($runs runs each)"
-    jobs=(indexsite-csv indexsite-md limit python)
+    jobs=(indexsite-csv indexsite-serial indexsite-md limit python)
     if ((n <= 100000)) || [[ ${BENCH_HUGO_1M:-0} == 1 ]]; then
         hugo_site "$n"
         jobs+=(hugo)
@@ -178,9 +179,11 @@ for n in $SIZES; do
         note "  hugo                 skipped (set BENCH_HUGO_1M=1)"
         footnotes+=("Hugo at $n entries: skipped (set BENCH_HUGO_1M=1)")
     fi
-    for input in csv md; do
+    for input in csv serial md; do
         wall=${WALL[indexsite-$input]}
-        rows+=("$(printf '%s|%s|%.3f|%s|%.3f|%s|%.3f|%s|%s|%s|%s|%s|%s|%s' "$n" "$input" "$wall" "${RSS[indexsite-$input]}" \
+        label=$input
+        [[ $input == serial ]] && label="csv --jobs 1"
+        rows+=("$(printf '%s|%s|%.3f|%s|%.3f|%s|%.3f|%s|%s|%s|%s|%s|%s|%s' "$n" "$label" "$wall" "${RSS[indexsite-$input]}" \
             "${WALL[limit]}" "${RSS[limit]}" "${WALL[python]}" "${RSS[python]}" "${hugo_wall:--}" "${hugo_rss:--}" \
             "$(ratio "$wall" "${WALL[limit]}")" "$(ratio "${WALL[python]}" "$wall")" "$(ratio "$hugo_wall" "$wall")" \
             "$([[ $input == md ]] && ratio "$wall" "${WALL[indexsite-csv]}" || echo -)")")
@@ -205,7 +208,7 @@ if [[ -n $rebuild_n ]]; then
     }
     listing() { find "$out" -type f -printf '%P %T@ %s\n' | sort; }
     before=$(listing)
-    times=()
+    rebuild_times=()
     for ((i = 0; i < ${BENCH_RUNS:-5}; i++)); do
         start=$EPOCHREALTIME
         "$INDEXSITE" build "$site" --output "$out" --quiet 2>"$BENCH/logs/rebuild.stderr" || {
@@ -214,18 +217,18 @@ if [[ -n $rebuild_n ]]; then
             exit 1
         }
         end=$EPOCHREALTIME
-        times+=("$(elapsed "$start" "$end")")
+        rebuild_times+=("$(elapsed "$start" "$end")")
     done
     after=$(listing)
     rewritten=$(comm -13 <(printf '%s\n' "$before") <(printf '%s\n' "$after") | wc -l)
     total=$(printf '%s\n' "$after" | grep -c . || true)
-    rebuild_wall=$(printf '%s\n' "${times[@]}" | median)
+    rebuild_wall=$(printf '%s\n' "${rebuild_times[@]}" | median)
     full_wall=""
     for row in "${rows[@]}"; do
         IFS='|' read -r rn rin rwall _ <<<"$row"
         if [[ $rn == "$rebuild_n" && $rin == csv ]]; then full_wall=$rwall; fi
     done
-    note "  rebuild                $(printf '%9.3f' "$rebuild_wall") s   (runs: ${times[*]})"
+    note "  rebuild                $(printf '%9.3f' "$rebuild_wall") s   (runs: ${rebuild_times[*]})"
     footnotes+=("No-change rebuild of csv-$rebuild_n: $(printf '%.3f' "$rebuild_wall") s median, $(ratio "$rebuild_wall" "$full_wall") of the full build; $rewritten of $total files rewritten (target: <= 0.05, 0 rewritten)")
 fi
 
@@ -290,7 +293,8 @@ echo
         }
     }'
 echo
-echo "limit, Python and Hugo read the CSV; md rows compare against them for the same entries. md/csv: IndexSite's"
+echo "limit, Python and Hugo read the CSV; md rows compare against them for the same entries. csv --jobs 1: the serial"
+echo "engine (no threads) on the same CSV. md/csv: IndexSite's"
 echo "Markdown-list time over its CSV time. Targets (issue 19, split: none): IndexSite/limit <= 1.5,"
 echo "Python/IndexSite >= 3 and Hugo/IndexSite >= 10 at 10k, 100k and 1M; RSS <= 600 MB at 1M; <= 0.010 s at 1k;"
 echo "md/csv <= 1.2; a no-change rebuild <= 0.05 of a full build."
