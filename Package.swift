@@ -6,13 +6,15 @@ let package = Package(
     products: [
         .library(name: "IndexSite", targets: ["IndexSite"]),
         .executable(name: "indexsite", targets: ["IndexSiteCLI"]),
+        // The link checker's network half, which `indexsite check --links` runs beside it (docs/ARCHITECTURE.md).
+        .executable(name: "indexsite-links", targets: ["IndexSiteLinksHelper"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
-        // The link checker's HTTP client (its own target, IndexSiteLinks, so only it and the CLI link it).
+        // The link checker's HTTP client (its own target, IndexSiteLinks, linked only by the indexsite-links helper).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // Already resolved through async-http-client; named so the link checker can set timeouts and trust, and its
         // tests start local HTTP(S) servers.
@@ -154,18 +156,37 @@ let package = Package(
             ],
             path: "Sources/IndexSite"
         ),
-        // `indexsite check --links`: every external URL a site links, checked over HTTP(S) with async-http-client,
-        // cached in the site's `.indexsite/links.json`; kept apart so the IndexSite library has no network dependencies.
+        // What `indexsite` and its link-checking helper `indexsite-links` say to each other (JSON over a pipe), and the
+        // outcome of a URL: Foundation only, so both sides share it and `indexsite` links no HTTP client.
+        .target(
+            name: "IndexSiteLinkProtocol",
+            path: "Sources/LinkProtocol"
+        ),
+        // `indexsite check --links`, the site's half: every external and relative link of the built lists, the cache in
+        // `.indexsite/links.json`, the diagnostics at each link's source, and running the helper for the URLs to ask.
+        .target(
+            name: "IndexSiteLinkCheck",
+            dependencies: ["IndexSite", "IndexSiteLinkProtocol"],
+            path: "Sources/LinkCheck"
+        ),
+        // The network half: URLs checked over HTTP(S) with async-http-client (SwiftNIO, BoringSSL), which weighs
+        // 11.5 MB, so only the indexsite-links helper links it; it knows nothing of sites.
         .target(
             name: "IndexSiteLinks",
             dependencies: [
-                "IndexSite",
+                "IndexSiteLinkProtocol",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             path: "Sources/Links"
+        ),
+        // `indexsite-links`: reads a link-check request on stdin, answers a line per URL (as git runs git-remote-https).
+        .executableTarget(
+            name: "IndexSiteLinksHelper",
+            dependencies: ["IndexSiteLinks", "IndexSiteLinkProtocol"],
+            path: "Sources/indexsite-links"
         ),
         // `indexsite serve`: the preview server, kept apart so the IndexSite library has no server dependencies.
         .target(
@@ -181,7 +202,7 @@ let package = Package(
             dependencies: [
                 "IndexSite",
                 "IndexSiteServer",
-                "IndexSiteLinks",
+                "IndexSiteLinkCheck",
                 "IndexSiteEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -226,7 +247,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["IndexSiteCLI", "IndexSiteTestSupport"],
+            // The helper too: the command-line tests run `check --links`, which runs it from beside `indexsite`.
+            dependencies: ["IndexSiteCLI", "IndexSiteLinksHelper", "IndexSiteTestSupport"],
             path: "Tests/CLITests",
             exclude: ["Sites"]
         ),
@@ -234,6 +256,8 @@ let package = Package(
             name: "LinkCheckTests",
             dependencies: [
                 "IndexSiteLinks",
+                "IndexSiteLinkCheck",
+                "IndexSiteLinksHelper",
                 "IndexSiteCLI",
                 "IndexSiteTestSupport",
                 .product(name: "NIOPosix", package: "swift-nio"),

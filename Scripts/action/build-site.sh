@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Step three of action.yml: builds the site with annotations on the pull request's lines and a table of every problem
-# in the job summary, and outputs the folder it was built into. Its exit code is the build's.
+# in the job summary (with INDEXSITE_LINKS=true, every link checked too: `build --links`, one run and one set of
+# annotations), and outputs the folder it was built into. Its exit code is the build's.
 set -euo pipefail
 site="${INDEXSITE_SITE:-.}"
 arguments=(build "$site" --diagnostics github)
@@ -8,6 +9,11 @@ case "${INDEXSITE_STRICT:-true}" in
   true | yes | 1) arguments+=(--strict) ;;
   false | no | 0 | "") ;;
   *) echo "::error title=IndexSite::strict must be true or false, not '${INDEXSITE_STRICT}'"; exit 1 ;;
+esac
+case "${INDEXSITE_LINKS:-false}" in
+  true | yes | 1) arguments+=(--links) ;;
+  false | no | 0 | "") ;;
+  *) echo "::error title=IndexSite::links must be true or false, not '${INDEXSITE_LINKS}'"; exit 1 ;;
 esac
 [ -n "${INDEXSITE_BASE_URL:-}" ] && arguments+=(--base-url "$INDEXSITE_BASE_URL")
 output="${INDEXSITE_OUTPUT:-}"

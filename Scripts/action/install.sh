@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Step one of action.yml: puts `indexsite` on the job's PATH. With a release version (INDEXSITE_VERSION, else the tag
+# Step one of action.yml: puts `indexsite` (and `indexsite-links`, which its link check runs) on the job's PATH. With a release version (INDEXSITE_VERSION, else the tag
 # the action is used at, INDEXSITE_ACTION_REF) it downloads that release's tarball for this runner and checks it
 # against the release's SHA256SUMS; a checksum that does not match stops the job, since that file is not the release.
 # Without a version, or when the release has no tarball for this runner, it answers mode=source and the next steps
@@ -56,6 +56,10 @@ if ! (cd "$work" && grep -E "^[0-9a-f]{64}  $name\.tar\.gz\$" SHA256SUMS | sha25
 fi
 tar -xzf "$work/$name.tar.gz" -C "$work"
 install -m 755 "$work/$name/bin/indexsite" "$install_dir/indexsite"
+# The link checker's network half, run from beside indexsite (releases before it came have none: no link check).
+if [ -f "$work/$name/bin/indexsite-links" ]; then
+  install -m 755 "$work/$name/bin/indexsite-links" "$install_dir/indexsite-links"
+fi
 installed="$("$install_dir/indexsite" --version | head -n 1)"
 echo "Installed indexsite $installed from $name.tar.gz"
 {

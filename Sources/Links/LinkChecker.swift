@@ -1,6 +1,6 @@
 import AsyncHTTPClient
 import Foundation
-import IndexSiteCore
+import IndexSiteLinkProtocol
 import NIOCore
 import NIOHTTP1
 import NIOSSL
@@ -10,22 +10,26 @@ import NIOSSL
 /// time, so that a loop is named and a permanent move reported with its new address; 429 and 503 retried after their
 /// `Retry-After`, timeouts, resets and other 5xx after a growing wait.
 public struct LinkChecker: Sendable {
-    /// The site's `links:` settings.
-    public var settings: LinkSettings
-    /// Sent with every request, so a site's owner can tell what visits it.
-    public var userAgent = "IndexSite/\(IndexSiteVersion.current) (link checker; +https://github.com/\(IndexSiteVersion.repository))"
+    /// Timeouts, retries and limits: the network half of the site's `links:` settings.
+    public var settings: LinkProbeSettings
+    /// Sent with every request, so a site's owner can tell what visits it (`indexsite` names itself and its version).
+    public var userAgent: String
     /// Certificates (PEM) trusted besides the system's, for tests against a local server with a self-signed certificate;
     /// not a setting a site can make.
     package var extraTrustedCertificatesPEM: [String] = []
     /// The most redirects followed from one URL.
     public static let maximumRedirects = 10
 
-    public init(settings: LinkSettings) {
+    public init(settings: LinkProbeSettings, userAgent: String) {
         self.settings = settings
+        self.userAgent = userAgent
     }
 
-    /// Checks every URL in `urls` (each once) and gives what each came to; `progress` is called after each.
-    public func check(_ urls: [String], progress: (@Sendable (Int) -> Void)? = nil) async -> [String: LinkOutcome] {
+    /// Checks every URL in `urls` (each once) and gives what each came to; `finished` is called with each URL's
+    /// outcome as it comes (one at a time, in the order they finish), so an answer can be streamed.
+    /// The pages of `anchorsWanted` are read, and their anchors given with their outcome.
+    public func check(_ urls: [String], anchorsWanted: Set<String> = [],
+                      finished: (@Sendable (String, LinkOutcome) -> Void)? = nil) async -> [String: LinkOutcome] {
         guard !urls.isEmpty else { return [:] }
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow,
                                                      timeout: .init(connect: Self.amount(settings.timeout), read: Self.amount(settings.timeout)),
@@ -49,18 +53,17 @@ public struct LinkChecker: Sendable {
         await withTaskGroup(of: (String, LinkOutcome).self) { group in
             var pending = urls[...]
             var running = 0
-            var done = 0
             func startNext() {
                 guard let url = pending.popFirst() else { return }
                 running += 1
-                group.addTask { (url, await session.check(url)) }
+                let wantsAnchors = anchorsWanted.contains(url)
+                group.addTask { (url, await session.check(url, wantsAnchors: wantsAnchors)) }
             }
             while running < settings.concurrency, !pending.isEmpty { startNext() }
             while let (url, outcome) = await group.next() {
                 running -= 1
-                done += 1
                 outcomes[url] = outcome
-                progress?(done)
+                finished?(url, outcome)
                 startNext()
             }
         }
@@ -74,7 +77,7 @@ public struct LinkChecker: Sendable {
     struct Session: Sendable {
         let client: HTTPClient
         let gate: HostGate
-        let settings: LinkSettings
+        let settings: LinkProbeSettings
         let userAgent: String
 
         /// What one hop of a URL answered, or why it did not.
@@ -83,8 +86,9 @@ public struct LinkChecker: Sendable {
             case failed(String, retryable: Bool)
         }
 
-        /// Checks `url`: follows its redirects, retries what may pass, and decides.
-        func check(_ url: String) async -> LinkOutcome {
+        /// Checks `url`: follows its redirects, retries what may pass, and decides; with `wantsAnchors`, reads the
+        /// working page's anchors.
+        func check(_ url: String, wantsAnchors: Bool = false) async -> LinkOutcome {
             var attempt = 0
             while true {
                 let (answer, finalURL, movedForGood) = await follow(url)
@@ -92,7 +96,9 @@ public struct LinkChecker: Sendable {
                 switch answer {
                 case .status(let code, let reason, _, let retryAfter):
                     if accepted(code, url: finalURL) {
-                        return LinkOutcome(working: true, status: code, movedTo: movedForGood ? finalURL : nil, checkedAt: now)
+                        var outcome = LinkOutcome(working: true, status: code, movedTo: movedForGood ? finalURL : nil, checkedAt: now)
+                        if wantsAnchors { outcome.anchors = await anchors(of: finalURL) }
+                        return outcome
                     }
                     if (code == 429 || code == 503 || (500...599).contains(code)), attempt < settings.retries {
                         let asked = retryAfter.flatMap(Self.retryAfterSeconds)
@@ -115,6 +121,38 @@ public struct LinkChecker: Sendable {
                     return LinkOutcome(working: false, status: nil, problem: problem + tries, checkedAt: now)
                 }
             }
+        }
+
+        /// The anchors of the page at `url` (a GET, as HEAD has no body), nil when it cannot be read now; a page that
+        /// is not HTML has none to check.
+        func anchors(of url: String) async -> PageAnchors? {
+            guard let components = URLComponents(string: url), let key = Self.hostKey(components) else { return nil }
+            await gate.enter(key)
+            var request = HTTPClientRequest(url: url)
+            request.headers.add(name: "User-Agent", value: userAgent)
+            request.headers.add(name: "Accept", value: "text/html,application/xhtml+xml,*/*;q=0.8")
+            var page: PageAnchors?
+            if let response = try? await client.execute(request, timeout: LinkChecker.amount(settings.timeout)), (200...299).contains(Int(response.status.code)) {
+                let type = response.headers.first(name: "Content-Type")?.lowercased() ?? ""
+                if type.contains("html") {
+                    if let body = try? await response.body.collect(upTo: Self.largestPage) {
+                        page = PageAnchors(isHTML: true, names: HTMLAnchors.names(in: Array(body.readableBytesView)))
+                    }
+                } else {
+                    page = PageAnchors(isHTML: false, names: [])
+                }
+            }
+            await gate.leave(key)
+            return page
+        }
+
+        /// The most of a page read for its anchors (a page larger than this is not checked for them).
+        static let largestPage = 16 * 1024 * 1024
+
+        /// `host:port`, by which requests are counted against a host's limit; nil for an address without a host.
+        static func hostKey(_ components: URLComponents) -> String? {
+            guard let scheme = components.scheme?.lowercased(), let host = components.host, !host.isEmpty else { return nil }
+            return "\(host.lowercased()):\(components.port ?? (scheme == "https" ? 443 : 80))"
         }
 
         /// Whether `code` means the page is there, by the site's and the host's `accept`.

@@ -26,7 +26,7 @@ struct IndexSiteCommand: ParsableCommand {
 }
 
 /// The arguments of `indexsite [build] [SITE] [--output DIR | -o DIR] [--strict] [--quiet | -q] [--timings]
-/// [--diagnostics text|json|github] [--base-url URL]`, each at most once, read without ArgumentParser; nil for anything else, and for a
+/// [--diagnostics text|json|github|sarif] [--base-url URL]`, each at most once, read without ArgumentParser; nil for anything else, and for a
 /// site that is not a folder, so that ArgumentParser reports it as usual.
 enum QuickBuild {
     static func parse(_ arguments: [String]) -> (SiteRun, output: String?)? {
@@ -110,7 +110,7 @@ struct SiteOptions: ParsableArguments {
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
-    @Option(help: "How to print diagnostics: text, json (one array on stdout) or github (Actions annotations).")
+    @Option(help: "How to print diagnostics: text, json (one array on stdout), github (Actions annotations) or sarif (a SARIF 2.1.0 log on stdout, for code scanning).")
     var diagnostics: DiagnosticFormat = .text
 
     @Flag(name: .shortAndLong, help: "Print nothing but diagnostics.")
@@ -158,6 +158,8 @@ struct SiteRun: Equatable {
     var changedSince: String?
     /// `--jobs`: how many threads the build may use (1 runs it serially); every core when not given.
     var jobs = BuildOptions.availableCores
+    /// `--links`: check every link too, as `links: {check: true}` does.
+    var links = false
 
     var siteURL: URL { URL(fileURLWithPath: site, isDirectory: true) }
 
@@ -179,7 +181,7 @@ struct SiteRun: Equatable {
             result.diagnostics = DiagnosticFormatter.mostSevereFirst(kept, strict: strict)
         }
         let formatter = DiagnosticFormatter(format: diagnostics, pathPrefix: diagnosticPathPrefix, strict: strict)
-        if diagnostics == .json {
+        if diagnostics.isDocument {
             print(formatter.report(result.diagnostics))
         } else if !result.diagnostics.isEmpty {
             FileHandle.standardError.write(Data((formatter.report(result.diagnostics) + "\n").utf8))
@@ -191,7 +193,7 @@ struct SiteRun: Equatable {
             let lines = result.timings.map { "\($0.stage.rawValue): \(String(format: "%.3f", $0.seconds)) s" }
             FileHandle.standardError.write(Data(("timings: " + lines.joined(separator: ", ") + "\n").utf8))
         }
-        if !result.succeeded, !quiet, diagnostics != .json {
+        if !result.succeeded, !quiet, !diagnostics.isDocument {
             FileHandle.standardError.write(Data("Build failed: \(formatter.counts(result.diagnostics))\(changedSuffix)\n".utf8))
         }
         return result.succeeded ? .success : .failure
@@ -280,8 +282,13 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The output folder (default: _site inside the site folder).")
     var output: String?
 
+    @Flag(help: "Also check every link once the site is built, as links: {check: true} in indexsite.yml does.")
+    var links = false
+
     func run() throws {
-        BuildCommand.build(options.run, output: output)
+        var run = options.run
+        run.links = links
+        BuildCommand.build(run, output: output)
     }
 
     /// Builds, prints what happened and exits with the build's code.
@@ -294,9 +301,12 @@ struct BuildCommand: ParsableCommand {
         buildOptions.stepProgress = options.stepReporter()
         var result = Build.run(buildOptions)
         options.clearProgress()
-        if result.linkSettings.checkOnBuild, result.succeeded { LinkCheckRun.check(&result, options: options) }
+        if options.links || result.linkSettings.checkOnBuild, result.succeeded, !LinkCheckRun.check(&result, options: options) {
+            fflush(nil)
+            _exit(ExitCode.failure.rawValue)
+        }
         let code = options.finish(&result)
-        if code == .success, !options.quiet, options.diagnostics != .json {
+        if code == .success, !options.quiet, !options.diagnostics.isDocument {
             let folder = output ?? (options.site == "." ? "_site" : options.siteURL.appendingPathComponent("_site").relativePath)
             let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
             let summary = result.writeSummary.map { " (\($0.written) written, \($0.unchanged) unchanged)" } ?? ""
@@ -325,9 +335,9 @@ struct CheckCommand: ParsableCommand {
         var buildOptions = BuildOptions(siteFolder: options.siteURL, strict: options.strict, writeOutput: false, jobs: options.jobs)
         buildOptions.baseURL = options.baseURL
         var result = Build.run(buildOptions)
-        if links || result.linkSettings.checkOnBuild { LinkCheckRun.check(&result, options: options) }
+        if links || result.linkSettings.checkOnBuild, !LinkCheckRun.check(&result, options: options) { throw ExitCode.failure }
         let code = options.finish(&result)
-        if code == .success, !options.quiet, options.diagnostics != .json {
+        if code == .success, !options.quiet, !options.diagnostics.isDocument {
             print("Checked \(result.countsSummary): \(DiagnosticFormatter(format: options.diagnostics, strict: options.strict).counts(result.diagnostics))\(options.changedSuffix)")
         }
         throw code

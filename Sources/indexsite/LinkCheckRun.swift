@@ -1,12 +1,13 @@
 import Foundation
 import IndexSite
-import IndexSiteLinks
+import IndexSiteLinkCheck
 
 /// The link check of `check --links` and of `build` with `links: {check: true}`, run after the build on its lists.
 enum LinkCheckRun {
     /// Checks the links of `result`'s lists (re-reading the site when the build reused its previous output and so has
-    /// none), adds the findings to its diagnostics, and appends the links' table to the step summary.
-    static func check(_ result: inout BuildResult, options: SiteRun) {
+    /// none), adds the findings to its diagnostics, and appends the links' table to the step summary. False when the
+    /// helper that asks the servers is missing or failed, which it has said on stderr: the run must fail.
+    static func check(_ result: inout BuildResult, options: SiteRun) -> Bool {
         var lists = result.lists
         var pagePaths = result.pagePaths
         if result.reusedPreviousOutput {
@@ -29,16 +30,32 @@ enum LinkCheckRun {
         }
         let reportProgress = progress
         let (checkedLists, checkedPaths) = (lists, outputPaths)
-        let report: SiteLinkCheck.Report = wait { await check.run(checkedLists, outputPaths: checkedPaths, progress: reportProgress) }
+        let outcome: Result<SiteLinkCheck.Report, LinkHelper.Failure> = wait {
+            do throws(LinkHelper.Failure) {
+                return .success(try await check.run(checkedLists, outputPaths: checkedPaths, progress: reportProgress))
+            } catch {
+                return .failure(error)
+            }
+        }
         if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        let report: SiteLinkCheck.Report
+        switch outcome {
+        case .success(let checked):
+            report = checked
+        case .failure(let failure):
+            let line = options.diagnostics == .github ? "::error title=\(LinkProbe.helperName)::\(failure.message)" : "error: \(failure.message)"
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+            return false
+        }
         result.diagnostics = (result.diagnostics + report.diagnostics).sortedUnique()
-        if !options.quiet, options.diagnostics != .json {
+        if !options.quiet, !options.diagnostics.isDocument {
             let fixes = report.rows.count
             FileHandle.standardError.write(Data("Links: \(report.urlCount) checked (\(report.fromCache) from the cache, \(report.excluded) excluded), \(fixes) to fix\n".utf8))
         }
         if options.diagnostics == .github {
             options.writeStepSummary(SiteLinkCheck.stepSummary(report, pathPrefix: options.diagnosticPathPrefix))
         }
+        return true
     }
 
     /// Runs `work` to its end from synchronous code (the command's main thread), on the concurrency pool.

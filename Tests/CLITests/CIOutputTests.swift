@@ -46,6 +46,46 @@ import IndexSiteTestSupport
         #expect(strict.stderr.hasSuffix("Build failed: 13 errors\n"))
     }
 
+    @Test func sarifHasARulePerCodeAndResultsMostSevereFirst() throws {
+        let site = try Self.siteWithWarnings(2)
+        try "name,year\nA\n".write(to: site.appendingPathComponent("Content/books.csv"), atomically: true, encoding: .utf8)
+        try "# Mine\n\n- [x](https://example.org) - X.\n-\n".write(to: site.appendingPathComponent("Content/my list.md"), atomically: true, encoding: .utf8)
+        let result = try TestSupport.run(["check", ".", "--diagnostics", "sarif"], in: site)
+        #expect(result.status == 1)
+        // The log is all of stdout: no closing line, no "Build failed" mixed into it.
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        #expect((log["$schema"] as? String)?.hasSuffix("sarif-schema-2.1.0.json") == true)
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["name"] as? String == "IndexSite" && driver["informationUri"] as? String == "https://github.com/indexsite/indexsite")
+        #expect((driver["version"] as? String)?.isEmpty == false)
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        let results = try #require(run["results"] as? [[String: Any]])
+        let ruleIDs = rules.compactMap { $0["id"] as? String }
+        #expect(Set(ruleIDs) == Set(results.compactMap { $0["ruleId"] as? String }) && ruleIDs == ruleIDs.sorted())
+        for result in results {
+            #expect(ruleIDs[result["ruleIndex"] as? Int ?? -1] == result["ruleId"] as? String)
+        }
+        func place(_ result: [String: Any]) -> String {
+            let physical = ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]) ?? [:]
+            let artifact = physical["artifactLocation"] as? [String: Any] ?? [:], region = physical["region"] as? [String: Any] ?? [:]
+            return "\(result["level"] ?? "") \(artifact["uriBaseId"] ?? "")/\(artifact["uri"] ?? ""):\(region["startLine"] ?? ""):\(region["startColumn"] ?? "")"
+        }
+        // The error first, then the warnings by file and line; a path with a space is a URI reference.
+        let places = results.map(place)
+        #expect(places.first == "error %SRCROOT%/Content/books.csv:2:1")
+        #expect(places.dropFirst().allSatisfy { $0.hasPrefix("warning %SRCROOT%/Content/") })
+        #expect(places.contains("warning %SRCROOT%/Content/my%20list.md:4:1"))
+        #expect(places.contains("warning %SRCROOT%/Content/tools.md:6:1") && places.contains("warning %SRCROOT%/Content/tools.md:8:1"))
+        // Under --strict the warnings are errors, and the paths follow the site argument.
+        let strict = try TestSupport.run(["check", site.lastPathComponent, "--strict", "--diagnostics", "sarif"], in: site.deletingLastPathComponent())
+        let strictLog = try #require(try JSONSerialization.jsonObject(with: Data(strict.stdout.utf8)) as? [String: Any])
+        let strictResults = try #require(((strictLog["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
+        #expect(strictResults.allSatisfy { $0["level"] as? String == "error" })
+        #expect(strictResults.map(place).first == "error %SRCROOT%/\(site.lastPathComponent)/Content/books.csv:2:1")
+    }
+
     @Test func baseURLFlagOverridesTheSettingAndIsChecked() throws {
         let site = try Self.siteWithWarnings(1)
         try "base_url: https://example.org/old/\n".write(to: site.appendingPathComponent("indexsite.yml"), atomically: true, encoding: .utf8)

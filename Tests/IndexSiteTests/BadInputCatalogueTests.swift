@@ -39,6 +39,7 @@ import Testing
         .brokenLink: "LinkCheckTests/SiteLinkCheckTests.swift",
         .linkMoved: "LinkCheckTests/SiteLinkCheckTests.swift",
         .linkCacheUnreadable: "LinkCheckTests/SiteLinkCheckTests.swift",
+        .linkFragmentMissing: "LinkCheckTests/LinkFragmentTests.swift",
     ]
 
     @Test func catalogueCoversEveryCode() throws {

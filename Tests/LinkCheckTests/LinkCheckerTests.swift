@@ -1,5 +1,6 @@
 import Foundation
 import IndexSite
+import IndexSiteLinkCheck
 import IndexSiteLinks
 import IndexSiteTestSupport
 import NIOHTTP1
@@ -17,6 +18,11 @@ import Testing
         settings.retryDelay = 0.05
         settings.perHost = 4
         return settings
+    }
+
+    /// The network half of `settings`, with the user agent `indexsite` sends.
+    static func checker(_ settings: LinkSettings) -> LinkChecker {
+        LinkChecker(settings: LinkProbeSettings(settings), userAgent: SiteLinkCheck.userAgent)
     }
 
     /// A server with one path per case.
@@ -53,7 +59,7 @@ import Testing
         let paths = ["/ok", "/moved", "/moved-308", "/temp", "/loop-a", "/missing", "/gone", "/no-head", "/head-lies", "/busy", "/flaky",
                      "/down", "/slow", "/reset"]
         let start = Date()
-        let outcomes = await LinkChecker(settings: Self.quickSettings).check(paths.map { server.url($0) } + [unknownHost])
+        let outcomes = await Self.checker(Self.quickSettings).check(paths.map { server.url($0) } + [unknownHost])
         let elapsed = Date().timeIntervalSince(start)
         func outcome(_ path: String) -> LinkOutcome { outcomes[server.url(path)]! }
 
@@ -86,7 +92,7 @@ import Testing
         try await server.start()
         defer { Task { await server.stop() } }
         let start = Date()
-        let outcome = await LinkChecker(settings: Self.quickSettings).check([server.url("/limited")])[server.url("/limited")]!
+        let outcome = await Self.checker(Self.quickSettings).check([server.url("/limited")])[server.url("/limited")]!
         #expect(Date().timeIntervalSince(start) < 30)
         #expect(!outcome.working && outcome.status == 429 && outcome.problem?.contains("wait 3600 s") == true)
     }
@@ -98,7 +104,7 @@ import Testing
         var settings = Self.quickSettings
         settings.perHost = 3
         let urls = (0..<30).map { server.url("/page/\($0)") }
-        let outcomes = await LinkChecker(settings: settings).check(urls)
+        let outcomes = await Self.checker(settings).check(urls)
         #expect(outcomes.count == 30 && outcomes.values.allSatisfy(\.working))
         #expect(server.maximumOpen == 3)
         // A host rule lowers it for that host alone.
@@ -106,7 +112,7 @@ import Testing
         try await ruled.start()
         defer { Task { await ruled.stop() } }
         settings.hosts["127.0.0.1"] = LinkSettings.HostRule(perHost: 1)
-        _ = await LinkChecker(settings: settings).check((0..<6).map { ruled.url("/page/\($0)") })
+        _ = await Self.checker(settings).check((0..<6).map { ruled.url("/page/\($0)") })
         #expect(ruled.maximumOpen == 1)
     }
 
@@ -116,7 +122,7 @@ import Testing
         defer { Task { await server.stop() } }
         var settings = Self.quickSettings
         settings.accept = [403]
-        let outcomes = await LinkChecker(settings: settings).check([server.url("/robots-wall"), server.url("/nothing")])
+        let outcomes = await Self.checker(settings).check([server.url("/robots-wall"), server.url("/nothing")])
         #expect(outcomes[server.url("/robots-wall")]!.working)
         #expect(!outcomes[server.url("/nothing")]!.working)
     }
@@ -141,9 +147,9 @@ import Testing
         defer { Task { await server.stop() } }
         let url = server.url("/secure", scheme: "https")
 
-        let untrusted = await LinkChecker(settings: Self.quickSettings).check([url])[url]!
+        let untrusted = await Self.checker(Self.quickSettings).check([url])[url]!
         #expect(!untrusted.working && untrusted.problem?.hasPrefix("TLS failed") == true)
-        var checker = LinkChecker(settings: Self.quickSettings)
+        var checker = Self.checker(Self.quickSettings)
         checker.extraTrustedCertificatesPEM = [pem]
         #expect(await checker.check([url])[url]!.working)
     }

@@ -13,6 +13,8 @@ final class LinkServer: @unchecked Sendable {
         case status(Int, headers: [(String, String)] = [], delay: Double = 0)
         /// Close the connection with a TCP reset, answering nothing.
         case reset
+        /// 200 with this body, of this content type.
+        case page(String, contentType: String = "text/html; charset=utf-8")
     }
 
     /// Decides the reply to a request, given its method, path and how many times the path was asked before.
@@ -119,12 +121,14 @@ final class LinkServer: @unchecked Sendable {
                         let (context, handler) = loopBound.value
                         handler.respond(context: context, head: head, code: code, headers: headers)
                     }
+                case .page(let text, let contentType):
+                    respond(context: context, head: head, code: 200, headers: [("Content-Type", contentType)], page: text)
                 }
             }
         }
 
-        func respond(context: ChannelHandlerContext, head: HTTPRequestHead, code: Int, headers: [(String, String)]) {
-            let page = "status \(code)\n"
+        func respond(context: ChannelHandlerContext, head: HTTPRequestHead, code: Int, headers: [(String, String)], page: String? = nil) {
+            let page = page ?? "status \(code)\n"
             let body = head.method == .HEAD ? "" : page
             var fields = HTTPHeaders(headers)
             fields.add(name: "Content-Length", value: String(page.utf8.count))

@@ -1,6 +1,6 @@
 import Foundation
 import IndexSite
-import IndexSiteLinks
+import IndexSiteLinkCheck
 import IndexSiteTestSupport
 import Testing
 
@@ -50,7 +50,7 @@ import Testing
         #expect(result.diagnostics.isEmpty)
         var settings = LinkCheckerTests.quickSettings
         settings.exclude = ["/private$"]
-        let report = await SiteLinkCheck(siteFolder: folder, settings: settings).run(result.lists)
+        let report = try await SiteLinkCheck(siteFolder: folder, settings: settings).run(result.lists)
         let lines = report.diagnostics.map { DiagnosticFormatter(format: .text).line($0, hint: false) }
         let url = server.url("")
         #expect(lines == [
@@ -64,7 +64,7 @@ import Testing
         #expect(server.count(.HEAD, "/missing") == 1 && server.count("/private") == 0)
 
         // The rerun asks only for what was broken: working links come from the cache for a day.
-        let again = await SiteLinkCheck(siteFolder: folder, settings: settings).run(result.lists)
+        let again = try await SiteLinkCheck(siteFolder: folder, settings: settings).run(result.lists)
         #expect(again.diagnostics == report.diagnostics)
         #expect(again.fromCache == 2)
         #expect(server.count(.HEAD, "/ok") == 1 && server.count(.HEAD, "/missing") == 2 && server.count(.HEAD, "/gone") == 2)
@@ -73,7 +73,7 @@ import Testing
 
         // With working links trusted for no time at all, everything is asked again.
         settings.cacheGood = 0
-        let fresh = await SiteLinkCheck(siteFolder: folder, settings: settings).run(result.lists)
+        let fresh = try await SiteLinkCheck(siteFolder: folder, settings: settings).run(result.lists)
         #expect(fresh.fromCache == 0 && server.count(.HEAD, "/ok") == 2)
     }
 
@@ -85,11 +85,11 @@ import Testing
         try FileManager.default.createDirectory(at: cache.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{not json".utf8).write(to: cache)
         let result = Build.run(BuildOptions(siteFolder: folder, writeOutput: false))
-        let report = await SiteLinkCheck(siteFolder: folder, settings: LinkCheckerTests.quickSettings).run(result.lists)
+        let report = try await SiteLinkCheck(siteFolder: folder, settings: LinkCheckerTests.quickSettings).run(result.lists)
         #expect(report.diagnostics.first.map { DiagnosticFormatter(format: .text).line($0, hint: false) }
                 == ".indexsite/links.json:1:1: warning: the link cache is not a file this version of IndexSite wrote; every link is checked again [link-cache-unreadable]")
         #expect(report.fromCache == 0)
-        let again = await SiteLinkCheck(siteFolder: folder, settings: LinkCheckerTests.quickSettings).run(result.lists)
+        let again = try await SiteLinkCheck(siteFolder: folder, settings: LinkCheckerTests.quickSettings).run(result.lists)
         #expect(!again.diagnostics.contains { $0.code == .linkCacheUnreadable } && again.fromCache == 2)
     }
 
@@ -124,6 +124,18 @@ import Testing
         #expect(github.stderr.contains("::warning file=Content/tools.csv,line=3,col=5,title=broken-link::link '\(url)/missing' is broken: 404 Not Found"))
         let table = try String(contentsOf: summary, encoding: .utf8)
         #expect(table.contains("| \(url)/missing | 404 | 404 Not Found | `Content/tools.csv`:3:5 |"))
+
+        // SARIF: the moved link carries its replacement, at the URL's own columns.
+        let sarif = try TestSupport.run(["check", "--links", "--diagnostics", "sarif", "."], in: folder)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let results = try #require(((log["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
+        #expect(results.count == 4 && results.filter { $0["ruleId"] as? String == "broken-link" }.count == 3)
+        let moved = try #require(results.first { $0["ruleId"] as? String == "link-moved" })
+        let change = try #require(((moved["fixes"] as? [[String: Any]])?.first?["artifactChanges"] as? [[String: Any]])?.first)
+        let replacement = try #require((change["replacements"] as? [[String: Any]])?.first)
+        #expect(replacement["deletedRegion"] as? [String: Int] == ["startLine": 6, "startColumn": 9, "endColumn": 9 + "\(url)/moved".count])
+        #expect((replacement["insertedContent"] as? [String: String])?["text"] == "\(url)/ok-2")
+        #expect(results.filter { $0["fixes"] != nil }.count == 1)
 
         // Without --links nothing is fetched.
         let before = server.count("/ok")

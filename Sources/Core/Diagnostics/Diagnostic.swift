@@ -58,6 +58,8 @@ public struct Diagnostic: Hashable, Sendable, Codable {
     public var location: SourceLocation
     /// A one-line suggestion, when there is an obvious fix.
     public var hint: String?
+    /// The fix as an edit, when it is certain (a moved link's new address): SARIF carries it to tools that apply it.
+    public var fix: TextFix?
 
     /// A diagnostic of any severity; `error(_:_:at:hint:)` and `warning(_:_:at:hint:)` read better at call sites.
     public init(_ severity: Severity, _ code: DiagnosticCode, _ message: String, at location: SourceLocation, hint: String? = nil) {
@@ -81,6 +83,19 @@ public struct Diagnostic: Hashable, Sendable, Codable {
     /// A problem that is reported but lets the build succeed (unless strict).
     public static func warning(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, hint: String? = nil) -> Diagnostic {
         Diagnostic(.warning, code, message, at: location, hint: hint)
+    }
+}
+
+/// An edit that fixes a diagnostic: the text at the diagnostic's location (on its line) and what replaces it.
+public struct TextFix: Hashable, Sendable, Codable {
+    /// The text that starts at the diagnostic's line and column.
+    public var replaced: String
+    /// What it becomes.
+    public var replacement: String
+
+    public init(replacing replaced: String, with replacement: String) {
+        self.replaced = replaced
+        self.replacement = replacement
     }
 }
 

@@ -117,6 +117,8 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case linkMoved = "link-moved"
     /// The link cache (`.indexsite/links.json`) could not be read; every link is checked again.
     case linkCacheUnreadable = "link-cache-unreadable"
+    /// An external link's `#fragment` names no `id` or `name` on the HTML page it leads to, which works.
+    case linkFragmentMissing = "link-fragment-missing"
 
     // Templates
     /// A Mustache template does not parse.

@@ -8,6 +8,11 @@ public enum DiagnosticFormat: String, Sendable, CaseIterable {
     case json
     /// GitHub Actions workflow commands (`::error file=…,line=…::…`) that annotate a pull request.
     case github
+    /// One SARIF 2.1.0 log on stdout, for GitHub code scanning and other tools that read SARIF.
+    case sarif
+
+    /// Whether the report is one document on stdout (json, sarif), which nothing else may be printed into.
+    public var isDocument: Bool { self == .json || self == .sarif }
 }
 
 /// Renders diagnostics for the terminal or CI. The library only makes the text; the executable prints it.
@@ -57,6 +62,8 @@ public struct DiagnosticFormatter: Sendable {
             return lines.joined(separator: "\n")
         case .github:
             return githubReport(diagnostics)
+        case .sarif:
+            return sarif(diagnostics)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import IndexSiteCore
+import IndexSiteLinkProtocol
 
 /// The results of earlier checks, kept in the site's `.indexsite/links.json` so that a rerun (or a CI job that restores
 /// the file with actions/cache) checks only the URLs that are new or whose result is too old to trust.

@@ -17,7 +17,12 @@ struct LinkLocator {
 
     /// The place of `url` at or after `location`, or `location` when the source does not have it there.
     mutating func locate(_ url: String, from location: SourceLocation) -> SourceLocation {
-        guard !location.path.isEmpty, location.line >= 1, let fileLines = fileLines(location.path) else { return location }
+        find(url, from: location) ?? location
+    }
+
+    /// The place where `url` itself is written, at or after `location`; nil when the source does not have it there.
+    mutating func find(_ url: String, from location: SourceLocation) -> SourceLocation? {
+        guard !location.path.isEmpty, location.line >= 1, let fileLines = fileLines(location.path) else { return nil }
         let first = location.line - 1
         for index in first..<min(fileLines.count, first + Self.searchedLines) {
             let line = fileLines[index]
@@ -28,7 +33,7 @@ struct LinkLocator {
                 return SourceLocation(path: location.path, line: index + 1, column: column)
             }
         }
-        return location
+        return nil
     }
 
     /// Whether the file's `indexsite-lint-disable…` comments turn off `code` at `location`.

@@ -1,5 +1,6 @@
 import Foundation
 import IndexSiteCore
+import IndexSiteLinkProtocol
 
 /// A site's link check from start to end: the links of its built lists, the cache, the checks of what the cache does
 /// not answer, and a diagnostic at the source of every broken or moved link.
@@ -8,13 +9,17 @@ public struct SiteLinkCheck: Sendable {
     public var siteFolder: URL
     /// The `links:` settings.
     public var settings: LinkSettings
-    /// The checker; tests set its trusted certificates.
-    public var checker: LinkChecker
+    /// The program that asks the servers; found where `LinkHelper.locate` looks when nil.
+    public var helper: LinkHelper?
+    /// Certificates (PEM) the helper trusts besides the system's, for tests against a self-signed local server.
+    public var trustedCertificatesPEM: [String] = []
+    /// Sent with every request, so a site's owner can tell what visits it.
+    public static let userAgent = "IndexSite/\(IndexSiteVersion.current) (link checker; +https://github.com/\(IndexSiteVersion.repository))"
 
-    public init(siteFolder: URL, settings: LinkSettings) {
+    public init(siteFolder: URL, settings: LinkSettings, helper: LinkHelper? = nil) {
         self.siteFolder = siteFolder
         self.settings = settings
-        checker = LinkChecker(settings: settings)
+        self.helper = helper
     }
 
     /// What a check found.
@@ -28,7 +33,9 @@ public struct SiteLinkCheck: Sendable {
     }
 
     /// Checks the links of `lists`; with `outputPaths` (every file of the built site), their relative links too.
-    public func run(_ lists: [IndexedList], outputPaths: Set<String>? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> Report {
+    /// Fails only when URLs need asking and the helper is missing or does not answer them all.
+    public func run(_ lists: [IndexedList], outputPaths: Set<String>? = nil,
+                    progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(LinkHelper.Failure) -> Report {
         var report = Report()
         if let outputPaths { report.diagnostics += missingPages(lists, outputPaths: outputPaths) }
         let uses = SiteLinks.external(in: lists)
@@ -56,14 +63,28 @@ public struct SiteLinkCheck: Sendable {
         let now = Date().timeIntervalSince1970
         var outcomes: [String: LinkOutcome] = [:]
         var toCheck: [String] = []
+        // Pages a checkable `#fragment` leads to are read for their anchors; a cached result without them is stale.
+        let anchorsWanted = Set(uses.filter { !excluded.contains($0.fetchedURL) && Self.checkableFragment(of: $0.url) != nil }.map(\.fetchedURL))
         for url in urls {
-            if let cached = cache.fresh(url, now: now, settings: settings) { outcomes[url] = cached } else { toCheck.append(url) }
+            if let cached = cache.fresh(url, now: now, settings: settings), !(anchorsWanted.contains(url) && cached.working && cached.anchors == nil) {
+                outcomes[url] = cached
+            } else {
+                toCheck.append(url)
+            }
         }
         report.fromCache = outcomes.count
         let total = toCheck.count
         var perURL: (@Sendable (Int) -> Void)?
         if let progress { perURL = { done in progress(done, total) } }
-        let checked = await checker.check(toCheck, progress: perURL)
+        var checked: [String: LinkOutcome] = [:]
+        if !toCheck.isEmpty {
+            let found: Result<LinkHelper, LinkHelper.Failure> = self.helper.map { .success($0) } ?? LinkHelper.locate()
+            let helper = try found.get()
+            let request = LinkProbeRequest(urls: toCheck, anchorsWanted: toCheck.filter(anchorsWanted.contains),
+                                           settings: LinkProbeSettings(settings), userAgent: Self.userAgent,
+                                           trustedCertificatesPEM: trustedCertificatesPEM)
+            checked = try await helper.probe(request, answered: perURL).get()
+        }
         for (url, outcome) in checked {
             outcomes[url] = outcome
             cache.outcomes[url] = outcome
@@ -80,22 +101,58 @@ public struct SiteLinkCheck: Sendable {
         var locator = LinkLocator(siteFolder: siteFolder)
         for use in uses {
             guard let outcome = outcomes[use.fetchedURL] else { continue }
-            if !outcome.working {
+            guard outcome.working else {
                 let location = locator.locate(use.url, from: use.location)
                 if locator.suppresses(.brokenLink, at: location) { continue }
                 report.diagnostics.append(.warning(.brokenLink, "link '\(use.url)' is broken: \(outcome.problem ?? "no answer")", at: location,
                                                    hint: "fix or remove the link; if it works in a browser, list it under links: exclude or accept"))
                 report.rows.append((use.url, outcome.statusText, outcome.problem ?? "", location))
-            } else if let movedTo = outcome.movedTo {
+                continue
+            }
+            if let movedTo = outcome.movedTo {
+                let found = locator.find(use.url, from: use.location)
+                let location = found ?? use.location
+                if !locator.suppresses(.linkMoved, at: location) {
+                    var moved = Diagnostic.warning(.linkMoved, "link '\(use.url)' has moved permanently to '\(movedTo)'", at: location,
+                                                   hint: "link to \(movedTo)")
+                    // The edit, where the URL itself was found: a fragment stays on the new address.
+                    let fragment = use.url.firstIndex(of: "#").map { String(use.url[$0...]) } ?? ""
+                    if found != nil { moved.fix = TextFix(replacing: use.url, with: movedTo + (movedTo.contains("#") ? "" : fragment)) }
+                    report.diagnostics.append(moved)
+                    report.rows.append((use.url, outcome.statusText, "moved to \(movedTo)", location))
+                }
+            }
+            if let fragment = Self.checkableFragment(of: use.url), let anchors = outcome.anchors, anchors.isHTML,
+               !Self.anchors(anchors.names, include: fragment, host: URLComponents(string: use.url)?.host) {
                 let location = locator.locate(use.url, from: use.location)
-                if locator.suppresses(.linkMoved, at: location) { continue }
-                report.diagnostics.append(.warning(.linkMoved, "link '\(use.url)' has moved permanently to '\(movedTo)'", at: location,
-                                                   hint: "link to \(movedTo)"))
-                report.rows.append((use.url, outcome.statusText, "moved to \(movedTo)", location))
+                if !locator.suppresses(.linkFragmentMissing, at: location) {
+                    report.diagnostics.append(.warning(.linkFragmentMissing, "link '\(use.url)' leads to a page with no anchor '#\(fragment)'",
+                                                       at: location, hint: "link to an id the page has, or to the page without '#\(fragment)'"))
+                    report.rows.append((use.url, outcome.statusText, "no anchor #\(fragment)", location))
+                }
             }
         }
         report.diagnostics = report.diagnostics.sortedUnique()
         return report
+    }
+
+    /// The `#fragment` of `url` when it names an anchor that can be looked for on the page: not empty, not a text
+    /// fragment (`#:~:text=`), not an app's route (`#/path`, `#!path`).
+    static func checkableFragment(of url: String) -> String? {
+        guard let hash = url.firstIndex(of: "#") else { return nil }
+        let fragment = String(url[url.index(after: hash)...])
+        guard !fragment.isEmpty, !fragment.hasPrefix(":~:"), !fragment.hasPrefix("/"), !fragment.hasPrefix("!") else { return nil }
+        return fragment
+    }
+
+    /// Whether a page with `names` has the anchor `fragment` (as written, or percent-decoded); on GitHub, also as the
+    /// `user-content-` id its rendered Markdown has, or as a line of a file (`#L10-L20`), which its script finds.
+    static func anchors(_ names: [String], include fragment: String, host: String?) -> Bool {
+        let decoded = fragment.removingPercentEncoding ?? fragment
+        if names.contains(fragment) || names.contains(decoded) { return true }
+        guard let host = host?.lowercased(), host == "github.com" || host.hasSuffix(".github.com") else { return false }
+        if names.contains("user-content-" + decoded.lowercased()) || names.contains("user-content-" + decoded) { return true }
+        return decoded.wholeMatch(of: /L\d+(C\d+)?(-L\d+(C\d+)?)?/) != nil
     }
 
     /// A `broken-link` for each relative link that leads to no file of the built site (a folder counts when it has
