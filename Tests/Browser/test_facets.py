@@ -274,6 +274,8 @@ def test_screenshots_and_phone_layout(driver, vp):
         assert d.execute_script("return document.querySelector('.facets').open"), "pressed values open the bar"
     shot(d, f"pressed-{vp}")
     d = open_page(driver, "tools/language/go/index.html", vp=vp)
+    if vp.startswith("phone"):
+        assert d.execute_script("return !document.querySelector('.facets').open"), "a value's page folds the bar on a phone too"
     shot(d, f"value-page-{vp}")
 
 

@@ -1192,6 +1192,10 @@
   // entries the filter and the other fields leave that have its value.
 
   var facetBar = (function () {
+    // On a phone the bar starts folded (its summary names how many values are pressed), so the list is on the first
+    // screen; a value's page folds it too.
+    var anyBar = listMain.querySelector('.facets');
+    if (anyBar && window.matchMedia && window.matchMedia('(max-width: 40rem)').matches) anyBar.open = false;
     var bar = listMain.querySelector('.facets[data-live]');
     if (!bar || !sectionEls.length || searchHref) return null;
     var groups = Array.prototype.map.call(bar.querySelectorAll('.facet'), function (el) {
@@ -1217,8 +1221,6 @@
     var F = groups.length;
     var summary = bar.querySelector('.facets-summary');
     var summaryText = summary ? summary.textContent : '';
-    // On a phone the bar starts folded (its summary names how many values are pressed), so the list is on the first screen.
-    if (window.matchMedia && window.matchMedia('(max-width: 40rem)').matches) bar.open = false;
 
     // Each entry's values, per field: where its run of value places starts in `vals` (start[i] .. start[i + 1]).
     function newValues(n) {
