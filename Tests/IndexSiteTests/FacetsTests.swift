@@ -138,6 +138,22 @@ import IndexSiteTestSupport
         #expect(error.hint?.contains("did you mean 'language'?") == true, "\(error.hint ?? "")")
     }
 
+    /// A list split into section pages filters nowhere in place (its sections are on other pages): its overview's
+    /// chips stay links to the value pages, and the section pages carry none.
+    @Test func aSplitListLinksItsChipsToTheValuePages() throws {
+        let settings = "lists:\n  - source: tools.csv\n    title_field: name\n    split: sections\n    facets: [license]\n"
+        let built = try build(settings, ["Content/tools.csv": FacetsTests.tools])
+        #expect(built.diagnostics.isEmpty, "\(built.diagnostics)")
+        let overview = built.page("tools/index.html")
+        #expect(overview.contains("<details class=\"facets\" open>") && !overview.contains("data-live"), "\(overview)")
+        #expect(overview.contains("href=\"license/mit/index.html\""))
+        let sectionPage = try #require(built.pages["tools/a/index.html"], "\(built.pages.keys.sorted())")
+        #expect(sectionPage.contains(">Alpha<") && !sectionPage.contains("class=\"facets"))
+        let mit = built.page("tools/license/mit/index.html")
+        #expect(mit.contains(">Alpha<") && mit.contains(">Foxtrot<") && !mit.contains(">Echo<"))
+        #expect(!mit.contains("data-search"), "a value's page is one page: its filter needs no search.js")
+    }
+
     @Test func listsWithoutFacetsAreUnchanged() throws {
         let built = try build("lists:\n  - source: tools.csv\n    title_field: name\n", ["Content/tools.csv": FacetsTests.tools])
         let list = built.page("tools/index.html")
