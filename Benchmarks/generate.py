@@ -10,6 +10,8 @@ Layout under OUT (default .build/bench):
     data/data-N.csv, data/data-N.md           the datasets
     sites/csv-N/{indexsite.yml, Content/data.csv}
     sites/md-N/{indexsite.yml, Content/data.md}
+    sites/facets-N/{indexsite.yml, Content/tools.csv}   the CSV with language, license and platforms columns,
+                                                        `facets: [language, license, platforms]` (Benchmarks/facets.py)
 
 Usage: generate.py [--out DIR] [--force] [N ...]      (default sizes: 1000 10000 100000 1000000)
 """
@@ -209,6 +211,7 @@ def main():
         generate(todo, paths, stamp)
     for n in sizes:
         make_sites(args.out, n, paths(n))
+        make_facets_site(args.out, n, paths(n)[0])
 
 
 def generate(sizes, paths, stamp):
@@ -270,6 +273,45 @@ def make_sites(out, n, data_paths):
             config = (f"title: Benchmark ({n} entries)\nlists:\n  - source: data.md\n"
                       f"    ignore_prefixes: [\"The \"]\n    split: none\n")
         write_if_changed(os.path.join(site, "indexsite.yml"), config)
+
+
+# Facet values, drawn from each entry's number (not from the generator's sequence, which the other data keep): a few
+# common values and a long tail, as languages and licences are in a real directory.
+LANGUAGES = ["Go", "Python", "Rust", "JavaScript", "C", "C++", "Java", "Ruby", "Swift", "Haskell", "Elixir", "Zig"]
+LICENSES = ["MIT", "Apache-2.0", "GPL-3.0", "BSD-3-Clause", "MPL-2.0", "ISC", "LGPL-2.1", "Unlicense"]
+PLATFORMS = ["linux", "macos", "windows", "android", "ios"]
+
+
+def facet_draw(i, salt, count):
+    """A value index in [0, count), the k-th about 1/(k+1) as likely as the first, the same for every run."""
+    h = int.from_bytes(hashlib.blake2b(f"{i}:{salt}".encode(), digest_size=4).digest(), "big") / 4294967296
+    weights = [1 / (k + 1) for k in range(count)]
+    target = h * sum(weights)
+    for k, w in enumerate(weights):
+        target -= w
+        if target < 0:
+            return k
+    return count - 1
+
+
+def make_facets_site(out, n, csv_path):
+    site = os.path.join(out, "sites", f"facets-{n}")
+    os.makedirs(os.path.join(site, "Content"), exist_ok=True)
+    destination = os.path.join(site, "Content", "tools.csv")
+    if not (os.path.exists(destination) and os.path.getmtime(destination) >= os.path.getmtime(csv_path)):
+        import csv
+        with open(csv_path, encoding="utf-8", newline="") as source, open(destination, "w", encoding="utf-8", newline="") as f:
+            reader = csv.reader(source)
+            writer = csv.writer(f, lineterminator="\r\n")
+            header = next(reader)
+            writer.writerow(header + ["language", "license", "platforms"])
+            for i, row in enumerate(reader):
+                platforms = sorted({facet_draw(i, s, len(PLATFORMS)) for s in range(3, 4 + (i % 3))})
+                writer.writerow(row + [LANGUAGES[facet_draw(i, 1, len(LANGUAGES))], LICENSES[facet_draw(i, 2, len(LICENSES))],
+                                       ", ".join(PLATFORMS[k] for k in platforms)])
+    config = (f"title: Facets ({n} entries)\nlists:\n  - source: tools.csv\n    title: Tools\n    group_by: letter\n"
+              f"    split: none\n    facets: [language, license, platforms]\n    values_separator: {{platforms: \",\"}}\n")
+    write_if_changed(os.path.join(site, "indexsite.yml"), config)
 
 
 if __name__ == "__main__":

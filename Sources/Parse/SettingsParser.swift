@@ -144,6 +144,7 @@ public enum SettingsParser {
                     } else {
                         list.publishFields = (strings(value, setting, block, into: &list) ?? []).map { KeyPath($0) }
                     }
+                case .facets: list.facets = (strings(value, setting, block, into: &list) ?? []).map { KeyPath($0) }
                 case .locale: list.locale = locale(value, key, block) ?? list.locale
                 case .indexLocales: list.indexLocales = strings(value, key, block) ?? []
                 case .catchAllLabel: list.catchAllLabel = string(value, key, block) ?? list.catchAllLabel

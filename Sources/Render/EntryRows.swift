@@ -10,8 +10,9 @@ final class EntryRows: Sendable {
     enum Slot: Int, CaseIterable {
         case id, title, href, pageHref, seeSection, prefix, struck, description
         /// The entry's picture, as the page links it (`image`), and the words the filter also finds it by: its
-        /// reading and tag values, which the page does not show (`search_terms`).
-        case image, searchTerms
+        /// reading and tag values, which the page does not show (`search_terms`); and the places of its values among
+        /// its list's facet chips, for the script (`facet_values`, `ListFacets.attribute(of:)`).
+        case image, searchTerms, facetValues
     }
 
     /// The labels of the shown fields (`official_name` as "Official name", or the list's `field_labels:`).
@@ -122,7 +123,7 @@ struct EntryRow: TemplateObject {
     static func answers(_ key: TemplateKey) -> Bool {
         switch key.known {
         case .id?, .title?, .href?, .page_href?, .see_section?, .prefix?, .struck?, .description_html?, .body_html?, .fields?,
-             .has_fields?, .children?, .has_children?, .main?, .is_new?, .image?, .search_terms?: true
+             .has_fields?, .children?, .has_children?, .main?, .is_new?, .image?, .search_terms?, .facet_values?: true
         default: false
         }
     }
@@ -140,6 +141,7 @@ struct EntryRow: TemplateObject {
         case .description_html?: .description
         case .image?: .image
         case .search_terms?: .searchTerms
+        case .facet_values?: .facetValues
         default: nil
         }
     }

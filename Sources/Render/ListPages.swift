@@ -5,7 +5,8 @@ import IndexSiteParse
 /// several threads; each call returns its pages with the template keys it missed and the problems it found.
 struct ListPages: Sendable {
     let renderer: PageRenderer
-    let list: IndexedList
+    /// The list; on a facet value's page (`facetPage`), only the entries with that value.
+    private(set) var list: IndexedList
     let fieldPaths: [KeyPath]
     /// The shown fields' labels as readers see them (`official_name` as "Official name", or the list's
     /// `field_labels:`), made once per list.
@@ -26,11 +27,11 @@ struct ListPages: Sendable {
     /// In a docs index, the page that defines a term (`main:` front matter) is shown first and in bold.
     let rowsMarkMain: Bool
     let entryPages: Bool
-    let split: Bool
-    let listContext: [String: TemplateValue]
-    let overview: [TemplateValue]
+    private(set) var split: Bool
+    private(set) var listContext: [String: TemplateValue]
+    private(set) var overview: [TemplateValue]
     /// Whether each section is empty, by section index (`[Section].emptySubtrees`).
-    let emptySubtrees: [Bool]
+    private(set) var emptySubtrees: [Bool]
     /// What the footer of the list's pages says: where to edit the source file, when its entries last changed.
     let footer: PageRenderer.PageFooter
     /// The list's page words, in its own locale.
@@ -45,7 +46,7 @@ struct ListPages: Sendable {
     /// The strip draws ticks, not letters (`stripDrawsTicks`).
     let stripTicks: Bool
     /// Entries filed under several sections: where each one's first copy is.
-    let copies: EntryCopies
+    private(set) var copies: EntryCopies
     /// Descriptions rendered before the page began (`DescriptionsAhead`); the page renders the others.
     let prerendered: PrerenderedDescriptions
     /// The `copyKey`s of shared entries too long to repeat (see `repeatBudget`): their later copies are references
@@ -54,7 +55,11 @@ struct ListPages: Sendable {
     /// Which entries are new, the "Recently added" view and the list's last change (`new_for`, the git history).
     let news: ListNews
     /// The "Recently added" view in template form, on the list's first page.
-    let recentlyAdded: [TemplateValue]
+    private(set) var recentlyAdded: [TemplateValue]
+    /// The list's facets (`facets:`), counted over the whole list.
+    let facets: ListFacets
+    /// On the page of one facet value (`license/mit/`): which facet and which of its values; nil on the list's pages.
+    private(set) var facetPage: (facet: Int, value: Int)?
     /// The feeds the list's pages name in their heads (its own first), from the site's root.
     let feeds: [PageRenderer.Feeds.Link]
 
@@ -111,6 +116,7 @@ struct ListPages: Sendable {
         }
         self.termFields = termFields
         entryPages = list.hasEntryPages
+        facets = ListFacets(list: list)
         // A folder has no page to edit: its entries' pages link their own files.
         let sourceIsFile = list.kind != .entryFolder && list.kind != .docsIndex
         footer = PageRenderer.PageFooter(editURL: sourceIsFile ? renderer.editURL(ofSource: SiteLayout.contentFolder + "/" + list.settings.source) : "")
@@ -155,6 +161,9 @@ struct ListPages: Sendable {
     }
 
     var settings: ListSettings { list.settings }
+
+    /// Folders between the list's folder and the page its entries are on: a section page's, or a value page's two.
+    var depthBelowList: Int { facetPage != nil ? 2 : split ? 1 : 0 }
 
     /// Where a section's entries are, relative to the list folder: on the one page, or on the section's own page.
     func pagePath(of section: Section) -> String { split ? section.id + "/index.html" : "index.html" }
@@ -231,8 +240,10 @@ struct ListPages: Sendable {
                     rows.add(nil)
                     rows.add(reference.pageHref)
                     rows.add(reference.sectionTitle)
-                    // No prefix, struck mark, description, picture or search terms: the copy refers to the first.
+                    // No prefix, struck mark, description, picture or search terms: the copy refers to the first. Its
+                    // facet values, so that it comes and goes with the first.
                     for _ in 0..<5 { rows.add(nil) }
+                    rows.add(facets.isEmpty ? nil : facets.attribute(of: entry.pointee))
                     for _ in fieldPaths { rows.add(nil) }
                     if rowsMarkMain { rows.main.append(false) }
                     if news.newSince != nil { rows.new.append(false) }
@@ -264,6 +275,7 @@ struct ListPages: Sendable {
                 }
                 rows.add(imageField.flatMap { entry.pointee.text(at: $0) }.flatMap { imageSource($0, root: root) })
                 rows.add(termFields.isEmpty ? nil : searchTerms(of: entry.pointee))
+                rows.add(facets.isEmpty ? nil : facets.attribute(of: entry.pointee))
                 for field in fieldPaths.indices {
                     if quantityFields[field], let value = fieldColumns[field].withText(of: entry, { QuantityField.integer($0) }) ?? nil {
                         rows.add(words.number(value))
@@ -336,7 +348,7 @@ struct ListPages: Sendable {
     /// Sections in template form. Their entries' rows are made when the template shows them, a run of entries at a
     /// time on the core that renders it (see `SectionContext.rows`).
     func sectionValues(_ indices: [Int]) -> [TemplateValue] {
-        let pagePrefix = split ? "../" : ""
+        let pagePrefix = String(repeating: "../", count: depthBelowList)
         return indices.map { index in
             let section = list.sections[index]
             return .object(SectionContext(section: section, descriptionHTML: section.description.map { renderer.markdown($0) } ?? "",
@@ -494,6 +506,8 @@ struct ListPages: Sendable {
             "recently_added": .list(current == nil ? recentlyAdded : []),
             "has_recently_added": .bool(current == nil && !recentlyAdded.isEmpty),
             "page": renderer.footerContext(footer),
+            "facets": facetsContext(from: depth), "has_facets": .bool(!facets.isEmpty && current == nil),
+            "facets_live": .bool(!split && facetPage == nil), "facet_page": facetPageContext(from: depth),
         ]
         // The page's own characters are noted as its body is made, and their search forms follow it.
         var missing: Set<MustacheLibrary.MissingKey> = []
@@ -509,6 +523,72 @@ struct ListPages: Sendable {
             if let script = characters.foldScript(locale: list.settings.locale) { piece(script) }
         }
         output.missing.formUnion(missing)
+    }
+
+    /// The facets' chips as seen from a page `depth` folders below the list folder: each a link to its value's page
+    /// (the script makes them toggles on the list's own page), the first `ListFacets.shownChips` of each facet shown,
+    /// the others under "More". On a value's page its chip is `current` and leads back to the whole list.
+    func facetsContext(from depth: Int) -> TemplateValue {
+        let up = String(repeating: "../", count: depth)
+        return .list(facets.facets.enumerated().map { facetIndex, facet in
+            let chips: [TemplateValue] = facet.values.enumerated().map { index, value in
+                let current = facetPage.map { $0.facet == facetIndex && $0.value == index } ?? false
+                let href = current ? up + "index.html" : up + facet.slug + "/" + value.slug + "/index.html"
+                return .object(["label": .text(value.label), "count": .text(words.number(value.count)), "href": .text(href),
+                                "index": .text(String(index)), "current": .bool(current)] as [String: TemplateValue])
+            }
+            // On a value's page, its chip is among those shown even when it would be under "More".
+            var shown = Array(chips.prefix(ListFacets.shownChips))
+            var more = Array(chips.dropFirst(ListFacets.shownChips))
+            if let page = facetPage, page.facet == facetIndex, page.value >= ListFacets.shownChips {
+                shown.append(more.remove(at: page.value - ListFacets.shownChips))
+            }
+            return .object(["label": .text(facet.label), "slug": .text(facet.slug), "chips": .list(shown),
+                            "more_chips": .list(more), "has_more": .bool(!more.isEmpty)] as [String: TemplateValue])
+        })
+    }
+
+    /// What a value's page says of itself (its field, its value, the way back to the list), or false elsewhere.
+    func facetPageContext(from depth: Int) -> TemplateValue {
+        guard let page = facetPage else { return .bool(false) }
+        let facet = facets.facets[page.facet]
+        let value = facet.values[page.value].label
+        return .object(["title": .text(words.text(.facet_page_title, ["field": facet.label, "value": value])),
+                        "field": .text(facet.label), "value": .text(value),
+                        "list_href": .text(String(repeating: "../", count: depth) + "index.html")] as [String: TemplateValue])
+    }
+
+    /// The pages of every facet value (`license/mit/index.html`): the list's sections with only the entries that have
+    /// the value, for readers without script and for search engines. Each page is one page, never split.
+    func facetValuePages() -> [(facet: Int, value: Int)] {
+        facets.facets.indices.flatMap { facet in facets.facets[facet].values.indices.map { (facet, $0) } }
+    }
+
+    /// The page of value `value` of facet `facet`.
+    func facetValuePage(facet: Int, value: Int) -> Output {
+        let facetValue = facets.facets[facet].values[value]
+        var pages = self
+        pages.facetPage = (facet, value)
+        pages.split = false
+        pages.list.sections = facets.sections(of: list, facet: facet, value: value)
+        pages.copies = EntryCopies(pages.list.sections)
+        pages.emptySubtrees = pages.list.sections.emptySubtrees
+        pages.overview = []
+        pages.recentlyAdded = []
+        let title = words.text(.facet_page_title, ["field": facets.facets[facet].label, "value": facetValue.label])
+        let sectionCount = pages.list.sections.filter { !$0.isEmpty }.count
+        pages.listContext["title"] = .text(list.title)
+        pages.listContext["entry_count"] = .text(String(pages.list.readerEntryCount))
+        pages.listContext["section_count"] = .text(String(sectionCount))
+        pages.listContext["counts"] = .text(renderer.countsText(words, entries: pages.list.readerEntryCount, sections: sectionCount))
+        pages.listContext["href"] = .text("../../index.html")
+        var output = Output()
+        let shown = pages.list.sections.indices.filter(pages.isShown)
+        var made: [OutputPage] = []
+        pages.listPage(path: facets.facets[facet].slug + "/" + facetValue.slug + "/index.html", depth: 2, sections: pages.sectionValues(shown),
+                       current: nil, title: title + " · " + list.title, into: &output) { made.append($0) }
+        output.pages = made
+        return output
     }
 
     /// One page per entry, named by its first copy's id: the later copies of an entry filed under several sections

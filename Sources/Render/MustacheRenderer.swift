@@ -76,7 +76,7 @@ enum KnownTemplateKey: String, Sendable {
     case prefix, struck
     case entry_count, entries, empty, name, value
     case level, subsection, heading_level, has_entries, runs, long_section
-    case image, search_terms
+    case image, search_terms, facet_values
 }
 
 /// A set of parsed templates that can include each other as partials, rendered into byte buffers.

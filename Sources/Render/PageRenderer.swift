@@ -395,6 +395,13 @@ public struct PageRenderer: Sendable {
         } else {
             take(pages.singlePage(emit: emit))
         }
+        // A page per facet value, a few at a time on every core, emitted in order.
+        let valuePages = pages.facetValuePages()
+        let width = Engine.current.width
+        for batchStart in stride(from: 0, to: valuePages.count, by: width) {
+            let batch = Array(valuePages[batchStart..<min(batchStart + width, valuePages.count)])
+            Engine.current.orderedMap(count: batch.count) { pages.facetValuePage(facet: batch[$0].facet, value: batch[$0].value) }.forEach(take)
+        }
         json.emit(emit)
         return diagnostics
     }

@@ -29,6 +29,10 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
     case recentItem
     /// A feed a page names in its head.
     case feedLink
+    /// A field readers narrow the list by (`facets:`), with its chips.
+    case facet, facetChip
+    /// On the page of one facet value: the value, its field, and the way back to the whole list.
+    case facetPage
 
     /// The keys of this object and the shape of each value.
     var keys: [String: ContextShape] {
@@ -46,7 +50,8 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
              "is_section_page": .value, "overview_href": .value,
              "previous_section": .object(.neighbour), "next_section": .object(.neighbour), "search_href": .value,
              "feed_href": .value, "recently_added": .list(.object(.recentItem)), "has_recently_added": .value,
-             "page": .object(.listPageFooter)]
+             "page": .object(.listPageFooter), "facets": .list(.object(.facet)), "has_facets": .value, "facets_live": .value,
+             "facet_page": .object(.facetPage)]
         case .entryPage:
             ["site": .object(.site), "root": .value, "strings": .object(.strings), "entry": .object(.entry),
              "list": .object(.entryPageList)]
@@ -83,7 +88,7 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
         case .entry:
             ["id": .value, "title": .value, "href": .value, "page_href": .value, "description_html": .value, "body_html": .value,
              "fields": .list(.object(.field)), "has_fields": .value, "children": .list(.object(.entry)), "has_children": .value,
-             "main": .value, "see_section": .value, "is_new": .value, "image": .value, "search_terms": .value,
+             "main": .value, "see_section": .value, "is_new": .value, "image": .value, "search_terms": .value, "facet_values": .value,
              "prefix": .value, "struck": .value]
         case .field:
             ["name": .value, "value": .value]
@@ -95,6 +100,13 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
             ["title": .value, "href": .value]
         case .listPageFooter:
             ["edit_url": .value, "has_footer": .value]
+        case .facet:
+            ["label": .value, "slug": .value, "chips": .list(.object(.facetChip)), "more_chips": .list(.object(.facetChip)),
+             "has_more": .value]
+        case .facetChip:
+            ["label": .value, "count": .value, "href": .value, "index": .value, "current": .value]
+        case .facetPage:
+            ["title": .value, "field": .value, "value": .value, "list_href": .value]
         case .favicon:
             ["rel": .value, "path": .value, "type": .value]
         }

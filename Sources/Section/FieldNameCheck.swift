@@ -179,6 +179,9 @@ package struct FieldNameCheck {
         for (index, path) in settings.publishFields.enumerated() where !has(path) {
             unknown(.publishFields, path, item: String(index))
         }
+        for (index, path) in settings.facets.enumerated() where !has(path) {
+            unknown(.facets, path, item: String(index))
+        }
         switch settings.grouping {
         case .field(let path)?, .date(let path, _)?:
             if !has(path) { unknown(.groupBy, path) }

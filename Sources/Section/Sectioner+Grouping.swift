@@ -115,14 +115,10 @@ extension Sectioner {
         var otherSpellings: [Int: [String]] = [:]
         var uncategorized: [Entry] = []
         // A cell holding several values ("sci-fi, classic") puts the entry in each of their sections.
-        let valuesSeparator = settings.valuesSeparatorByField[path.description] ?? settings.valuesSeparator
+        let valuesSeparator = settings.valuesSeparator(for: path)
         for position in order {
             var entry = entries[position]
-            var texts = entry.fields.value(at: path)?.texts ?? []
-            if let valuesSeparator { texts = texts.flatMap { $0.components(separatedBy: valuesSeparator) } }
-            // Each value once, in the order written; one pass with a set (firstIndex per pair was quadratic in tags).
-            var seenValues: Set<String> = []
-            let values = texts.map(\.trimmingSpaces).filter { !$0.isEmpty && seenValues.insert($0.lowercased()).inserted }
+            let values = entry.values(at: path, separator: valuesSeparator)
             if values.isEmpty { uncategorized.append(entry) }
             if values.count > 1 { entry.copyKey = position }
             for value in values {

@@ -30,3 +30,25 @@ def settle(d, frames=90):
             if same >= 2:
                 break
             time.sleep(0.03)
+
+
+def axe_source():
+    """axe-core's script (4.12), as the axe-playwright-python package ships it (installed without its dependencies by
+    Scripts/browser-env.sh; only the script is used)."""
+    import importlib.util
+    import pathlib
+    spec = importlib.util.find_spec("axe_playwright_python")
+    assert spec, "axe-playwright-python is not installed: run Scripts/browser-env.sh"
+    return (pathlib.Path(spec.submodule_search_locations[0]) / "axe.min.js").read_text(encoding="utf-8")
+
+
+def axe_violations(d):
+    """axe-core's violations of any impact on the page as it is now (WCAG 2.2's target-size included), each with the
+    first few nodes it names."""
+    d.execute_script(axe_source())
+    return d.execute_async_script("""var done = arguments[arguments.length - 1];
+      axe.run(document, { resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } }).then(function (r) {
+        done(r.violations.map(function (v) {
+          return { id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 5).map(function (n) { return n.target.join(' '); }),
+                   count: v.nodes.length }; }));
+      }, function (e) { done([{ id: 'axe-error', impact: String(e), nodes: [], count: 0 }]); });""")

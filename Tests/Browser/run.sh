@@ -14,7 +14,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 
 if [ $# -lt 1 ]; then
-  echo "usage: $0 SITE_DIR|--mock|--reader|--theme [pytest args...]" >&2
+  echo "usage: $0 SITE_DIR|--mock|--reader|--theme|--facets [pytest args...]" >&2
   exit 64
 fi
 site="$1"; shift
@@ -38,6 +38,12 @@ if [ "$site" = "--theme" ]; then
   export SCREENSHOT_DIR="${SCREENSHOT_DIR:-$repo/.build/browser-screenshots}"
   cd "$here"
   exec "$python" -m pytest -p no:cacheprovider -q -rfE "$here/test_theme.py" "$@"
+fi
+if [ "$site" = "--facets" ]; then
+  # Facet chips, their address, value pages and axe-core (test_facets.py): it writes and builds its own site.
+  export SCREENSHOT_DIR="${SCREENSHOT_DIR:-$repo/.build/browser-screenshots}"
+  cd "$here"
+  exec "$python" -m pytest -p no:cacheprovider -q -rfE "$here/test_facets.py" "$@"
 fi
 if [ "$site" = "--mock" ]; then
   site="$repo/.build/browser-mock-site"

@@ -71,7 +71,7 @@ import IndexSiteTestSupport
             "Content/books.csv": "title,author,category\nDune,Frank Herbert,Novels\nEmma,Jane Austen,Novels\nOdes,Keats,Poems\n",
             "Content/notes/one.md": "---\ntitle: One\n---\nThe first note.\n",
             "Content/notes/two.md": "---\ntitle: Two\n---\nThe second note.\n",
-            "indexsite.yml": "lists:\n  - source: books.csv\n    group_by: category\n    split: sections\n    fields: [author]\n  - source: notes\n",
+            "indexsite.yml": "lists:\n  - source: books.csv\n    group_by: category\n    split: sections\n    fields: [author]\n    facets: [author]\n  - source: notes\n",
         ]
         for (template, context) in ContextObject.pageTemplates {
             files["Templates/\(template).mustache"] = Self.probe(context) + "\n"

@@ -85,7 +85,7 @@ import IndexSiteTestSupport
         }
         #expect(used.isSuperset(of: ["filter_label", "filter_all_shown", "filter_matches", "filter_no_match"]))
         let renderedInSwift: Set<String> = ["counts", "entries_count", "sections_count", "default_section", "undated_section", "no_value_section", "not_found_title",
-                                            "not_found_text", "not_found_link", "last_updated"]
+                                            "not_found_text", "not_found_link", "last_updated", "facet_page_title"]
         #expect(used.union(renderedInSwift) == Set(UIStringKey.allCases.map(\.rawValue)))
     }
 

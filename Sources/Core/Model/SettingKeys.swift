@@ -120,6 +120,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
     case imageField = "image_field"
     case fields
     case publishFields = "publish_fields"
+    case facets
     case fieldLabels = "field_labels"
     case locale
     case indexLocales = "index_locales"
@@ -213,6 +214,10 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             defaultValue: ##"none: only the shown fields"##,
             meaning: ##"fields `entries.json` publishes besides those the page shows (title, link, description, `fields`, the `group_by` field), or `all`; the others (a staff list's salary, a `reading_field`) stay out of every output"##,
             example: ##"`[isbn]`, `all`"##)
+        case .facets: SettingDocumentation(
+            defaultValue: ##"none"##,
+            meaning: ##"fields readers narrow the list by: chips "value (count)" above the entries (several values of one field: any of them; several fields: all of them; with the filter box and in the address, `?license=MIT`), and a page per value (`tools/license/mit/`, in `sitemap.xml`) for readers without script and search engines. A list field (tags) or a text split by `values_separator` gives several values; entries without a value have no chip"##,
+            example: ##"`[language, license]`"##)
         case .fieldLabels: SettingDocumentation(
             defaultValue: ##"the field name made readable (`official_name` → "Official name", `releaseYear` → "Release year")"##,
             meaning: ##"the label readers see for each shown field, by field name"##,

@@ -147,6 +147,9 @@ public struct ListSettings: Sendable, Hashable {
     public var publishFields: [KeyPath] = []
     /// `publish_fields: all`: `entries.json` publishes every field, shown or not.
     public var publishAllFields = false
+    /// Fields readers narrow the list by (`facets: [language, license]`): chips per value on the list page, and a
+    /// page per value, because a directory is browsed by more than the one field its sections follow.
+    public var facets: [KeyPath] = []
     /// The ICU locale id that decides collation, the alphabet of the strip and date titles (`sv`, `de@collation=phonebook`).
     public var locale: String = "en"
     /// Locales whose alphabets are added to the strip, as UIKit shows A–Z before the kana.
@@ -194,6 +197,11 @@ public struct ListSettings: Sendable, Hashable {
     public var valuesSeparator: String?
     /// The same per field (`values_separator: {tags: ",", authors: ";"}`); wins over `valuesSeparator`.
     public var valuesSeparatorByField: [String: String] = [:]
+
+    /// The separator that splits the text of the field at `path` into several values, if any.
+    public func valuesSeparator(for path: KeyPath) -> String? {
+        valuesSeparatorByField[path.description] ?? valuesSeparator
+    }
     /// Extra checks of a Markdown list's source (`lint: awesome`), reported as warnings.
     public var lint: LintStyle = .none
     /// Which lint rules run and how severe their findings are (`lint: {sorted: true, awesome-badge: off}`).

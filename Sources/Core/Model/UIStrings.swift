@@ -8,6 +8,7 @@ public enum UIStringKey: String, Sendable, CaseIterable {
     case forward_arrow, sections_heading, all_sections_of, all_sections, neighbouring_sections, filter_whole_label
     case filter_working, filter_first_shown, search_loading, search_load_failed, undated_section
     case no_value_section, new_badge, recently_added, last_updated, feed_link, dark_theme, edit_page
+    case facets_heading, facet_more, facet_page_title
 
     /// The keys the theme's script shows (sent to the browser in the page's JSON); templates may use every key.
     public static let scriptKeys: [UIStringKey] = [
@@ -35,6 +36,7 @@ public enum UIStringKey: String, Sendable, CaseIterable {
         case .filter_no_match: ["query"]
         case .no_value_section: ["field"]
         case .last_updated: ["date"]
+        case .facet_page_title: ["field", "value"]
         default: []
         }
     }

@@ -165,6 +165,9 @@ extension Scaffold {
         #   the page does not show (a salary, internal notes) is never published.
         # publish_fields: [isbn]
 
+        # facets: fields readers narrow the list by, as chips with counts and a page per value. Default: none
+        # facets: [genre, language]
+
         # locale: this list's language for sorting, letters and date titles. Default: the site's locale.
         # locale: sv
 

@@ -7,6 +7,7 @@
    - a filter box that hides non-matching entries and empty sections; on a
      list split into pages it searches the whole list (search.js of the list)
    - a sidebar / phone sheet of full section titles, with the current one marked
+   - facet chips (facets:) that narrow the list with the filter, their state in the address
    Everything here is progressive: the page works without it. */
 (function () {
   'use strict';
@@ -738,7 +739,8 @@
       building = {
         entries: all, n: all.length, next: 0, pos: new Map(),
         parent: new Int32Array(all.length), section: new Int32Array(all.length), text: new Array(all.length),
-        run: new Int32Array(all.length), runs: [], runPos: new Map()
+        run: new Int32Array(all.length), runs: [], runPos: new Map(),
+        facetValues: facetBar ? facetBar.newValues(all.length) : null
       };
     }
     var b = building, end = performance.now() + budgetMs;
@@ -764,6 +766,7 @@
         t += ' ' + c.textContent;
       }
       b.text[i] = fold(t.replace(/\s+/g, ' '));
+      if (b.facetValues) b.facetValues.read(i, el, up ? b.pos.get(up) : -1);
     }
     // The entries of one run are contiguous in document order: where each run starts, and its section.
     var runCount = b.runs.length, runFirst = new Int32Array(runCount + 1), runSection = new Int32Array(runCount);
@@ -779,6 +782,7 @@
       // the theme's own lists of entries get height estimates (a template of the site's own may hold more in them)
       runOwn: Uint8Array.from(b.runs, function (list) { return list.classList.contains('entries') ? 1 : 0; }),
       runEstimate: new Int32Array(runCount).fill(-1),   // -1: the stylesheet's
+      facetValues: b.facetValues ? b.facetValues.done() : null,
       shown: new Uint8Array(b.n).fill(1),
       sectionShown: new Uint8Array(sectionEls.length).fill(1),
       lastQuery: '', lastMatches: null
@@ -844,6 +848,10 @@
     }
     ix.lastQuery = terms.length ? query : '';
     ix.lastMatches = matches;
+    // The facet chips pressed narrow the matches further (and their counts follow what is still reachable).
+    var narrowed = facetBar ? facetBar.narrow(ix, own) : null;
+    if (narrowed) own = narrowed;
+    var active = terms.length > 0 || !!narrowed;
 
     // Nested entries: a match shows its children, and the parents that lead to it (parents come first in document order).
     var visible = own;
@@ -871,7 +879,7 @@
     // entries (showing or hiding a section makes the browser style each of its runs again, up to 1 ms a run: a
     // whole list at once would hold up the first frame); sections without entries of their own at once.
     var lastVisible = null, sectionShown = new Uint8Array(sectionCount);
-    for (i = 0; i < sectionCount; i++) sectionShown[i] = terms.length === 0 || perSection[i] > 0 ? 1 : 0;
+    for (i = 0; i < sectionCount; i++) sectionShown[i] = !active || perSection[i] > 0 ? 1 : 0;
     // the headings above a match stay (a parent comes before its sub-sections, so one pass from the end reaches the top)
     for (i = sectionCount - 1; i >= 0; i--) if (sectionShown[i] && sectionParent[i] >= 0) sectionShown[sectionParent[i]] = 1;
     for (i = 0; i < sectionCount; i++) {
@@ -879,8 +887,8 @@
       if (sectionShown[i]) lastVisible = sectionEls[i];
     }
     var lastMarked = listMain.querySelector('.section.is-last-visible');
-    if (lastMarked && (lastMarked !== lastVisible || !terms.length)) lastMarked.classList.remove('is-last-visible');
-    if (lastVisible && terms.length && lastVisible !== lastMarked) lastVisible.classList.add('is-last-visible');
+    if (lastMarked && (lastMarked !== lastVisible || !active)) lastMarked.classList.remove('is-last-visible');
+    if (lastVisible && active && lastVisible !== lastMarked) lastVisible.classList.add('is-last-visible');
     items.forEach(function (item) {
       if (!item.link || !item.section) return;
       var out = !sectionShown[sectionIndex.get(item.section)];
@@ -914,7 +922,7 @@
     // it style all of its entries first, about 1 ms a run.)
     function settleRun(r, first) {
       if (!ix.runOwn[r]) return;
-      var estimate = terms.length ? perRun[r] : -1;
+      var estimate = active ? perRun[r] : -1;
       if (estimate !== ix.runEstimate[r] && (first || ix.runEstimate[r] >= 0)) {
         ix.runs[r].style.containIntrinsicBlockSize = estimate < 0 ? '' : estimate === 0 ? '0px' : 'auto ' + estimate * 3.5 + 'rem';
         ix.runEstimate[r] = estimate;
@@ -958,7 +966,7 @@
     var done = apply(started + FIRST_FRAME_MS, n > LONG_PAGE ? FIRST_SHOWN : 0, true);
     invalidate();
     updateCurrent();
-    announce(terms.length ? count : -1, n, done);
+    announce(active ? count : -1, n, done);
 
     function measure(name) {
       if (performance.measure) performance.measure(name, { start: started, end: performance.now() });
@@ -973,7 +981,7 @@
       invalidate();
       if (!finished) { nextTask(rest); return; }
       updateCurrent();
-      announce(terms.length ? count : -1, n, true);
+      announce(active ? count : -1, n, true);
       afterFrame(function () { if (generation === filter.generation) measure('indexsite-filter-complete'); });
     }
     // The first screen of results is drawn in the frame after next: the entries of the first frame are right, but a
@@ -1028,6 +1036,7 @@
   // being shown or hidden it says so, and the count is final only when done.
   function announce(count, total, done) {
     var raw = filter.input.value.trim();
+    if (facetBar) raw = facetBar.describe(raw);
     var message;
     if (count < 0) message = WORDS.all(total);
     else if (!done) message = WORDS.working(count, total, raw);
@@ -1172,6 +1181,216 @@
     return { load: load, search: search };
   })();
 
+  // ---- Facets ---------------------------------------------------------------
+  // A list with `facets:` has a bar of chips per field, "value (count)", each a link to that value's own page (so
+  // they work without the script). On the list's own page (the bar has data-live) they become toggles: pressed
+  // values of one field widen each other (any of them), fields narrow each other (all of them), and both narrow the
+  // filter's matches. Each entry's values are read once into the filter's index (data-facets: the places of its
+  // values among the chips, "0|3 5", fields apart by "|"); a press is one pass over typed arrays, then the filter's
+  // own drawing. The pressed values are in the address (?license=MIT&license=BSD), one history step per press, so a
+  // narrowed page can be shared and Back undoes a press. The counts follow what is still reachable: for a chip, the
+  // entries the filter and the other fields leave that have its value.
+
+  var facetBar = (function () {
+    // On a phone the bar starts folded (its summary names how many values are pressed), so the list is on the first
+    // screen; a value's page folds it too.
+    var anyBar = listMain.querySelector('.facets');
+    if (anyBar && window.matchMedia && window.matchMedia('(max-width: 40rem)').matches) anyBar.open = false;
+    var bar = listMain.querySelector('.facets[data-live]');
+    if (!bar || !sectionEls.length || searchHref) return null;
+    var groups = Array.prototype.map.call(bar.querySelectorAll('.facet'), function (el) {
+      var chips = [];
+      // The links become buttons (a toggle is a button; its pressed state is aria-pressed).
+      Array.prototype.forEach.call(el.querySelectorAll('a.facet-chip'), function (a) {
+        var button = doc.createElement('button');
+        button.type = 'button';
+        button.className = 'facet-chip';
+        button.setAttribute('aria-pressed', 'false');
+        while (a.firstChild) button.appendChild(a.firstChild);
+        a.replaceWith(button);
+        var index = +a.getAttribute('data-value');
+        chips[index] = {
+          el: button, label: button.querySelector('.facet-chip-label').textContent,
+          count: button.querySelector('.facet-chip-count'), shownCount: -1
+        };
+      });
+      return { el: el, slug: el.getAttribute('data-facet'), label: (el.querySelector('.facet-label') || el).textContent,
+               chips: chips, selected: new Uint8Array(chips.length), pressed: 0 };
+    });
+    if (!groups.length) return null;
+    var F = groups.length;
+    var summary = bar.querySelector('.facets-summary');
+    var summaryText = summary ? summary.textContent : '';
+
+    // Each entry's values, per field: where its run of value places starts in `vals` (start[i] .. start[i + 1]).
+    function newValues(n) {
+      var start = [], lists = [];
+      for (var f = 0; f < F; f++) { start.push(new Int32Array(n + 1)); lists.push([]); }
+      var owner = new Int32Array(n);
+      return {
+        // An entry without values of its own (a nested item) has its parent's.
+        read: function (i, el, parent) {
+          var text = el.getAttribute('data-facets');
+          if (text === null && parent >= 0) { owner[i] = owner[parent]; text = null; } else owner[i] = i;
+          var f = 0, num = -1;
+          for (var g = 0; g < F; g++) start[g][i] = lists[g].length;
+          if (text) {
+            for (var c = 0; c <= text.length; c++) {
+              var code = c < text.length ? text.charCodeAt(c) : 124;
+              if (code >= 48 && code <= 57) num = (num < 0 ? 0 : num * 10) + code - 48;
+              else {
+                if (num >= 0 && f < F) lists[f].push(num);
+                num = -1;
+                if (code === 124) f++;
+              }
+            }
+          }
+        },
+        done: function () {
+          var vals = [];
+          for (var f = 0; f < F; f++) { start[f][n] = lists[f].length; vals.push(Int32Array.from(lists[f])); }
+          return { start: start, vals: vals, owner: owner };
+        }
+      };
+    }
+
+    function anyPressed() {
+      for (var f = 0; f < F; f++) if (groups[f].pressed) return true;
+      return false;
+    }
+
+    // Whether entry `i` (by its owner's values) has a pressed value of field `f`.
+    function hits(fv, f, i) {
+      var o = fv.owner[i], vals = fv.vals[f], sel = groups[f].selected;
+      for (var k = fv.start[f][o], e = fv.start[f][o + 1]; k < e; k++) if (sel[vals[k]]) return true;
+      return false;
+    }
+
+    // The filter's matches (`own`, by its text) narrowed by the pressed chips, or null when none is pressed; the
+    // counts are set on the way.
+    function narrow(ix, own) {
+      var fv = ix.facetValues;
+      if (!fv) return null;
+      var started = performance.now();
+      var n = own.length, pressed = anyPressed(), out = pressed ? new Uint8Array(n) : null;
+      var counts = groups.map(function (g) { return new Int32Array(g.chips.length); });
+      var active = [];
+      for (var f = 0; f < F; f++) if (groups[f].pressed) active.push(f);
+      var A = active.length, filtering = pressed || filter.input.value.trim() !== '';
+      for (var i = 0; i < n; i++) {
+        if (!own[i]) continue;
+        var failing = -1, fails = 0;
+        for (var a = 0; a < A && fails < 2; a++) if (!hits(fv, active[a], i)) { fails++; failing = active[a]; }
+        if (out && !fails) out[i] = 1;
+        // Counted: top-level entries the filter and every other field leave.
+        if (fails > 1 || !filtering || ix.parent[i] >= 0) continue;
+        var o = fv.owner[i];
+        for (f = 0; f < F; f++) {
+          if (fails && f !== failing) continue;
+          var c = counts[f], vals = fv.vals[f];
+          for (var k = fv.start[f][o], e = fv.start[f][o + 1]; k < e; k++) c[vals[k]]++;
+        }
+      }
+      showCounts(filtering ? counts : null);
+      // the facets' own part of a press or a keystroke ("indexsite-facets"), for benchmarks and the profiler
+      if (performance.measure) performance.measure('indexsite-facets', { start: started, end: performance.now() });
+      return out;
+    }
+
+    // Each chip's count: what is still reachable, or (nothing narrowing) the whole list's, as the build wrote it.
+    function showCounts(counts) {
+      groups.forEach(function (g, f) {
+        g.chips.forEach(function (chip, v) {
+          if (!chip) return;
+          var value = counts ? counts[f][v] : -1;
+          if (value === chip.shownCount) return;
+          if (chip.built === undefined) chip.built = chip.count.textContent;
+          chip.shownCount = value;
+          chip.count.textContent = value < 0 ? chip.built : '(' + formatNumber(value) + ')';
+          chip.el.classList.toggle('is-unreachable', value === 0);
+        });
+      });
+    }
+
+    // The status line names the pressed values after what was typed: Language: Go, Rust · Licence: MIT.
+    function describe(typed) {
+      var parts = typed ? [typed] : [];
+      groups.forEach(function (g) {
+        if (!g.pressed) return;
+        var names = [];
+        g.chips.forEach(function (chip, v) { if (chip && g.selected[v]) names.push(chip.label); });
+        parts.push(g.label + ': ' + names.join(', '));
+      });
+      return parts.join(' · ');
+    }
+
+    function setPressed(g, v, on) {
+      if (!g.chips[v] || !!g.selected[v] === on) return;
+      g.selected[v] = on ? 1 : 0;
+      g.pressed += on ? 1 : -1;
+      g.chips[v].el.setAttribute('aria-pressed', on ? 'true' : 'false');
+      // a pressed value folded under "More" is shown
+      var more = on && g.chips[v].el.closest('.facet-more');
+      if (more) more.open = true;
+    }
+
+    function showSummary() {
+      if (!summary) return;
+      var total = groups.reduce(function (sum, g) { return sum + g.pressed; }, 0);
+      summary.textContent = total ? summaryText + ' (' + formatNumber(total) + ')' : summaryText;
+    }
+
+    // The pressed values as the address holds them: one parameter per field, repeated per value (its label).
+    function readURL() {
+      var params;
+      try { params = new URLSearchParams(location.search); } catch (e) { return false; }
+      var changed = false;
+      groups.forEach(function (g) {
+        var wanted = params.getAll(g.slug).map(function (v) { return v.toLowerCase(); });
+        g.chips.forEach(function (chip, v) {
+          if (!chip) return;
+          var on = wanted.indexOf(chip.label.toLowerCase()) >= 0;
+          if (on !== !!g.selected[v]) { setPressed(g, v, on); changed = true; }
+        });
+      });
+      return changed;
+    }
+
+    function writeURL() {
+      try {
+        var url = new URL(location.href);
+        groups.forEach(function (g) {
+          url.searchParams.delete(g.slug);
+          g.chips.forEach(function (chip, v) { if (chip && g.selected[v]) url.searchParams.append(g.slug, chip.label); });
+        });
+        history.pushState(history.state, '', url.href);
+        here = location.href.split('#')[0];
+      } catch (e) { /* an address the browser will not rewrite: the chips work, unshared */ }
+    }
+
+    function refilter(startedAt) {
+      showSummary();
+      if (ensureIndex()) runFilter(performance.now()); else runFilter(startedAt);
+    }
+
+    bar.addEventListener('click', function (event) {
+      var button = event.target.closest && event.target.closest('button.facet-chip');
+      if (!button) return;
+      var g = groups.filter(function (group) { return group.el.contains(button); })[0];
+      if (!g) return;
+      var v = g.chips.findIndex(function (chip) { return chip && chip.el === button; });
+      setPressed(g, v, !g.selected[v]);
+      writeURL();
+      refilter(event.timeStamp);
+    });
+
+    function applyURL() { if (readURL()) { if (anyPressed()) bar.open = true; refilter(); } }
+    window.addEventListener('popstate', applyURL);
+    window.addEventListener('pageshow', function (event) { if (event.persisted) applyURL(); });
+
+    return { newValues: newValues, narrow: narrow, describe: describe, applyURL: applyURL };
+  })();
+
   // ---- Sections sheet (phones) ----------------------------------------------
   // Below 64rem the sidebar of full titles is a sheet opened by a button in the
   // header: any section in two taps, with its whole title.
@@ -1222,6 +1441,7 @@
 
   markLanded();
   applyQueryFromURL();
+  if (facetBar) facetBar.applyURL();
   updateCurrent();
   window.addEventListener('load', function () {
     layoutStrip();

@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""Times the facet chips of one list page in headless Chromium, click by click, with the CPU slowed down 4x.
+
+Usage: facets.py PAGE.html [--rate 4]
+
+PAGE is a list page with `facets:` rendered as one page (Benchmarks/generate.py writes sites/facets-N: 2-3 facets
+over N entries; build it with `indexsite build .build/bench/sites/facets-100000 --output OUT`). The script waits
+until the filter's index is made (in idle moments after loading), turns on CPU throttling
+(Emulation.setCPUThrottlingRate, a mid-range phone), then presses and releases chips in a fixed sequence (OR within a
+field, AND across fields, with and without text in the filter box) and reads the theme's own User Timing measures for
+each click: "indexsite-filter", from the click event until the page has been drawn again (style, layout and paint
+included), and "indexsite-filter-complete", until the last entry has been shown or hidden and drawn; and
+"indexsite-facets", the facets' own pass over the entries (which match, and every chip's count). Prints one line per
+click and a summary line on stdout. Viewport 1280x800, desktop.
+"""
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+
+# (field, value) pressed or released in turn; ("q", text) types into the filter box instead.
+SEQUENCE = [
+    ("language", "Go"), ("language", "Rust"), ("license", "MIT"), ("platforms", "linux"),
+    ("language", "Go"), ("license", "MIT"), ("q", "copper"), ("license", "Apache-2.0"), ("platforms", "linux"),
+    ("language", "Rust"), ("license", "Apache-2.0"), ("q", ""),
+]
+
+CLICK = """
+    var field = arguments[0], value = arguments[1], done = arguments[arguments.length - 1];
+    var before = performance.getEntriesByName('indexsite-filter-complete').length;
+    if (field === 'q') {
+      var input = document.getElementById('indexsite-filter');
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    } else {
+      var chip = Array.prototype.filter.call(
+        document.querySelectorAll('.facet[data-facet="' + field + '"] button.facet-chip'),
+        function (b) { return b.querySelector('.facet-chip-label').textContent === value; })[0];
+      if (!chip) { done({ error: 'no chip ' + field + '=' + value }); return; }
+      chip.click();
+    }
+    var waited = 0;
+    (function poll() {
+      var complete = performance.getEntriesByName('indexsite-filter-complete');
+      if (complete.length > before) {
+        var first = performance.getEntriesByName('indexsite-filter');
+        var shown = Array.prototype.filter.call(document.querySelectorAll('.entry'),
+          function (e) { return !e.closest('[hidden]'); }).length;
+        var own = performance.getEntriesByName('indexsite-facets');
+        done({ ms: first[first.length - 1].duration, complete: complete[complete.length - 1].duration, shown: shown,
+               facets: own.length ? own[own.length - 1].duration : 0,
+               pressed: document.querySelectorAll('.facet-chip[aria-pressed="true"]').length, search: location.search });
+      } else if ((waited += 10) > 120000) { done(null); }
+      else setTimeout(poll, 10);
+    })();"""
+
+
+def main():
+    args = sys.argv[1:]
+    if not args:
+        print(__doc__, file=sys.stderr)
+        return 64
+    rate = 4
+    if "--rate" in args:
+        at = args.index("--rate")
+        rate = float(args[at + 1])
+        del args[at:at + 2]
+    page = Path(args[0]).resolve()
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--lang=en-US"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(300)
+    driver.set_script_timeout(300)
+    try:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+        started = time.monotonic()
+        driver.get(page.as_uri())
+        loaded = time.monotonic() - started
+        entries = driver.execute_script("return document.querySelectorAll('.entry').length")
+        chips = driver.execute_script("return document.querySelectorAll('button.facet-chip').length")
+        if not chips:
+            print("facets: the page has no facet chips the script made toggles", file=sys.stderr)
+            return 1
+        index_ready = driver.execute_async_script("""
+            var done = arguments[0], waited = 0;
+            (function poll() {
+              var mark = performance.getEntriesByName('indexsite-filter-index')[0];
+              if (mark) done(mark.startTime);
+              else if ((waited += 50) > 240000) done(null);
+              else setTimeout(poll, 50);
+            })();""")
+        driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": rate})
+        timings, completes, facet_parts = [], [], []
+        for field, value in SEQUENCE:
+            result = driver.execute_async_script(CLICK, field, value)
+            if result is None or "error" in result:
+                print(f"facets: no measure after {field}={value!r}: {result}", file=sys.stderr)
+                return 1
+            if field != "q":
+                timings.append(result["ms"])
+                completes.append(result["complete"])
+            what = f"typed {value!r}" if field == "q" else f"{field}={value}"
+            facet_parts.append(result["facets"])
+            print(f"  {what:24} {result['ms']:8.1f} ms drawn {result['complete']:8.1f} ms complete {result['facets']:6.1f} ms facets"
+                  f"  {result['shown']:>7} of {entries} shown  {result['pressed']} pressed  {result['search']}")
+        ready = "never" if index_ready is None else f"{index_ready / 1000:.1f} s after navigation"
+        print(f"facets: {len(timings)} clicks on {entries} entries, {chips} chips, CPU {rate:g}x slower (page loaded in "
+              f"{loaded:.1f} s, index ready {ready}): drawn median {statistics.median(timings):.0f} ms, "
+              f"max {max(timings):.0f} ms; all entries median {statistics.median(completes):.0f} ms, max {max(completes):.0f} ms; "
+              f"the facets' own pass median {statistics.median(facet_parts):.1f} ms, max {max(facet_parts):.1f} ms")
+        return 0
+    finally:
+        driver.quit()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
