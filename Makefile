@@ -85,6 +85,7 @@ browser: build test-deps
 	BROWSER_TESTS=test_i18n.py Tests/Browser/run.sh .build/browser-i18n-site
 	Tests/Browser/run.sh --reader
 	Tests/Browser/run.sh --theme
+	Tests/Browser/run.sh --facets
 
 # libFuzzer on the CSV, JSON, front-matter and Markdown-list parsers; FUZZ_SECONDS per target (default 300).
 fuzz: deps
