@@ -83,11 +83,8 @@ enum ListPlanner {
         switch source {
         case .folder: kind = settings.kind == .headings ? .docsIndex : .entryFolder
         case .file:
-            switch name.utf8.split(separator: UInt8(ascii: ".")).last.map({ String(decoding: $0, as: UTF8.self).lowercased() }) {
-            case "csv", "tsv", "tab": kind = .csv
-            case "json", "yml", "yaml": kind = .json
-            default: kind = .markdownList
-            }
+            let fileExtension = name.utf8.split(separator: UInt8(ascii: ".")).last.map { String(decoding: $0, as: UTF8.self).lowercased() } ?? ""
+            kind = SourceFormat.file(withExtension: fileExtension)?.kind ?? .markdownList
         }
         // A README stands for what holds it: its folder, or the repository itself when that is Content/ or the top.
         var titleStem = stem

@@ -399,17 +399,20 @@ public struct PageRenderer: Sendable {
         return diagnostics
     }
 
-    /// The fields shown with each entry: the `fields` setting, or for CSV and JSON every plain field not shown
-    /// otherwise, or for a Markdown list the columns of its tables (`Auth`, `CORS`).
+    /// The fields shown with each entry: the `fields` setting, or what the source's format shows by default (for CSV
+    /// and JSON every plain field not shown otherwise, for a Markdown list the columns of its tables: `Auth`, `CORS`).
     /// `shortened: false` gives a wide record's every default field: what the entry page and `entries.json` hold.
     func displayedFields(_ list: IndexedList, shortened: Bool = true) -> [KeyPath] {
         if let fields = list.settings.fields { return fields }
-        if list.kind == .docsIndex { return ["page"] }
         // `added` and `updated` from the history are shown only when `fields` names them: by default they serve
         // "New", "Last updated" and the feed, not every entry's line as raw times.
-        let history: Set<String> = list.settings.lastUpdated != nil ? PageRenderer.historyFields : []
-        if list.kind == .markdownList { return tableFields(list).filter { !history.contains($0.description) } }
-        guard list.kind == .csv || list.kind == .json else { return [] }
+        let history: Set<String> = list.lastUpdated != nil ? PageRenderer.historyFields : []
+        switch list.kind.format.shownFields {
+        case .page: return ["page"]
+        case .tableColumns: return tableFields(list).filter { !history.contains($0.description) }
+        case .none: return []
+        case .plainFields: break
+        }
         // The reading only sorts and letters the entry (as a phonetic name does in Contacts): not shown unless `fields` lists it.
         var shown: Set<String> = [list.settings.titleField.description, list.settings.urlField.description, list.settings.descriptionField.description]
         shown.formUnion(history)
