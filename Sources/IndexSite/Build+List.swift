@@ -22,7 +22,7 @@ extension Build {
     /// 125 MB that the sections never read).
     static func makeList(_ planned: consuming ListPlanner.PlannedList, slugs: inout UniqueNames, strict: Bool, sectionSeconds: inout Double,
                          localization: Localization = .builtIn, descriptionsAhead: DescriptionsAhead? = nil,
-                         history: BuildHistory? = nil, siteFolder: URL? = nil) -> (IndexedList?, [Diagnostic]) {
+                         history: BuildHistory? = nil) -> (IndexedList?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         // The list's entry in indexsite.yml over the site file's defaults, until resolved with what the source says.
         var settings = planned.settings
@@ -121,7 +121,7 @@ extension Build {
             diagnostics += found.diagnostics
         }
         if settings.lint == .awesome, planned.kind == .markdownList, case .file(let file) = planned.source {
-            let contributing = siteFolder.map { ContributingGuideFinder.find(siteFolder: $0, listPath: file.path) }
+            let contributing = planned.contributingGuide
             diagnostics += AwesomeLinter(locale: settings.locale, rules: settings.lintRules, contributing: contributing).lint(file, entries: parsed.entries)
         }
         planned.source = .folder(path: "", files: [])
