@@ -273,7 +273,7 @@ struct MarkdownVersions {
     }
 }
 
-/// The versions of a CSV/TSV or JSON file, each read whole with the list's parser: a record (by `id`, else title)
+/// The versions of a data file (CSV/TSV, JSON, YAML), each read whole with the list's parser: a record (by `id`, else title)
 /// seen for the first time is added; one whose fields differ from the previous version's is updated.
 struct DataVersions {
     var path: String
@@ -284,8 +284,7 @@ struct DataVersions {
     /// Reads `version`; with a nil `time` it only becomes the version the next one is compared with.
     mutating func read(_ version: [UInt8], time: Int64?, into dates: inout [String: EntryDates]) {
         let file = SourceFile(path: path, bytes: version)
-        let entries = kind == .json ? JSONParser(items: settings.items).parse(file).entries
-            : CSVParser.configured(by: settings, for: file).parse(file).entries
+        let entries = kind.format.parse(file, settings: settings).entries
         var records: [String: Int] = [:]
         records.reserveCapacity(entries.count)
         for entry in entries {

@@ -45,19 +45,27 @@ final class BuildHistory {
         return newest
     }
 
+    /// What a list's history tells its pages: the newest `updated` and the time from which an entry counts as new.
+    struct ListDates {
+        var lastUpdated: String?
+        var newSince: String?
+    }
+
     /// Gives the entries of a list their `added` and `updated` dates from the history of its source, when its
-    /// settings ask for them, and with `new_for` the time from which they count as new (`newSince`); diagnostics say
-    /// why there are none.
-    func apply(to entries: inout [Entry], kind: SourceKind, source: String, settings: inout ListSettings, fallback: SourceLocation) -> [Diagnostic] {
+    /// resolved settings ask for them, and returns the list's newest update and, with `new_for`, the time from which
+    /// entries count as new; diagnostics say why there are none.
+    func apply(to entries: inout [Entry], kind: SourceKind, source: String, settings: ListSettings,
+               fallback: SourceLocation) -> (dates: ListDates, diagnostics: [Diagnostic]) {
+        var dates = ListDates()
         let asking = BuildHistory.asking(settings)
-        guard let setting = asking.first, kind != .docsIndex else { return [] }
+        guard let setting = asking.first, kind.format.historyKey != .none else { return (dates, []) }
         let location = settings.location(of: setting, or: fallback)
         if opened == nil { opened = HistoryReader.open(siteFolder: siteFolder) }
         let reader: HistoryReader
         switch opened! {
         case .failure(let failure):
-            return [.warning(.historyUnavailable, "'\(setting.rawValue)' names a history field, but the site's git history cannot be read (\(failure.description)): no entry has 'added' or 'updated'",
-                             at: location, hint: "build the site from a clone of its git repository, with git installed")]
+            return (dates, [.warning(.historyUnavailable, "'\(setting.rawValue)' names a history field, but the site's git history cannot be read (\(failure.description)): no entry has 'added' or 'updated'",
+                                     at: location, hint: "build the site from a clone of its git repository, with git installed")])
         case .success(let success): reader = success
         }
         var diagnostics: [Diagnostic] = []
@@ -69,28 +77,29 @@ final class BuildHistory {
         let historySource: HistoryReader.Source
         let key: (Entry) -> String?
         let (titleField, urlField) = (settings.titleField, settings.urlField)
-        switch kind {
-        case .markdownList:
+        switch kind.format.historyKey {
+        case .listItem:
             historySource = .markdownList(path: source)
             key = { ItemKey.ofListItem($0, titleField: titleField, urlField: urlField) }
-        case .csv, .json:
+        case .record:
             historySource = .dataFile(path: source, kind: kind, settings: settings)
             key = { ItemKey.ofRecord($0, titleField: titleField) }
-        case .entryFolder, .docsIndex:
+        case .file:
             historySource = .entryFolder(path: source)
             key = { $0.location.path }
+        case .none: return (dates, diagnostics)
         }
         do {
             try reader.history(of: historySource).apply(to: &entries, key: key)
-            settings.lastUpdated = BuildHistory.newestUpdate(entries)
+            dates.lastUpdated = BuildHistory.newestUpdate(entries)
             if let newFor = settings.newFor {
                 if headTime == nil { headTime = Result { () throws(Git.Failure) in try reader.headTime() } }
-                settings.newSince = SourceHistory.timestamp(try headTime!.get() - newFor)
+                dates.newSince = SourceHistory.timestamp(try headTime!.get() - newFor)
             }
         } catch {
             diagnostics.append(.warning(.historyUnavailable, "the git history of '\(source)' could not be read (\(error.description)): its entries have no 'added' or 'updated'",
                                         at: location, hint: "check that 'git log -- \(source)' works in the site folder"))
         }
-        return diagnostics
+        return (dates, diagnostics)
     }
 }

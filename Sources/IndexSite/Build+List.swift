@@ -22,15 +22,18 @@ extension Build {
     /// 125 MB that the sections never read).
     static func makeList(_ planned: consuming ListPlanner.PlannedList, slugs: inout UniqueNames, strict: Bool, sectionSeconds: inout Double,
                          localization: Localization = .builtIn, descriptionsAhead: DescriptionsAhead? = nil,
-                         history: BuildHistory? = nil, siteFolder: URL? = nil) -> (IndexedList?, [Diagnostic]) {
+                         history: BuildHistory? = nil) -> (IndexedList?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
+        // The list's entry in indexsite.yml over the site file's defaults, until resolved with what the source says.
         var settings = planned.settings
+        var resolved = false
+        let (kind, declaredAt) = (planned.kind, planned.settingsLocation)
+        let facts = { (fields: FieldNameCheck?) in ListSettings.SourceFacts(kind: kind, fields: fields, declaredAt: declaredAt) }
         let sourcePath: String = switch planned.source {
         case .file(let file): file.path
         case .folder(let path, _): path
         }
         var parsed: ParsedSource
-        var fieldsChecked = false
         // MDX pages and admonitions are read as Markdown; what is left out of MDX is named in one warning.
         var mdxWarning: Diagnostic?
         switch planned.source {
@@ -50,21 +53,16 @@ extension Build {
         }
         switch planned.source {
         case .file(let file):
-            switch planned.kind {
-            case .csv:
-                // The header names the fields: settings are checked against it before a large file is read at all.
-                let parser = CSVParser.configured(by: settings, for: file)
-                if let columns = parser.fieldNames(file) {
-                    let historyFields = BuildHistory.isAsked(by: settings) ? SourceHistory.fieldNames : []
-                    let fieldDiagnostics = FieldNameCheck(columns: columns + historyFields).check(&settings, kind: planned.kind, fallback: planned.settingsLocation)
-                    guard !fieldDiagnostics.hasErrors(strict: false) else { return (nil, fieldDiagnostics) }
-                    fieldsChecked = true
-                }
-                parsed = parser.parse(file)
-            case .json where file.path.lowercased().hasSuffix(".json"): parsed = JSONParser(items: settings.items).parse(file)
-            case .json: parsed = YAMLDataParser(items: settings.items).parse(file)
-            case .markdownList, .entryFolder, .docsIndex: parsed = MarkdownListParser().parse(file)
+            let format = planned.kind.format
+            // A header names the fields: settings are checked against it before a large file is read at all.
+            if let columns = format.fieldNames(of: file, settings: settings) {
+                let resolution = ListSettings.resolve(listEntry: settings, frontMatter: nil, source: facts(FieldNameCheck(columns: columns)),
+                                                      localization: localization)
+                guard !resolution.1.hasErrors(strict: false) else { return (nil, resolution.1) }
+                (settings, resolved) = (resolution.0, true)
+                diagnostics += resolution.1
             }
+            parsed = format.parse(file, settings: settings)
         case .folder(let path, let files) where planned.kind == .docsIndex:
             let docs = DocsIndexParser(linkStyle: settings.linkStyle, headingIDs: settings.headingIDs, linkExtension: settings.linkExtension,
                                        linkBase: settings.linkBase, locale: settings.locale)
@@ -108,29 +106,24 @@ extension Build {
         if let mdxWarning { diagnostics.append(mdxWarning) }
         // The title set in indexsite.yml wins; a Markdown list's own `# Title` comes before its front matter's `title:`.
         let configuredTitle = settings.title
-        if let patch = parsed.settings {
-            diagnostics += SettingsParser.apply(patch, to: &settings)
+        if !resolved {
+            let checksFields = planned.kind != .docsIndex && !parsed.entries.isEmpty
+            let resolution = ListSettings.resolve(listEntry: settings, frontMatter: parsed.settings,
+                                                  source: facts(checksFields ? FieldNameCheck(entries: parsed.entries) : nil), localization: localization)
+            diagnostics += resolution.1
+            if resolution.1.hasErrors(strict: false) { return (nil, diagnostics) }
+            settings = resolution.0
         }
+        var dates = BuildHistory.ListDates()
         if let history {
-            diagnostics += history.apply(to: &parsed.entries, kind: planned.kind, source: sourcePath, settings: &settings, fallback: planned.settingsLocation)
-        }
-        if !fieldsChecked, planned.kind != .docsIndex, !parsed.entries.isEmpty {
-            var fieldCheck = FieldNameCheck(entries: parsed.entries)
-            // Entries not yet committed (or a site outside git, which is warned about) have no history fields.
-            if BuildHistory.isAsked(by: settings) { fieldCheck.names += SourceHistory.fieldNames.filter { !fieldCheck.names.contains($0) } }
-            let fieldDiagnostics = fieldCheck.check(&settings, kind: planned.kind, fallback: planned.settingsLocation)
-            diagnostics += fieldDiagnostics
-            if fieldDiagnostics.hasErrors(strict: false) { return (nil, diagnostics) }
+            let found = history.apply(to: &parsed.entries, kind: planned.kind, source: sourcePath, settings: settings, fallback: planned.settingsLocation)
+            dates = found.dates
+            diagnostics += found.diagnostics
         }
         if settings.lint == .awesome, planned.kind == .markdownList, case .file(let file) = planned.source {
-            let contributing = siteFolder.map { ContributingGuideFinder.find(siteFolder: $0, listPath: file.path) }
+            let contributing = planned.contributingGuide
             diagnostics += AwesomeLinter(locale: settings.locale, rules: settings.lintRules, contributing: contributing).lint(file, entries: parsed.entries)
         }
-        let words = localization.strings(for: settings.locale)
-        settings.defaultSectionTitle = words.text(.default_section)
-        settings.undatedSectionTitle = words.text(.undated_section)
-        settings.noValueSectionTitle = words.text(.no_value_section, ["field": "{field}"])
-        diagnostics += localization.check(locale: settings.locale, at: settings.location(of: .locale, or: planned.settingsLocation))
         planned.source = .folder(path: "", files: [])
         // Read before the sectioner moves the entries: their descriptions are rendered while it works.
         descriptionsAhead?.add(parsed.entries, descriptionField: settings.descriptionField)
@@ -151,8 +144,9 @@ extension Build {
 
         let slug = slugs.claim(Slug.make(settings.slug ?? planned.defaultSlug, fallback: "list"))
         let title = configuredTitle ?? parsed.title ?? settings.title ?? planned.defaultTitle
-        let list = IndexedList(settings: settings, title: title, description: settings.description ?? parsed.description,
+        var list = IndexedList(settings: settings, title: title, description: settings.description ?? parsed.description,
                                slug: slug, kind: planned.kind, sections: anchored)
+        (list.lastUpdated, list.newSince) = (dates.lastUpdated, dates.newSince)
         return (list, diagnostics)
     }
 }

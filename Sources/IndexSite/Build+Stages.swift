@@ -15,6 +15,8 @@ struct BuildSetup: Sendable {
     let catalogDiagnostics: [Diagnostic]
     /// The locales the settings name (the site's and its lists').
     let locales: Set<String>
+    /// Where each list's `source:` is written, for Load's and the planner's diagnostics about it.
+    let sourceLocations: [String: SourceLocation]
 }
 
 /// One build going through the stages `Build.run` calls in order: each stage is a method here that adds to the result
@@ -74,14 +76,15 @@ struct BuildRun {
         let (localization, catalogDiagnostics) = Localization.make(theme: theme, site: settings)
         let locales = Set([settings.locale] + settings.lists.map(\.locale))
         return (site, BuildSetup(settings: settings, theme: theme, localization: localization,
-                                 catalogDiagnostics: catalogDiagnostics, locales: locales))
+                                 catalogDiagnostics: catalogDiagnostics, locales: locales, sourceLocations: ListPlanner.sourceLocations(settings)))
     }
 
     /// Load, second part: `Content/`, `Static/` and the sources the settings name.
-    mutating func loadContent(into site: inout LoadedSite, settings: SiteSettings) {
+    mutating func loadContent(into site: inout LoadedSite, setup: BuildSetup) {
         let loader = SiteLoader(siteFolder: options.siteFolder)
         loader.loadContent(into: &site)
-        loader.loadSources(atSitePaths: settings.lists.map(\.source), locations: ListPlanner.sourceLocations(settings), into: &site)
+        loader.loadSources(atSitePaths: setup.settings.lists.map(\.source), locations: setup.sourceLocations, into: &site)
+        ContributingGuideFinder.findAll(siteFolder: options.siteFolder, into: &site, isMarkdown: loader.isMarkdown)
         diagnostics = site.diagnostics + diagnostics
         // cmark's quadratic inputs are escaped where they are rendered; a Markdown file says where.
         for source in site.sources {
@@ -131,7 +134,7 @@ struct BuildRun {
     /// Plan, then Parse, Section and Anchor list by list: each source's bytes are referenced only by its planned list
     /// from here on, and freed once it is parsed.
     mutating func makeLists(site: inout LoadedSite, setup: BuildSetup) {
-        var (plannedLists, planDiagnostics) = ListPlanner.plan(site: site, settings: setup.settings,
+        var (plannedLists, planDiagnostics) = ListPlanner.plan(site: site, settings: setup.settings, sourceLocations: setup.sourceLocations,
                                                                siteName: options.siteFolder.standardizedFileURL.lastPathComponent)
         diagnostics += planDiagnostics
         diagnostics += setup.catalogDiagnostics
@@ -148,8 +151,7 @@ struct BuildRun {
         while let planned = plannedLists.popLast() {
             options.stepProgress?(.parse, listTotal - plannedLists.count - 1, listTotal)
             let (list, listDiagnostics) = Build.makeList(consume planned, slugs: &slugs, strict: options.strict, sectionSeconds: &sectionSeconds,
-                                                         localization: setup.localization, descriptionsAhead: descriptionsAhead, history: history,
-                                                         siteFolder: options.siteFolder)
+                                                         localization: setup.localization, descriptionsAhead: descriptionsAhead, history: history)
             diagnostics += listDiagnostics
             if let list { result.lists.append(list) }
         }

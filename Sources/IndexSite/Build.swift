@@ -60,7 +60,7 @@ public enum Build {
                 PageRenderer.make(site: setup.settings, theme: setup.theme, localization: setup.localization)
             }
             build.warmUp(locales: setup.locales.sorted(), localization: setup.localization)
-            build.loadContent(into: &site, settings: setup.settings)
+            build.loadContent(into: &site, setup: setup)
             let fingerprint = build.fingerprint(of: site)
             build.timed(.load)
             if let reused = build.reusedOutput(fingerprint: fingerprint) { return reused }

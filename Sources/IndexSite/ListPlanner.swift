@@ -16,17 +16,21 @@ enum ListPlanner {
         var settingsLocation: SourceLocation
         var defaultSlug: String
         var defaultTitle: String
+        /// The contributing guide beside a Markdown list file, which awesome-lint asks for (Load found it).
+        var contributingGuide: ContributingGuide?
     }
 
-    /// `siteName` (the site folder's name, a repository's name) titles a README or index file that stands for it.
-    static func plan(site: LoadedSite, settings: SiteSettings, siteName: String = "") -> (lists: [PlannedList], diagnostics: [Diagnostic]) {
+    /// `siteName` (the site folder's name, a repository's name) titles a README or index file that stands for it;
+    /// `sourceLocations` are the settings' `sourceLocations(_:)`, found once per build.
+    static func plan(site: LoadedSite, settings: SiteSettings, sourceLocations locations: [String: SourceLocation]? = nil,
+                     siteName: String = "") -> (lists: [PlannedList], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var sourcesByName: [String: ContentSource] = [:]
         for source in site.sources { sourcesByName[source.sourceName] = source }
         var lists: [PlannedList] = []
         var configured: Set<String> = []
         var configuredLists: Set<String> = []
-        let locations = sourceLocations(settings)
+        let locations = locations ?? sourceLocations(settings)
         for list in settings.lists {
             // Each list's own `source:` line: one source may feed several lists.
             let location = list.location(of: .source, or: locations[list.source] ?? SourceLocation(path: SiteLayout.configurationFile))
@@ -54,11 +58,11 @@ enum ListPlanner {
                 continue
             }
             configured.insert(list.source)
-            lists.append(planned(source, settings: list, location: location, siteName: siteName))
+            lists.append(planned(source, settings: list, location: location, siteName: siteName, site: site))
         }
         for source in site.sources where !configured.contains(source.sourceName) {
             let location = SourceLocation(path: SiteLayout.contentFolder + "/" + source.sourceName)
-            lists.append(planned(source, settings: settings.defaults(forSource: source.sourceName), location: location, siteName: siteName))
+            lists.append(planned(source, settings: settings.defaults(forSource: source.sourceName), location: location, siteName: siteName, site: site))
         }
         return (lists, diagnostics)
     }
@@ -72,7 +76,8 @@ enum ListPlanner {
         return locations
     }
 
-    static func planned(_ source: ContentSource, settings: ListSettings, location: SourceLocation, siteName: String = "") -> PlannedList {
+    static func planned(_ source: ContentSource, settings: ListSettings, location: SourceLocation, siteName: String = "",
+                        site: LoadedSite? = nil) -> PlannedList {
         let name = source.sourceName
         // Over bytes: a `/` or `.` after a prepended letter (U+0D4E) is inside that letter's Character.
         let stem = name.utf8.split(separator: UInt8(ascii: "/")).last.map { part -> String in
@@ -83,11 +88,8 @@ enum ListPlanner {
         switch source {
         case .folder: kind = settings.kind == .headings ? .docsIndex : .entryFolder
         case .file:
-            switch name.utf8.split(separator: UInt8(ascii: ".")).last.map({ String(decoding: $0, as: UTF8.self).lowercased() }) {
-            case "csv", "tsv", "tab": kind = .csv
-            case "json", "yml", "yaml": kind = .json
-            default: kind = .markdownList
-            }
+            let fileExtension = name.utf8.split(separator: UInt8(ascii: ".")).last.map { String(decoding: $0, as: UTF8.self).lowercased() } ?? ""
+            kind = SourceFormat.file(withExtension: fileExtension)?.kind ?? .markdownList
         }
         // A README stands for what holds it: its folder, or the repository itself when that is Content/ or the top.
         var titleStem = stem
@@ -96,6 +98,8 @@ enum ListPlanner {
             if let folder = folders.last { titleStem = String(folder) } else if !siteName.isEmpty { titleStem = siteName }
         }
         let title = FileTitle.words(titleStem)
-        return PlannedList(source: source, kind: kind, settings: settings, settingsLocation: location, defaultSlug: stem, defaultTitle: title)
+        let guide: ContributingGuide? = if case .file(let file) = source { site?.contributingGuides[file.path] } else { nil }
+        return PlannedList(source: source, kind: kind, settings: settings, settingsLocation: location, defaultSlug: stem, defaultTitle: title,
+                           contributingGuide: guide)
     }
 }

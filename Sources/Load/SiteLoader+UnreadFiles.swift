@@ -79,8 +79,14 @@ enum UnreadFiles {
                           fix: "move it to Static/ to publish it beside the site")
         }
         return Reason(why: "is a .\(ext) file, a kind IndexSite does not read",
-                      fix: "lists are read from .csv, .tsv, .tab, .json, .yml, .yaml, .md, .markdown and .mdx files, and folders of pages")
+                      fix: "lists are read from \(readExtensions) files, and folders of pages")
     }
+
+    /// The extensions of the files read as lists, as a user reads them: ".csv, .tsv, … and .mdx".
+    static let readExtensions: String = {
+        let names = SourceFormat.listExtensions.map { "." + $0 }
+        return names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }()
 
     /// The warning for a file directly inside `Content/` that is not read.
     static func warning(forListFile path: String, reason: Reason) -> Diagnostic {

@@ -3,9 +3,10 @@ import IndexSiteCore
 
 /// Load: reads `indexsite.yml`, `Content/` and `Templates/` of a site folder into memory.
 public struct SiteLoader: Sendable {
-    static let listExtensions: Set<String> = ["csv", "tsv", "tab", "json", "yml", "yaml", "md", "markdown", "mdx"]
-    /// The kinds of file an entry folder or a documentation folder reads as pages.
-    static let pageExtensions: Set<String> = ["md", "markdown", "mdx"]
+    /// The files read as lists: every file format of `SourceFormat.all`.
+    static let listExtensions = Set(SourceFormat.listExtensions)
+    /// The kinds of file an entry folder or a documentation folder reads as pages: a Markdown list's.
+    static let pageExtensions = Set(SourceKind.markdownList.format.extensions)
 
     /// The folder read; every path the loader reports is relative to it.
     public let siteFolder: URL

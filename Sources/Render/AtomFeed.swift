@@ -36,7 +36,7 @@ struct AtomFeed: Sendable {
     /// The field a list's feed is dated by: the date field it is sectioned by, else `added` when the history was read.
     static func datePath(of list: IndexedList) -> KeyPath? {
         if case .date(let path, _)? = list.settings.grouping { return path }
-        return list.settings.lastUpdated != nil ? "added" : nil
+        return list.lastUpdated != nil ? "added" : nil
     }
 
     /// A date field's text as an RFC 3339 time: a time written as `added` is (`2026-11-22T09:30:00Z`) as it is, a

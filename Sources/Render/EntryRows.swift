@@ -24,7 +24,7 @@ final class EntryRows: Sendable {
     /// In a docs index, whether each row is the page that defines its term (`main:` front matter), shown first and
     /// in bold; empty for other lists.
     let main: [Bool]
-    /// With `new_for`, whether each row was added in the window (`ListSettings.newSince`); empty for other lists.
+    /// With `new_for`, whether each row was added in the window (`IndexedList.newSince`); empty for other lists.
     let new: [Bool]
     /// The nested items of rows that have some, by row.
     let children: [Int: EntryRows]

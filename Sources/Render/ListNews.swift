@@ -21,7 +21,7 @@ struct ListNews: Sendable {
     let recent: [Recent]
 
     init(_ list: IndexedList) {
-        newSince = list.settings.newSince
+        newSince = list.newSince
         guard let since = newSince else {
             recent = []
             return

@@ -118,7 +118,7 @@ struct ListPages: Sendable {
         entryPages = list.hasEntryPages
         facets = ListFacets(list: list)
         // A folder has no page to edit: its entries' pages link their own files.
-        let sourceIsFile = list.kind != .entryFolder && list.kind != .docsIndex
+        let sourceIsFile = list.kind.format.isFile
         footer = PageRenderer.PageFooter(editURL: sourceIsFile ? renderer.editURL(ofSource: SiteLayout.contentFolder + "/" + list.settings.source) : "")
         let split = renderer.isSplit(list)
         self.split = split
@@ -132,9 +132,9 @@ struct ListPages: Sendable {
         stripTicks = ListPages.stripDrawsTicks(list)
         let news = ListNews(list)
         self.news = news
-        let needsDates = list.settings.lastUpdated != nil || !news.recent.isEmpty
+        let needsDates = list.lastUpdated != nil || !news.recent.isEmpty
         let dateFormatter = needsDates ? try? DateTitleFormatter(locale: list.settings.locale, skeleton: "yMMMMd") : nil
-        let lastUpdated = list.settings.lastUpdated.map { words.text(.last_updated, ["date": ListNews.readableDate($0, formatter: dateFormatter)]) }
+        let lastUpdated = list.lastUpdated.map { words.text(.last_updated, ["date": ListNews.readableDate($0, formatter: dateFormatter)]) }
         recentlyAdded = news.recent.map { recent in
             let section = list.sections[recent.section]
             return .object(["title": .text(recent.title), "href": .text((split ? section.id + "/index.html" : "") + "#" + recent.id.percentEncoded),
@@ -149,7 +149,7 @@ struct ListPages: Sendable {
             "counts": .text(renderer.countsText(words, entries: list.readerEntryCount, sections: list.sections.filter { !$0.isEmpty }.count)),
             "href": .text("index.html"),
             "last_updated": .text(lastUpdated ?? ""),
-            "last_updated_datetime": .text(list.settings.lastUpdated ?? ""),
+            "last_updated_datetime": .text(list.lastUpdated ?? ""),
         ]
         let emptySections = list.settings.emptySections
         let emptySubtrees = list.sections.emptySubtrees

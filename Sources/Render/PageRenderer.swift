@@ -285,24 +285,28 @@ public struct PageRenderer: Sendable {
                     words: layoutWords, feeds: feeds.map { $0.value(root: "") }, missing: &missing)
     }
 
-    /// The page a static host shows for a missing path, in the site's language. With `base_url` its links are absolute
-    /// from it. Without one, the page cannot know where the site's root is (a host serves it at any missing path), so
-    /// it carries its own style, and a small script finds the root (the deepest folder above the address that has the
-    /// site's stylesheet), points the relative links there and loads the theme's script from it.
+    /// The page a static host shows for a missing path, in the site's language, rendered with `not-found.mustache`
+    /// (a site may override it). With `base_url` its links are absolute from it. Without one, the page cannot know
+    /// where the site's root is (a host serves it at any missing path), so it carries its own style, and a small
+    /// script (`find_root_script`) finds the root (the deepest folder above the address that has the site's
+    /// stylesheet), points the relative links there and loads the theme's script from it.
     func renderNotFound(missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
         let root = site.baseURL ?? ""
         let words = localization.strings(for: site.locale)
-        var body = "<div class=\"not-found\">\n<h1>" + HTML.escaped(words.text(.not_found_title)) + "</h1>\n<p>"
-            + HTML.escaped(words.text(.not_found_text)) + " <a href=\"\(HTML.escaped(root))index.html\">"
-            + HTML.escaped(words.text(.not_found_link)) + "</a></p>\n</div>\n"
+        let layoutWords = LayoutWords(words, renderer: self)
         var style = ""
+        var script = ""
         if site.baseURL == nil {
-            body += PageRenderer.findRootScript
+            script = String(PageRenderer.findRootScript.dropLast())
             // `</` cannot end the style element early: in CSS it only ever stands in a comment or a string.
             style = String(decoding: theme.assets["indexsite.css"] ?? [], as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
         }
+        let context: [String: TemplateValue] = ["site": siteContext(), "root": .text(root), "strings": layoutWords.strings,
+                                                "find_root_script": .text(script)]
+        var body: [UInt8] = []
+        missing.formUnion(library.render("not-found", .object(context), into: &body))
         return page(path: "404.html", title: words.text(.not_found_title), description: "", kind: "not-found", root: root,
-                    body: Array(body.utf8), words: LayoutWords(words, renderer: self), inlineStyle: style, missing: &missing)
+                    body: body, words: layoutWords, inlineStyle: style, missing: &missing)
     }
 
     /// Finds the site's root for the 404 page, points its relative links there and loads the theme's script from it;
@@ -406,17 +410,20 @@ public struct PageRenderer: Sendable {
         return diagnostics
     }
 
-    /// The fields shown with each entry: the `fields` setting, or for CSV and JSON every plain field not shown
-    /// otherwise, or for a Markdown list the columns of its tables (`Auth`, `CORS`).
+    /// The fields shown with each entry: the `fields` setting, or what the source's format shows by default (for CSV
+    /// and JSON every plain field not shown otherwise, for a Markdown list the columns of its tables: `Auth`, `CORS`).
     /// `shortened: false` gives a wide record's every default field: what the entry page and `entries.json` hold.
     func displayedFields(_ list: IndexedList, shortened: Bool = true) -> [KeyPath] {
         if let fields = list.settings.fields { return fields }
-        if list.kind == .docsIndex { return ["page"] }
         // `added` and `updated` from the history are shown only when `fields` names them: by default they serve
         // "New", "Last updated" and the feed, not every entry's line as raw times.
-        let history: Set<String> = list.settings.lastUpdated != nil ? PageRenderer.historyFields : []
-        if list.kind == .markdownList { return tableFields(list).filter { !history.contains($0.description) } }
-        guard list.kind == .csv || list.kind == .json else { return [] }
+        let history: Set<String> = list.lastUpdated != nil ? PageRenderer.historyFields : []
+        switch list.kind.format.shownFields {
+        case .page: return ["page"]
+        case .tableColumns: return tableFields(list).filter { !history.contains($0.description) }
+        case .none: return []
+        case .plainFields: break
+        }
         // The reading only sorts and letters the entry (as a phonetic name does in Contacts): not shown unless `fields` lists it.
         var shown: Set<String> = [list.settings.titleField.description, list.settings.urlField.description, list.settings.descriptionField.description]
         shown.formUnion(history)

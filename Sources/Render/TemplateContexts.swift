@@ -24,6 +24,8 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
     case listPage
     /// `entry-page.mustache`: an entry's own page.
     case entryPage
+    /// `not-found.mustache`: the body of `404.html`, the page a host shows for a missing path.
+    case notFoundPage
     case site, strings, page, listSummary, list, stripItem, navItem, overviewItem, neighbour, section, run, entry, field, entryPageList, favicon, listPageFooter
     /// An entry of the "Recently added" view (`new_for`).
     case recentItem
@@ -52,6 +54,8 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
              "feed_href": .value, "recently_added": .list(.object(.recentItem)), "has_recently_added": .value,
              "page": .object(.listPageFooter), "facets": .list(.object(.facet)), "has_facets": .value, "facets_live": .value,
              "facet_page": .object(.facetPage)]
+        case .notFoundPage:
+            ["site": .object(.site), "root": .value, "strings": .object(.strings), "find_root_script": .value]
         case .entryPage:
             ["site": .object(.site), "root": .value, "strings": .object(.strings), "entry": .object(.entry),
              "list": .object(.entryPageList)]
@@ -115,6 +119,6 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
     /// The page kinds and the template each renders with, at the root of its context; other templates (`section`,
     /// `entry`, `strip`, a site's own partials) are checked where these include them.
     static let pageTemplates: [(template: String, context: ContextObject)] = [
-        ("layout", .layoutPage), ("home", .homePage), ("list", .listPage), ("entry-page", .entryPage),
+        ("layout", .layoutPage), ("home", .homePage), ("list", .listPage), ("entry-page", .entryPage), ("not-found", .notFoundPage),
     ]
 }

@@ -1,9 +1,9 @@
 import Foundation
 import IndexSiteCollation
 import IndexSiteCore
-/// Checks every field a list's settings name against the fields its entries really have, so a typo in `sort`,
-/// `group_by` or `fields` is an error at the setting instead of a silently empty column or one big `#` section.
-/// It also picks the title field when none is set and the entries have no `title`.
+/// The fields a list's entries really have, which `ListSettings.resolve` checks every field the settings name against
+/// (a typo in `sort` is an error at the setting, not an empty column), and the title field it picks when none is set
+/// and the entries have no `title`.
 package struct FieldNameCheck {
     /// The fields the entries have, as key paths, in the order first seen (nested records as `author.last`).
     package var names: [String]
@@ -79,20 +79,20 @@ package struct FieldNameCheck {
 
     /// The top-level field named `name` as the entries spell it, in any case (`Description`, `URL`), preferring the
     /// exact spelling: data files capitalise their keys as their own tool does (RuboCop's `Description:`).
-    func spelling(of name: String) -> String? {
+    package func spelling(of name: String) -> String? {
         if names.contains(name) { return name }
         let lowered = name.lowercased()
         return names.first { !$0.contains(".") && $0.lowercased() == lowered }
     }
 
     /// True when some entry's `path` is a record (its fields are paths below it).
-    func isRecord(_ path: String) -> Bool {
+    package func isRecord(_ path: String) -> Bool {
         names.contains { $0.hasPrefix(path + ".") }
     }
 
     /// A field every entry has as text: `path` itself, or when it is a record (`name: {first, last}`) the first of
     /// `nestedTitleFallbacks` below it, else its first field every entry has as text.
-    func textField(_ path: String) -> String? {
+    package func textField(_ path: String) -> String? {
         guard namesEveryEntryHas.contains(path) else { return nil }
         guard isRecord(path) else { return path }
         let nested = FieldNameCheck.nestedTitleFallbacks.map { path + "." + $0 }
@@ -105,7 +105,7 @@ package struct FieldNameCheck {
     /// ("official_name_en", "CLDR display name"), in the site's language first, then English, then any; else a column
     /// named after the site's language or English ("English", "French", as in tables of language names). Not for a
     /// file read with the wrong separator ("title;price" is one field).
-    func automaticTitle(locale: String) -> String? {
+    package func automaticTitle(locale: String) -> String? {
         // `title` too, for entries that spell it otherwise (`Title`): this is only asked when none has `title`.
         if let exact = (["title"] + FieldNameCheck.titleFallbacks).lazy.compactMap(spelling).compactMap(textField).first { return exact }
         guard separatorHint.isEmpty else { return nil }
@@ -133,73 +133,6 @@ package struct FieldNameCheck {
             }
         }
         return paths
-    }
-
-    /// Checks `settings` (choosing the title field when it is not set); an error means the list should not be sectioned.
-    /// `fallback` is where the list is declared, for problems not tied to a written setting.
-    package func check(_ settings: inout ListSettings, kind: SourceKind, fallback: SourceLocation) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        let known = Set(names)
-        func has(_ path: KeyPath) -> Bool { known.contains(path.description) }
-        func unknown(_ setting: ListSettingKey, _ path: KeyPath, item: String? = nil) {
-            let location = item.map { settings.location(of: setting, item: $0, or: fallback) } ?? settings.location(of: setting, or: fallback)
-            diagnostics.append(.error(.unknownField, "'\(setting.rawValue)' names the field '\(path)', which no entry has", at: location,
-                                      hint: hint(for: path.description)))
-        }
-
-        if settings.isWritten(.titleField) {
-            if !has(settings.titleField) { unknown(.titleField, settings.titleField) }
-        } else if !has(settings.titleField) {
-            if let fallbackTitle = automaticTitle(locale: settings.locale) {
-                settings.titleField = KeyPath(fallbackTitle)
-            } else {
-                // A file without a header row has its first row of data taken for the field names.
-                let headerHint = kind == .csv && settings.header == nil && !names.contains(where: { $0.hasPrefix("#") })
-                    ? "; if the first row is data, name the fields with header: [a, b, …]" : ""
-                diagnostics.append(.error(.unknownField, "the entries have no 'title' field, so nothing names them", at: fallback,
-                                          hint: "set title_field to the field that names an entry; \(fieldList)\(separatorHint)\(headerHint)"))
-            }
-        }
-        // Not written, the link and the description are the fields so named in any case (`URL`, `Description`).
-        for (setting, standard) in [(ListSettingKey.urlField, "url"), (.descriptionField, "description")] where !settings.isWritten(setting) {
-            guard let spelled = spelling(of: standard), spelled != standard else { continue }
-            if setting == .urlField { settings.urlField = KeyPath(spelled) } else { settings.descriptionField = KeyPath(spelled) }
-        }
-        // Written out at its default (`url_field: url`), the setting only documents the default: no link is fine.
-        for (setting, path, standard) in [(ListSettingKey.urlField, settings.urlField, "url"), (.descriptionField, settings.descriptionField, "description")]
-        where settings.isWritten(setting) && path.description != standard && !has(path) {
-            unknown(setting, path)
-        }
-        for (index, key) in settings.sort.enumerated() where !has(key.path) {
-            unknown(.sort, key.path, item: String(index))
-        }
-        for (index, path) in (settings.fields ?? []).enumerated() where !has(path) {
-            unknown(.fields, path, item: String(index))
-        }
-        for (index, path) in settings.publishFields.enumerated() where !has(path) {
-            unknown(.publishFields, path, item: String(index))
-        }
-        for (index, path) in settings.facets.enumerated() where !has(path) {
-            unknown(.facets, path, item: String(index))
-        }
-        switch settings.grouping {
-        case .field(let path)?, .date(let path, _)?:
-            if !has(path) { unknown(.groupBy, path) }
-        case .heading? where kind != .markdownList:
-            diagnostics.append(.error(.unknownField, "'group_by: heading' needs a Markdown list with headings; this source has none",
-                                      at: settings.location(of: .groupBy, or: fallback),
-                                      hint: "group by letter (the default), a field, or date:<field>:month; \(fieldList)"))
-        default: break
-        }
-        if let reading = settings.readingField, !has(reading) { unknown(.readingField, reading) }
-        if let image = settings.imageField, !has(image) { unknown(.imageField, image) }
-        for field in settings.fieldLabels.keys.sorted() where !has(KeyPath(field)) {
-            unknown(.fieldLabels, KeyPath(field))
-        }
-        for (field, _) in settings.valuesSeparatorByField.sorted(by: { $0.key < $1.key }) where !has(KeyPath(field)) {
-            unknown(.valuesSeparator, KeyPath(field), item: field)
-        }
-        return diagnostics
     }
 
     /// "did you mean 'x'?" when a field is close enough, then the fields there are.

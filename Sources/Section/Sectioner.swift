@@ -112,7 +112,7 @@ public struct Sectioner: Sendable {
         // A docs index files `--help`, `.gitignore` and `@main` under their first letter, as a book's index does.
         if input.kind == .docsIndex { titles = titles.map(Sectioner.strippingLeadingSymbols) }
         // A Markdown list is sectioned by its headings when it has some, like every other source by letter otherwise.
-        let grouping = settings.grouping ?? (input.kind == .markdownList && !input.declaredSections.isEmpty ? .heading : .letter)
+        let grouping = settings.grouping ?? (input.kind.format.groupsByDeclaredSections && !input.declaredSections.isEmpty ? .heading : .letter)
         // Under its own headings a list keeps the author's order (a checklist, an awesome list) unless told to sort.
         let keepSourceOrder = grouping == .heading && settings.sort.isEmpty
         let order = keepSourceOrder ? Array(entries.indices) : sortedOrder(entries, titles: titles, rawTitles: rawTitles, settings: settings, collator: collator)

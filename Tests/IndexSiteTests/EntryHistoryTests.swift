@@ -248,6 +248,29 @@ struct ScriptedRepository {
         #expect(films["Alien"] == EntryHistoryTests.day(1, 1))
     }
 
+    /// A YAML data file's older versions are read with the YAML parser, as its list is (`SourceFormat.parse`), and a
+    /// JSON file without `title` is keyed by the title field the settings chose for it.
+    @Test func yamlAndUntitledJSONRecordsAreFollowed() throws {
+        var repository = try ScriptedRepository("yaml")
+        let settings = "lists:\n  - source: books.yml\n    sort: [-added]\n  - source: films.json\n    sort: [-added]\n"
+        try repository.commit(["indexsite.yml": settings,
+                               "Content/books.yml": "- title: Dune\n  year: 1965\n- title: Emma\n  year: 1815\n",
+                               "Content/films.json": #"[{"name": "Alien", "year": 1979}]"#])
+        try repository.commit(["Content/books.yml": "- title: Dune\n  year: 1965\n- title: Emma\n  year: 1816\n- title: Ulysses\n  year: 1922\n",
+                               "Content/films.json": #"[{"name": "Alien", "year": 1979}, {"name": "Brazil", "year": 1985}]"#])
+        let result = try EntryHistoryTests.build(repository.folder)
+        #expect(result.succeeded, "\(result.diagnostics)")
+        var books: [String: [String]] = [:]
+        var films: [String: [String]] = [:]
+        for entry in result.lists[0].sections.flatMap(\.entries) { books[entry.text(at: "title")!] = [entry.text(at: "added") ?? "-", entry.text(at: "updated") ?? "-"] }
+        for entry in result.lists[1].sections.flatMap(\.entries) { films[entry.text(at: "name")!] = [entry.text(at: "added") ?? "-", entry.text(at: "updated") ?? "-"] }
+        #expect(books["Dune"] == EntryHistoryTests.day(1, 1))
+        #expect(books["Emma"] == EntryHistoryTests.day(1, 2))
+        #expect(books["Ulysses"] == EntryHistoryTests.day(2, 2))
+        #expect(films["Alien"] == EntryHistoryTests.day(1, 1))
+        #expect(films["Brazil"] == EntryHistoryTests.day(2, 2))
+    }
+
     /// Eight lines of a body, enough for git to see a file renamed with one line edited as a rename.
     static let body = (1...8).map { "Line \($0) of a body long enough for git to see a rename through a small edit." }.joined(separator: "\n")
 

@@ -99,6 +99,23 @@ import Testing
         #expect(try Self.lint(good, files: ["Content/CONTRIBUTING.md": " \n"]) == ["1:1 warning awesome-contributing: contributing.md is empty"])
     }
 
+    /// Load finds the guide, and it counts in the fingerprint: adding one makes the next build lint again instead of
+    /// reusing the output whose diagnostics said it was missing.
+    @Test func aNewContributingGuideIsSeenByTheNextBuild() throws {
+        let text = "# Awesome Tools\n\n## Saws\n\n- [Saw](https://saw.example) - Cuts.\n"
+        let site = try TestSupport.site("lint-contributing", texts: [
+            "Content/tools.md": text, "indexsite.yml": "lists:\n  - source: tools.md\n    lint: {awesome-badge: off}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let output = site.appendingPathComponent("_site")
+        let first = Build.run(BuildOptions(siteFolder: site, output: output))
+        #expect(first.diagnostics.map(\.code).contains(.awesomeContributing))
+        try "Open a pull request.\n".write(to: site.appendingPathComponent("contributing.md"), atomically: true, encoding: .utf8)
+        let second = Build.run(BuildOptions(siteFolder: site, output: output))
+        #expect(!second.reusedPreviousOutput)
+        #expect(!second.diagnostics.map(\.code).contains(.awesomeContributing), "\(second.diagnostics)")
+    }
+
     @Test func rulesAreSwitchedAndTheirSeverityChangedInLint() throws {
         let text = "# Awesome Tools\n\n## B\n\n- [Saw](https://saw.example) - cuts.\n- [Awl](https://awl.example)\n"
         let settings = "lint:\n  sorted: true\n  awesome-badge: off\n  awesome-contributing: off\n  awesome-description-case: error\n  awesome-no-description: warning"

@@ -63,7 +63,7 @@ import IndexSiteTestSupport
         try String(contentsOf: themeFolder.appendingPathComponent(name), encoding: .utf8)
     }
 
-    static let templates = ["layout", "home", "list", "section", "entry", "strip", "entry-page", "head", "header", "footer"].map { $0 + ".mustache" }
+    static let templates = Theme.templateNames.map { $0 + ".mustache" }
 
     /// Every `{{strings.key}}` of the templates and every `say('key'` of the script is a catalog key, and every plain
     /// key is used somewhere (plural keys through the counts and the script).
@@ -84,8 +84,8 @@ import IndexSiteTestSupport
             used.insert(key)
         }
         #expect(used.isSuperset(of: ["filter_label", "filter_all_shown", "filter_matches", "filter_no_match"]))
-        let renderedInSwift: Set<String> = ["counts", "entries_count", "sections_count", "default_section", "undated_section", "no_value_section", "not_found_title",
-                                            "not_found_text", "not_found_link", "last_updated", "facet_page_title"]
+        let renderedInSwift: Set<String> = ["counts", "entries_count", "sections_count", "default_section", "undated_section", "no_value_section",
+                                            "last_updated", "facet_page_title"]
         #expect(used.union(renderedInSwift) == Set(UIStringKey.allCases.map(\.rawValue)))
     }
 

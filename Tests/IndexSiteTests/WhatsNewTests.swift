@@ -74,7 +74,7 @@ import IndexSiteTestSupport
         let repository = try WhatsNewTests.repository("new-for", settings: "lists:\n  - source: tools.md\n    new_for: 20d\n")
         let result = try EntryHistoryTests.build(repository.folder)
         #expect(result.succeeded, "\(result.diagnostics)")
-        #expect(result.lists.first?.settings.newSince == ScriptedRepository.timestamp(day: 19))
+        #expect(result.lists.first?.newSince == ScriptedRepository.timestamp(day: 19))
         let html = try WhatsNewTests.page(repository.folder, "tools/index.html")
         #expect(WhatsNewTests.badged(html) == ["Delta", "Gamma"], "in page order: Editors, then Shells")
         #expect(html.components(separatedBy: "class=\"entry-new\"").count - 1 == 2)

@@ -74,6 +74,9 @@ public struct LoadedSite: Sendable {
     /// Files directly inside `Content/` that are not read because of their kind, by their name there (as `source:`
     /// names them), so a list naming one is told about its kind.
     public var unreadSources: [String: UnreadSource] = [:]
+    /// The contributing guide awesome-lint looks for beside each Markdown list file, by the file's path (Load finds
+    /// them, so the lint reads no disk and a new or emptied guide changes the fingerprint).
+    public var contributingGuides: [String: ContributingGuide] = [:]
     /// Files that could not be read, and links that point outside the site.
     public var diagnostics: [Diagnostic] = []
     /// The running program's identity (path, size, modification time), so a new build of IndexSite never reuses old output.

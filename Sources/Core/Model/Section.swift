@@ -54,8 +54,8 @@ extension Entry {
     var itemCount: Int { 1 + children.itemCount }
 }
 
-/// What kind of source a list was read from; decides defaults such as entry pages.
-public enum SourceKind: String, Sendable {
+/// What kind of source a list was read from; its row of `SourceFormat.all` (`format`) decides its defaults.
+public enum SourceKind: String, Sendable, CaseIterable {
     /// A CSV or TSV file: one entry per row.
     case csv
     /// A JSON or YAML data file: one entry per record of its array or keyed map, or per plain value of an array.
@@ -89,6 +89,12 @@ public struct IndexedList: Sendable {
     public var kind: SourceKind
     /// The sections in page order, with their entries and anchor ids.
     public var sections: [Section]
+    /// The newest `updated` of the list's entries (RFC 3339, UTC), set by the build when it read the list's history:
+    /// the page's "Last updated", and what tells the renderer the entries have `added` for a feed.
+    public var lastUpdated: String?
+    /// The time from which an entry's `added` counts as new (`new_for`), written as `added` is (RFC 3339, UTC), so the
+    /// two compare as text: set by the build from the HEAD commit's time, not the clock, so a build is the same on any day.
+    public var newSince: String?
 
     /// A list from sections already made; `make(title:entries:settings:kind:)` sections plain entries in one call.
     public init(settings: ListSettings, title: String, description: String?, slug: String, kind: SourceKind, sections: [Section]) {
@@ -108,5 +114,5 @@ public struct IndexedList: Sendable {
     public var readerEntryCount: Int { sections.reduce(0) { $0 + $1.readerEntryCount } }
 
     /// Whether each entry gets a page of its own: the `entry_pages` setting, or yes for entry folders only.
-    public var hasEntryPages: Bool { settings.entryPages ?? (kind == .entryFolder) }
+    public var hasEntryPages: Bool { settings.entryPages ?? kind.format.entryPagesByDefault }
 }

@@ -100,7 +100,8 @@ public struct SortKey: Sendable, Hashable {
     }
 }
 
-/// Every setting of one list, resolved: site defaults, then the list's entry in `indexsite.yml`, then the source's front matter.
+/// Every setting of one list: the site file's defaults, then the list's entry in `indexsite.yml`, then the source's
+/// front matter, resolved once by `ListSettings.resolve` before the list is sectioned.
 public struct ListSettings: Sendable, Hashable {
     /// The source path relative to `Content/`.
     public var source: String
@@ -167,12 +168,6 @@ public struct ListSettings: Sendable, Hashable {
     /// Entries added (by the git history) less than this many seconds before the HEAD commit are marked new
     /// (`new_for: 30d`); nil marks none.
     public var newFor: Int64?
-    /// The time from which an entry's `added` counts as new, written as `added` is (RFC 3339, UTC), so the two compare
-    /// as text: set by the build from the HEAD commit's time, not the clock, so a build is the same on any day.
-    public var newSince: String?
-    /// The newest `updated` of the list's entries (RFC 3339, UTC), set by the build when it read the list's history:
-    /// the page's "Last updated", and what tells the renderer the entries have `added` for a feed.
-    public var lastUpdated: String?
     /// For folder sources: entry files, or a documentation index of headings.
     public var kind: ListKind = .entries
     /// For documentation indexes: how the docs' generator makes heading ids; `nil` follows `linkStyle` (github without one).

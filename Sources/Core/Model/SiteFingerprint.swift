@@ -26,6 +26,7 @@ package struct SiteFingerprint: Sendable, Equatable {
             hash.add(file.stamp)
         }
         site.stringCatalogs.forEach { hash.add($0) }
+        for path in site.contributingGuides.keys.sorted() { hash.add("contributing \(path) \(site.contributingGuides[path]!)") }
         value = hash.hex
     }
 }
