@@ -104,6 +104,7 @@ bench: release-deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product indexsite-links
 	Benchmarks/run.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/indexsite"
 	Benchmarks/links.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/indexsite"
+	"$$(Scripts/browser-env.sh)" Benchmarks/search.py --binary "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/indexsite" 100000
 
 PREFIX ?= /usr/local
 install: release-deps

@@ -1,58 +1,56 @@
 import IndexSiteCore
-/// The whole-list search data of a split list: a small script every page of the list loads when the reader starts
-/// filtering. A script (not `entries.json`) because browsers load scripts from `file://` and refuse `fetch` there;
-/// compact because it holds only what the filter searches and what a result shows.
+/// The search index of a list (`SearchIndex`): what the whole-list search of a split list and the site's search on
+/// the home page fetch, a piece at a time.
 extension ListPages {
-    /// The script's name inside the list folder.
-    static let searchFileName = "search.js"
-    /// Characters of an entry's description and fields kept for searching; titles are always whole.
-    static let searchTextLimit = 300
+    /// The manifest's path inside the list folder.
+    static let searchManifestPath = SearchIndex.folderName + "/" + SearchIndex.manifestName
 
-    /// `search.js`: `indexsiteSearchData({"sections":[[title, page], …], "entries":[[title, section, id, text], …]})`,
-    /// nested items included, in page order. `page` is relative to the list folder; a result links to `page#id`. A
-    /// reference to a shared entry shown in full elsewhere (`EntryCopies`) is its short title and no text.
-    func searchScript() -> OutputPage {
-        var json = JSONWriter()
-        json.raw("indexsiteSearchData({\"sections\":[")
-        var sectionNumber = 0
+    /// The index's files: every entry, nested items included, in page order; a result links to `page#id`, `page`
+    /// relative to the list folder. A reference to a shared entry shown in full elsewhere (`EntryCopies`) is found by
+    /// its short title only.
+    func searchIndexPages() -> [OutputPage] {
+        var sections: [(title: String, page: String)] = []
         var numbers: [Int] = []
         for (index, section) in list.sections.enumerated() {
             guard isShown(index) else { numbers.append(-1); continue }
-            if sectionNumber > 0 { json.raw(",") }
-            json.raw("["); json.string(section.title); json.raw(","); json.string(pagePath(of: section)); json.raw("]")
-            numbers.append(sectionNumber)
-            sectionNumber += 1
+            numbers.append(sections.count)
+            sections.append((section.title, pagePath(of: section)))
         }
-        json.raw("],\n\"entries\":[\n")
-        var first = true
-        func write(_ entry: Entry, section: Int, isReference: Bool = false) {
-            if !first { json.raw(",\n") }
-            first = false
+        var records: [SearchIndex.Record] = []
+        records.reserveCapacity(list.readerEntryCount)
+        func add(_ entry: Entry, section: Int, isReference: Bool = false) {
             let title = entry.text(at: settings.titleField) ?? ""
-            json.raw("["); json.string(isReference ? ListPages.shortened(title) : title)
-            json.raw(","); json.raw(text: String(section))
-            json.raw(","); json.string(entry.id)
-            json.raw(","); json.string(isReference ? "" : searchText(of: entry))
-            json.raw("]")
-            guard !isReference else { return }
-            for child in entry.children { write(child, section: section) }
+            guard !isReference else {
+                let short = ListPages.shortened(title)
+                records.append(SearchIndex.Record(title: short, section: section, id: entry.id, text: "", words: short))
+                return
+            }
+            let text = searchText(of: entry, limit: nil)
+            let shown = text.count > SearchIndex.resultTextLength ? String(text.prefix(SearchIndex.resultTextLength - 1)) + "…" : text
+            let terms = termFields.isEmpty ? nil : searchTerms(of: entry)
+            records.append(SearchIndex.Record(title: title, section: section, id: entry.id, text: shown,
+                                              words: [title, terms ?? "", text].joined(separator: " ")))
+            for child in entry.children { add(child, section: section) }
         }
         for (sectionIndex, number) in numbers.enumerated() where number >= 0 {
             for (index, entry) in list.sections[sectionIndex].entries.enumerated() {
-                write(entry, section: number, isReference: referredCopy(ofKey: entry.copyKey, at: EntryCopies.Place(section: sectionIndex, entry: index)) != nil)
+                add(entry, section: number, isReference: referredCopy(ofKey: entry.copyKey, at: EntryCopies.Place(section: sectionIndex, entry: index)) != nil)
             }
         }
-        json.raw("\n]});\n")
-        return OutputPage(path: list.slug + "/" + ListPages.searchFileName, bytes: json.bytes)
+        var folding = SearchIndex.Folding(locale: settings.locale)
+        let index = SearchIndex(records: records, folding: &folding)
+        return index.pages(folder: list.slug + "/" + SearchIndex.folderName, records: records, sections: sections,
+                           typedFoldJSON: ScriptStrings.tables(locale: settings.locale).typedFoldJSON, extraFold: folding.extra)
     }
 
-    /// The words of an entry besides its title that the filter matches: its description and shown fields, cut short.
-    func searchText(of entry: Entry) -> String {
+    /// The words of an entry besides its title that the search matches: its description and shown fields, cut to
+    /// `limit` characters when one is given.
+    func searchText(of entry: Entry, limit: Int?) -> String {
         var parts: [String] = []
         if let description = entry.text(at: settings.descriptionField) { parts.append(description) }
         for path in fieldPaths { if let value = entry.text(at: path) { parts.append(value) } }
         var text = ListPages.plainText(parts.joined(separator: " ")).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        if text.count > ListPages.searchTextLimit { text = String(text.prefix(ListPages.searchTextLimit)) }
+        if let limit, text.count > limit { text = String(text.prefix(limit)) }
         return text
     }
 

@@ -501,7 +501,7 @@ struct ListPages: Sendable {
             "is_section_page": .bool(isSectionPage), "overview_href": .text(isSectionPage ? "../index.html" : "index.html"),
             "previous_section": isSectionPage ? neighbour(of: current ?? 0, step: -1) : .bool(false),
             "next_section": isSectionPage ? neighbour(of: current ?? 0, step: 1) : .bool(false),
-            "search_href": .text(split ? String(repeating: "../", count: depth) + ListPages.searchFileName : ""),
+            "search_href": .text(split ? String(repeating: "../", count: depth) + ListPages.searchManifestPath : ""),
             "feed_href": .text(hasFeed ? String(repeating: "../", count: depth) + AtomFeed.fileName : ""),
             "recently_added": .list(current == nil ? recentlyAdded : []),
             "has_recently_added": .bool(current == nil && !recentlyAdded.isEmpty),

@@ -186,7 +186,7 @@ public struct PageRenderer: Sendable {
     }
 
     /// Wraps a page body in the layout template, in the language of `words` (`<html lang>` and `dir`).
-    /// `scriptData` is the JSON the page script reads (list pages only).
+    /// `scriptData` is the JSON the page script reads (list pages and the home page).
     func page(path: String, title: String, description: String, kind: String, root: String, body: [UInt8], words: LayoutWords,
               scriptData: String = "", inlineStyle: String = "", feeds: [TemplateValue] = [], footer: PageFooter = PageFooter(),
               missing: inout Set<MustacheLibrary.MissingKey>) -> OutputPage {
@@ -275,14 +275,20 @@ public struct PageRenderer: Sendable {
                      "description_html": .text(list.description.map { markdown($0) } ?? ""),
                      "entry_count": .text(String(list.readerEntryCount)),
                      "section_count": .text(String(sectionCount)),
-                     "counts": .text(countsText(words, entries: list.readerEntryCount, sections: sectionCount))] as [String: TemplateValue])
+                     "counts": .text(countsText(words, entries: list.readerEntryCount, sections: sectionCount)),
+                     "search_href": .text(list.slug + "/" + ListPages.searchManifestPath)] as [String: TemplateValue])
         }
         let layoutWords = LayoutWords(words, renderer: self)
-        let context: [String: TemplateValue] = ["site": siteContext(), "root": .text(""), "lists": .list(items), "strings": layoutWords.strings]
+        // The site's search speaks the site's language; each list's index carries its own search forms.
+        let plurals = ScriptStrings.pluralTable(locale: site.locale, maxCount: lists.reduce(0) { $0 + $1.readerEntryCount })
+        let scriptData = ScriptStrings.json(words: words, plurals: plurals ?? ScriptStrings.PluralTable(small: "", cycle: "", exceptions: [:]),
+                                            numbers: ScriptStrings.NumberTable(words: words), foldJSON: Array("{}".utf8))
+        let context: [String: TemplateValue] = ["site": siteContext(), "root": .text(""), "lists": .list(items), "has_lists": .bool(!items.isEmpty),
+                                               "strings": layoutWords.strings]
         var body: [UInt8] = []
         missing.formUnion(library.render("home", .object(context), into: &body))
         return page(path: "index.html", title: site.title, description: site.description ?? "", kind: "home", root: "", body: body,
-                    words: layoutWords, feeds: feeds.map { $0.value(root: "") }, missing: &missing)
+                    words: layoutWords, scriptData: lists.isEmpty ? "" : scriptData, feeds: feeds.map { $0.value(root: "") }, missing: &missing)
     }
 
     /// The page a static host shows for a missing path, in the site's language, rendered with `not-found.mustache`
@@ -395,7 +401,6 @@ public struct PageRenderer: Sendable {
                 let batch = Array(shown[batchStart..<min(batchStart + width, shown.count)])
                 Engine.current.orderedMap(count: batch.count) { pages.sectionPage(batch[$0]) }.forEach(take)
             }
-            emit(pages.searchScript())
         } else {
             take(pages.singlePage(emit: emit))
         }
@@ -406,6 +411,7 @@ public struct PageRenderer: Sendable {
             let batch = Array(valuePages[batchStart..<min(batchStart + width, valuePages.count)])
             Engine.current.orderedMap(count: batch.count) { pages.facetValuePage(facet: batch[$0].facet, value: batch[$0].value) }.forEach(take)
         }
+        pages.searchIndexPages().forEach(emit)
         json.emit(emit)
         return diagnostics
     }

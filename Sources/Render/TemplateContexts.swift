@@ -42,7 +42,7 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
         case .layoutPage:
             ["site": .object(.site), "root": .value, "strings": .object(.strings), "page": .object(.page), "content": .value]
         case .homePage:
-            ["site": .object(.site), "root": .value, "strings": .object(.strings), "lists": .list(.object(.listSummary))]
+            ["site": .object(.site), "root": .value, "strings": .object(.strings), "lists": .list(.object(.listSummary)), "has_lists": .value]
         case .listPage:
             ["site": .object(.site), "root": .value, "strings": .object(.strings), "list": .object(.list),
              "strip": .list(.object(.stripItem)), "strip_count": .value, "has_strip": .value, "strip_ticks": .value,
@@ -70,7 +70,7 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
              "edit_url": .value, "has_footer": .value, "footer_in_content": .value]
         case .listSummary:
             ["title": .value, "href": .value, "description_html": .value, "entry_count": .value, "section_count": .value,
-             "counts": .value]
+             "counts": .value, "search_href": .value]
         case .list:
             ["title": .value, "description_html": .value, "entry_count": .value, "section_count": .value, "counts": .value,
              "href": .value, "last_updated": .value, "last_updated_datetime": .value]

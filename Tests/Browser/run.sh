@@ -22,7 +22,7 @@ site="$1"; shift
 python="$("$repo/Scripts/browser-env.sh")"
 
 if [ "$site" = "--reader" ]; then
-  # The reader's-page checks (test_reader.py) on a generated site of real-shaped lists: sites/make_reader_site.py
+  # The reader's-page and search checks (test_reader.py, test_search.py) on a generated site of real-shaped lists: sites/make_reader_site.py
   # writes its sources, $INDEXSITE_BIN (default .build/debug/indexsite) builds it.
   bin="${INDEXSITE_BIN:-$repo/.build/debug/indexsite}"
   "$python" "$here/sites/make_reader_site.py" "$repo/.build/browser-reader-source"
@@ -31,7 +31,10 @@ if [ "$site" = "--reader" ]; then
   export READER_SITE_DIR="$repo/.build/browser-reader-site"
   export SCREENSHOT_DIR="${SCREENSHOT_DIR:-$repo/.build/browser-screenshots}"
   cd "$here"
-  exec "$python" -m pytest -p no:cacheprovider -q -rfE "$here/test_reader.py" "$@"
+  # READER_TESTS picks the test files (default: test_reader.py test_search.py).
+  tests=()
+  for name in ${READER_TESTS:-test_reader.py test_search.py}; do tests+=("$here/$name"); done
+  exec "$python" -m pytest -p no:cacheprovider -q -rfE "${tests[@]}" "$@"
 fi
 if [ "$site" = "--theme" ]; then
   # Theme hooks, shareable filter state, pictures and axe-core (test_theme.py): it writes and builds its own site.

@@ -318,7 +318,7 @@ def test_split_search_status_tells_when_only_some_are_listed(driver, vp):
     WebDriverWait(d, 20).until(lambda d: "match" in status(d))
     listed = len(d.find_elements(By.CSS_SELECTOR, ".search-results > li"))
     count = number(STATUS.match(status(d)).group(1))
-    assert count > listed == 100
+    assert count > listed == 50
     assert status(d).endswith(f"The first {listed} are listed; type more to narrow them.")
 
 

@@ -626,7 +626,8 @@ struct HTMLDocument {
             switch element.name {
             case "script":
                 let source = value("src") ?? ""
-                let isThemeScript = (source == "assets/indexsite.js" || source.hasSuffix("/assets/indexsite.js")) && !source.contains(":")
+                let isThemeScript = ["indexsite.js", "indexsite-search.js"].contains { name in
+                    source == "assets/" + name || source.hasSuffix("/assets/" + name) } && !source.contains(":")
                     && (element.rawText ?? "").allSatisfy(\.isWhitespace)
                 // The theme's data for its script (page words, tables): JSON, which a browser never runs.
                 let isThemeData = value("type") == "application/json" && ["indexsite-strings", "indexsite-page-fold"].contains(value("id") ?? "") && value("src") == nil

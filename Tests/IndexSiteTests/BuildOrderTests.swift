@@ -43,7 +43,7 @@ import IndexSiteCore
         let paths = result.pages.map(\.path)
         let firstListPage = try #require(paths.firstIndex(of: "words/index.html"))
         let independent = paths.indices.filter { paths[$0].hasPrefix("assets/") || paths[$0] == "404.html" }
-        #expect(independent.count == 3, "\(paths)")
+        #expect(independent.count == 4, "\(paths)")   // the stylesheet, the two scripts, 404.html
         #expect(independent.allSatisfy { $0 < firstListPage }, "\(paths)")
         #expect(try #require(paths.firstIndex(of: "index.html")) > firstListPage, "\(paths)")
     }

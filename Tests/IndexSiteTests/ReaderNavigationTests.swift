@@ -99,20 +99,7 @@ import Testing
         let html = page(renderer.render([list(sections, split: .sections)]).pages, "t/\(list(sections).sections[1].id)/index.html")
         #expect(html.contains("index-strip-list"))
         #expect(html.contains("class=\"overview-link\" href=\"../index.html\""))
-        #expect(html.contains("data-search=\"../search.js\""))
-    }
-
-    /// search.js holds every entry, nested ones too, with its section and id, and nothing more than the filter needs.
-    @Test func searchScriptListsEveryEntryOnce() {
-        let sections = [Section(title: "A", entries: [entry("Apple", children: [entry("Apricot")])]), Section(title: "B", entries: [entry("Banana")])]
-        let rendered = list(sections, split: .sections)
-        let script = page(renderer.render([rendered]).pages, "t/search.js")
-        #expect(script.hasPrefix("indexsiteSearchData({\"sections\":[[\"A\",\"a/index.html\"],[\"B\",\"b/index.html\"]]"))
-        #expect(script.contains("[\"Apple\",0,\"apple\",\"\"]"))
-        #expect(script.contains("[\"Apricot\",0,\"apricot\",\"\"]"))
-        #expect(script.contains("[\"Banana\",1,\"banana\",\"\"]"))
-        #expect(script.hasSuffix("]});\n"))
-        #expect(renderer.render([list(sections)]).pages.allSatisfy { !$0.path.hasSuffix("search.js") })
+        #expect(html.contains("data-search=\"../search/index.js\""))
     }
 
     /// Nested items count as entries in the header, as they do in the filter (one `.entry` each) and on the home page.

@@ -64,6 +64,8 @@ import IndexSiteTestSupport
     }
 
     static let templates = Theme.templateNames.map { $0 + ".mustache" }
+    /// The theme's scripts: the page script and the search over the lists' indexes.
+    static let scripts = ["assets/indexsite.js", "assets/indexsite-search.js"]
 
     /// Every `{{strings.key}}` of the templates and every `say('key'` of the script is a catalog key, and every plain
     /// key is used somewhere (plural keys through the counts and the script).
@@ -77,11 +79,13 @@ import IndexSiteTestSupport
                 used.insert(key)
             }
         }
-        let script = try UIStringsTests.themeSource("assets/indexsite.js")
-        for piece in script.components(separatedBy: "say('").dropFirst() {
-            let key = String(piece.prefix { $0 != "'" })
-            #expect(UIStringKey(rawValue: key) != nil, "indexsite.js uses unknown key '\(key)'")
-            used.insert(key)
+        for name in UIStringsTests.scripts {
+            let script = try UIStringsTests.themeSource(name)
+            for piece in script.components(separatedBy: "say('").dropFirst() {
+                let key = String(piece.prefix { $0 != "'" })
+                #expect(UIStringKey(rawValue: key) != nil, "\(name) uses unknown key '\(key)'")
+                used.insert(key)
+            }
         }
         #expect(used.isSuperset(of: ["filter_label", "filter_all_shown", "filter_matches", "filter_no_match"]))
         let renderedInSwift: Set<String> = ["counts", "entries_count", "sections_count", "default_section", "undated_section", "no_value_section",
@@ -108,8 +112,9 @@ import IndexSiteTestSupport
     }
 
     /// The script's string literals hold no sentences and no English catalog text.
-    @Test func scriptHasNoLiteralWords() throws {
-        let script = try UIStringsTests.themeSource("assets/indexsite.js")
+    @Test(arguments: scripts)
+    func scriptHasNoLiteralWords(_ name: String) throws {
+        let script = try UIStringsTests.themeSource(name)
         let code = script.replacingOccurrences(of: "(?m)//.*$", with: "", options: .regularExpression)
             .replacingOccurrences(of: "/\\*[\\s\\S]*?\\*/", with: "", options: .regularExpression)
         let literals = code.matches(of: /'((?:[^'\\]|\\.)*)'/).map { String($0.output.1) }
@@ -120,8 +125,8 @@ import IndexSiteTestSupport
             }
         }
         for literal in literals where literal != "use strict" {
-            #expect(literal.firstMatch(of: /[A-Za-z]{2,} [A-Za-z]{2,}/) == nil, "sentence in indexsite.js: '\(literal)'")
-            #expect(!english.contains(literal), "English catalog text in indexsite.js: '\(literal)'")
+            #expect(literal.firstMatch(of: /[A-Za-z]{2,} [A-Za-z]{2,}/) == nil, "sentence in \(name): '\(literal)'")
+            #expect(!english.contains(literal), "English catalog text in \(name): '\(literal)'")
         }
     }
 

@@ -240,7 +240,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             example: ##"`first`"##)
         case .split: SettingDocumentation(
             defaultValue: ##"`auto`"##,
-            meaning: ##"`none`; `sections` (one page per section, with an overview page and the strip linking across pages; every page's filter searches the whole list through `search.js`; section pages link back to the overview and to their neighbours, and with more than 100 sections carry only those links, so the output grows with the input); `auto` (split past 5,000 entries)"##,
+            meaning: ##"`none`; `sections` (one page per section, with an overview page and the strip linking across pages; every page's filter searches the whole list through its search index; section pages link back to the overview and to their neighbours, and with more than 100 sections carry only those links, so the output grows with the input); `auto` (split past 5,000 entries)"##,
             example: ##"`sections`"##)
         case .entryPages: SettingDocumentation(
             defaultValue: ##"yes for entry folders"##,

@@ -7,7 +7,7 @@ public enum UIStringKey: String, Sendable, CaseIterable {
     case filter_no_match, not_found_title, not_found_text, not_found_link
     case forward_arrow, sections_heading, all_sections_of, all_sections, neighbouring_sections, filter_whole_label
     case filter_working, filter_first_shown, search_loading, search_load_failed, undated_section
-    case no_value_section, new_badge, recently_added, last_updated, feed_link, dark_theme, edit_page
+    case no_value_section, new_badge, recently_added, last_updated, feed_link, dark_theme, edit_page, search_site
     case facets_heading, facet_more, facet_page_title
 
     /// The keys the theme's script shows (sent to the browser in the page's JSON); templates may use every key.

@@ -5,7 +5,7 @@
    - drag to scrub along the strip (touch, pen, mouse)
    - letter keys jump to sections; "/" focuses the filter
    - a filter box that hides non-matching entries and empty sections; on a
-     list split into pages it searches the whole list (search.js of the list)
+     list split into pages it searches the whole list (its index, indexsite-search.js)
    - a sidebar / phone sheet of full section titles, with the current one marked
    - facet chips (facets:) that narrow the list with the filter, their state in the address
    Everything here is progressive: the page works without it. */
@@ -1046,41 +1046,27 @@
   }
 
   // ---- Whole-list search of a split list -----------------------------------
-  // Every page of a split list loads the list's search.js (a script, so that it
-  // loads from file:// too) when the reader comes to the filter box, and shows
-  // the matches from every page as links, in place of this page's sections.
+  // Every page of a split list searches the list's index (indexsite-search.js: a manifest, then only the shards of
+  // the words typed and the display data of the results shown), and shows the matches from every page as links, in
+  // place of this page's sections.
 
   var wholeList = (function () {
-    var state = { data: null, loading: false, failed: false, folded: null, results: null, sectionsBox: null, base: '' };
-    var LIMIT = 100;   // results listed at once
-    state.base = searchHref ? searchHref.slice(0, searchHref.length - 'search.js'.length) : '';
+    var state = { index: null, failed: false, results: null, generation: 0, timer: 0,
+                  total: +(listPage.getAttribute && listPage.getAttribute('data-entry-count')) || 0 };
+    var LIMIT = 50;         // results listed at once
+    var DEBOUNCE_MS = 80;   // a pause in typing before pieces are fetched
 
     function load() {
-      if (state.data || state.loading || state.failed || !searchHref) return;
-      state.loading = true;
-      filter.status.textContent = WORDS.loading();
-      window.indexsiteSearchData = function (data) {
-        var started = performance.now();
-        state.data = data;
-        // fold once: titles and texts, so each keystroke is one scan of strings
-        var n = data.entries.length;
-        state.folded = new Array(n);
-        for (var i = 0; i < n; i++) {
-          var e = data.entries[i];
-          state.folded[i] = fold(e[0] + ' \u0001 ' + e[3]);
-        }
-        if (performance.measure) performance.measure('indexsite-search-index', { start: started, end: performance.now() });
-      };
-      var script = doc.createElement('script');
-      script.src = searchHref;
-      script.onload = function () {
-        state.loading = false;
-        if (!state.data) { state.failed = true; filter.status.textContent = WORDS.loadFailed(); return; }
-        if (performance.mark) performance.mark('indexsite-search-loaded');
-        search();
-      };
-      script.onerror = function () { state.loading = false; state.failed = true; filter.status.textContent = WORDS.loadFailed(); };
-      doc.head.appendChild(script);
+      if (state.index || state.failed || !searchHref) return;
+      if (!window.indexsiteSearch) { fail(); return; }
+      state.index = window.indexsiteSearch.list(searchHref);
+      state.index.open().then(function (manifest) { state.total = manifest.entries; }, fail);
+    }
+
+    function fail() {
+      state.failed = true;
+      filter.status.textContent = WORDS.loadFailed();
+      runFallback();
     }
 
     function ensureBox() {
@@ -1095,8 +1081,9 @@
         var a = event.target.closest && event.target.closest('a');
         if (!a || a.href.split('#')[0] !== here) return;
         filter.input.value = '';
+        writeQuery('');
         show(false);
-        filter.status.textContent = WORDS.all(state.data.entries.length);
+        filter.status.textContent = WORDS.all(state.total);
       });
     }
 
@@ -1108,70 +1095,54 @@
     }
 
     function search() {
-      if (!state.data) { load(); if (state.failed) runFallback(); return; }
-      var started = performance.now();
+      load();
+      if (state.failed) { runFallback(); return; }
+      clearTimeout(state.timer);
       var raw = filter.input.value.trim();
-      var query = fold(raw.replace(/\s+/g, ' '));
-      var n = state.data.entries.length;
       ensureBox();
-      if (!query) {
-        state.lastQuery = '';
+      if (!raw) {
+        state.generation++;
         show(false);
-        filter.status.textContent = WORDS.all(n);
+        filter.status.textContent = WORDS.all(state.total);
         return;
       }
-      var terms = query.split(' ');
-      var hits = [], count = 0, folded = state.folded, entries = state.data.entries;
-      // Typing on narrows the last matches: only they can match the longer query.
-      var pool = state.lastQuery && query.indexOf(state.lastQuery) === 0 ? state.lastMatches : null;
-      var matches = new Int32Array(pool ? pool.length : n);
-      var m = pool ? pool.length : n;
-      for (var k = 0; k < m; k++) {
-        var i = pool ? pool[k] : k;
-        var text = folded[i], ok = true;
-        for (var t = 0; t < terms.length; t++) if (text.indexOf(terms[t]) < 0) { ok = false; break; }
-        if (!ok) continue;
-        matches[count++] = i;
-        if (hits.length < LIMIT) hits.push(i);
-      }
-      state.lastQuery = query;
-      state.lastMatches = matches.subarray(0, count);
-      var frag = doc.createDocumentFragment();
-      hits.forEach(function (i) {
-        var e = entries[i], section = state.data.sections[e[1]];
-        var li = doc.createElement('li');
-        var a = doc.createElement('a');
-        a.className = 'search-result-title';
-        a.href = state.base + section[1] + '#' + encodeURIComponent(e[2]);
-        a.textContent = e[0];
-        li.appendChild(a);
-        var where = doc.createElement('span');
-        where.className = 'search-result-section';
-        where.textContent = section[0];
-        li.appendChild(where);
-        if (e[3]) {
-          var more = doc.createElement('span');
-          more.className = 'search-result-text';
-          more.textContent = e[3].length > 160 ? e[3].slice(0, 159) + '\u2026' : e[3];
-          li.appendChild(more);
-        }
-        frag.appendChild(li);
-      });
-      state.results.textContent = '';
-      state.results.appendChild(frag);
-      show(true);
-      var message = count === 0 ? WORDS.none(raw) : WORDS.some(count, n, raw);
-      // Sentences are set apart by a space, except after the full-width stops of Chinese and Japanese.
-      if (count > hits.length) message += (/[。！？]$/.test(message) ? '' : ' ') + WORDS.firstShown(hits.length);
-      filter.status.textContent = message;
-      requestAnimationFrame(function () {
-        setTimeout(function () {
-          if (performance.measure) performance.measure('indexsite-search', { start: started, end: performance.now() });
-        }, 0);
-      });
+      state.typedAt = performance.now();
+      state.timer = setTimeout(run, DEBOUNCE_MS);
     }
 
-    // search.js missing (a theme of the site's own, a partial upload): filter this page as before
+    function run() {
+      var mine = ++state.generation, typedAt = state.typedAt;
+      var raw = filter.input.value.trim();
+      filter.status.textContent = WORDS.loading();
+      state.index.search(raw, LIMIT).then(function (result) {
+        if (mine !== state.generation) return;
+        state.total = state.index.manifest.entries;
+        var frag = doc.createDocumentFragment();
+        (result ? result.hits : []).forEach(function (hit) { frag.appendChild(window.indexsiteSearch.resultItem(hit)); });
+        state.results.textContent = '';
+        state.results.appendChild(frag);
+        show(true);
+        var count = result ? result.count : 0;
+        var message = count === 0 ? WORDS.none(raw) : WORDS.some(count, state.total, raw);
+        // Sentences are set apart by a space, except after the full-width stops of Chinese and Japanese.
+        if (result && count > result.hits.length) message += (/[。！？]$/.test(message) ? '' : ' ') + WORDS.firstShown(result.hits.length);
+        filter.status.textContent = message;
+        // "indexsite-search-results": from the arrival of the shards to the results drawn (benchmarks read it).
+        requestAnimationFrame(function () {
+          setTimeout(function () {
+            if (!performance.measure || mine !== state.generation) return;
+            // "indexsite-search": from the keystroke to the results drawn, pieces fetched included
+            performance.measure('indexsite-search', { start: typedAt, end: performance.now() });
+            if (performance.getEntriesByName('indexsite-search-pieces').length) {
+              performance.measure('indexsite-search-results', 'indexsite-search-shards');
+              performance.measure('indexsite-search-drawn', 'indexsite-search-pieces');
+            }
+          }, 0);
+        });
+      }, function () { if (mine === state.generation) fail(); });
+    }
+
+    // The index missing (a theme of the site's own, a partial upload): filter this page as before
     function runFallback() {
       if (!sectionEls.length) return;
       if (!filter.index) buildIndex();

@@ -1,0 +1,13 @@
+indexsiteSearchChunk({"w":["abbreviations","asynchronous","component","curl","data","editing","emmet","i","libuv","o","scintilla","transfers"],
+"p":[[1],
+[3],
+[0],
+[2],
+[2],
+[0],
+[1],
+[3],
+[3],
+[3],
+[0],
+[2]]});

@@ -1,0 +1,2 @@
+indexsiteSearchChunk([["Page",0,"page",""],
+["Part",0,"part","Page"]]);

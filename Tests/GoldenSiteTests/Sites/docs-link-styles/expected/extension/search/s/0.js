@@ -1,0 +1,3 @@
+indexsiteSearchChunk({"w":["page","part"],
+"p":[[0,1],
+[1]]});

@@ -1,0 +1,13 @@
+indexsiteSearchChunk({"w":["2","box","guide","more","options","page","plain","summary","t","uber","user","welcome"],
+"p":[[5],
+[6],
+[0,4,1,1,1],
+[6],
+[0],
+[1],
+[1],
+[2],
+[6],
+[6],
+[0,4,1,1,1],
+[3,5]]});

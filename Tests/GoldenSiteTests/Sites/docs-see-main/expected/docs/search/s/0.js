@@ -1,0 +1,12 @@
+indexsiteSearchChunk({"w":["alphabetical","also","collation","locale","numeric","order","ordering","reference","see","sorting","strict"],
+"p":[[0],
+[12],
+[0,1,2,2,3,4,1],
+[2,4],
+[5],
+[0,5],
+[10],
+[7,4,4],
+[0,10,2],
+[4,5,1,2,2],
+[15]]});

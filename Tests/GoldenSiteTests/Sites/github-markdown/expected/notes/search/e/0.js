@@ -1,0 +1,1 @@
+indexsiteSearchChunk([["Release checklist",0,"release-checklist",""]]);

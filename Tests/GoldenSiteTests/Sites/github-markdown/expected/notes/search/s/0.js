@@ -1,0 +1,3 @@
+indexsiteSearchChunk({"w":["checklist","release"],
+"p":[[0],
+[0]]});

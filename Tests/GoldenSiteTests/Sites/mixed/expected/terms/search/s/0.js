@@ -1,0 +1,10 @@
+indexsiteSearchChunk({"w":["ampersand","between","kerning","letters","of","pairs","sign","space","the"],
+"p":[[0],
+[1],
+[1],
+[1],
+[1],
+[1],
+[0],
+[1],
+[0]]});

@@ -1,8 +1,0 @@
-indexsiteSearchData({"sections":[["metal","metal/index.html"],["wood","wood/index.html"],["No tags","other/index.html"]],
-"entries":[
-["File",0,"file",""],
-["Hammer",0,"hammer",""],
-["Chisel",1,"chisel",""],
-["Hammer",1,"hammer-2",""],
-["Tape",2,"tape",""]
-]});
