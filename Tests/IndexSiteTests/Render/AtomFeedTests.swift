@@ -34,7 +34,7 @@ import IndexSiteTestSupport
 
     /// The repository's root, where `Scripts/` and `Tests/Feeds/` are.
     static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        TestSupport.repository
     }
 
     /// What feedparser (from PyPI, in the venv `Scripts/browser-env.sh` makes) reads in each feed file, served from
