@@ -82,6 +82,7 @@ struct BuildRun {
         let loader = SiteLoader(siteFolder: options.siteFolder)
         loader.loadContent(into: &site)
         loader.loadSources(atSitePaths: settings.lists.map(\.source), locations: ListPlanner.sourceLocations(settings), into: &site)
+        result.sourcePaths = Array(Set(settings.lists.compactMap { SiteLoader.sitePath($0.source) })).sorted()
         diagnostics = site.diagnostics + diagnostics
         // cmark's quadratic inputs are escaped where they are rendered; a Markdown file says where.
         for source in site.sources {
