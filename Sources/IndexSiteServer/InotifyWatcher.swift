@@ -59,9 +59,10 @@ final class InotifyWatcher: @unchecked Sendable {
         source?.cancel()
     }
 
-    /// Watches `roots` from now on (watches of roots no longer named stay until their folders go: a stray rebuild at worst).
+    /// Watches `roots` from now on, once this returns (watches of roots no longer named stay until their folders go: a
+    /// stray rebuild at worst). Not to be called from a change's report.
     func watch(roots newRoots: [String]) {
-        queue.async { [self] in
+        queue.sync { [self] in
             guard !failed, newRoots != roots else { return }
             roots = newRoots
             if let failure = arm() { fail(failure) }

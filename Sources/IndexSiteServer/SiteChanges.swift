@@ -47,6 +47,8 @@ final class SiteChanges: Sendable {
         #if os(Linux) && !INDEXSITE_PORTABLE
         var events: InotifyWatcher?
         #endif
+        /// The stamps polling compares, kept here so that `watch` takes a new source's stamps when it is called.
+        var poller: SiteWatcher?
         var polling: Task<Void, Never>?
         var stopped = false
     }
@@ -102,6 +104,7 @@ final class SiteChanges: Sendable {
         #else
         state.withLock { $0.sources = sources }
         #endif
+        state.withLock { $0.poller?.watch(sources: sources) }
     }
 
     /// Stops watching and ends `signals`.
@@ -138,23 +141,20 @@ final class SiteChanges: Sendable {
     /// Polls the site's stamps every `pollInterval`, or less often on a site that takes long to scan, so that the
     /// scan takes at most a fifth of the time.
     private func startPolling() {
-        let sources = state.withLock { state in
-            state.method = .polling
-            return state.sources
-        }
         let siteFolder = self.siteFolder, pollInterval = self.pollInterval
         // The first snapshot is taken now, so that what changes from now on is seen.
-        let first = SiteWatcher(siteFolder: siteFolder, sources: sources)
+        state.withLock { state in
+            state.method = .polling
+            state.poller = SiteWatcher(siteFolder: siteFolder, sources: state.sources)
+        }
         let task = Task.detached { [weak self] in
-            var watcher = first
             let clock = ContinuousClock()
             var pause = pollInterval
             while !Task.isCancelled {
                 try? await Task.sleep(for: pause)
                 guard let self else { return }
-                watcher.watch(sources: self.state.withLock { $0.sources })
                 let scanned = clock.now
-                let changed = watcher.poll()
+                let changed = self.state.withLock { $0.poller?.poll() ?? false }
                 pause = max(pollInterval, (clock.now - scanned) * 4)
                 if changed { self.changed() }
             }
