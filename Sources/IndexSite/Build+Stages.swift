@@ -85,6 +85,7 @@ struct BuildRun {
         loader.loadContent(into: &site)
         loader.loadSources(atSitePaths: setup.settings.lists.map(\.source), locations: setup.sourceLocations, into: &site)
         ContributingGuideFinder.findAll(siteFolder: options.siteFolder, into: &site, isMarkdown: loader.isMarkdown)
+        result.sourcePaths = Array(Set(setup.settings.lists.compactMap { SiteLoader.sitePath($0.source) })).sorted()
         diagnostics = site.diagnostics + diagnostics
         // cmark's quadratic inputs are escaped where they are rendered; a Markdown file says where.
         for source in site.sources {

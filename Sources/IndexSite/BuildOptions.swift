@@ -86,6 +86,9 @@ public struct BuildResult: Sendable {
     public var timings: [(stage: BuildStage, seconds: Double)] = []
     /// True when the inputs matched the previous build's and its output was kept as it was, without rendering.
     public var reusedPreviousOutput = false
+    /// The sources the lists name by a path in the site folder (`README.md`, `docs`, `Content/books.csv`), found or not:
+    /// what the build reads besides `indexsite.yml`, `Content/`, `Templates/` and `Static/`, which `serve` watches too.
+    public var sourcePaths: [String] = []
     /// The site's `links:` settings, for the link check the command runs after the build (set even when reused).
     public var linkSettings = LinkSettings()
     /// How many lists the site has (from the previous build's manifest when its output was reused).

@@ -2,7 +2,7 @@ import Foundation
 import IndexSite
 
 /// One run of `indexsite serve`: builds the site into a temporary folder (or `output`), serves it, and rebuilds and
-/// tells open pages to reload whenever the `SiteWatcher` sees a change. `stop` removes the temporary folder.
+/// tells open pages to reload whenever `SiteChanges` sees a change. `stop` removes the temporary folder.
 public final class PreviewSession: Sendable {
     public struct Options: Sendable {
         public var siteFolder: URL
@@ -13,8 +13,10 @@ public final class PreviewSession: Sendable {
         /// The IPv4 address to listen on: 127.0.0.1 (this machine only) unless `serve --bind` says otherwise.
         public var bindAddress: String = "127.0.0.1"
         public var strict: Bool
-        /// How often the watcher looks at the site's files.
+        /// How often the watcher looks at the site's files when it polls.
         public var pollInterval: Duration
+        /// inotify events (on Linux) or polling; tests force polling here.
+        var watchMethod = SiteChanges.preferred
 
         public init(siteFolder: URL, output: URL? = nil, port: UInt16 = 8000, strict: Bool = false, pollInterval: Duration = .milliseconds(100)) {
             self.siteFolder = siteFolder
@@ -43,13 +45,15 @@ public final class PreviewSession: Sendable {
     public let channel = ReloadChannel()
     private let server: PreviewServer
     private let onBuild: @Sendable (BuildReport) -> Void
+    private let onListenerEvent: @Sendable (String) -> Void
 
-    /// `onListenerEvent` is told when the server stops accepting connections and when it accepts again, and the first
-    /// time its connection cap is reached.
+    /// `onListenerEvent` is told when the server stops accepting connections and when it accepts again, the first
+    /// time its connection cap is reached, and when the watcher polls because inotify cannot watch.
     public init(options: Options, onBuild: @escaping @Sendable (BuildReport) -> Void = { _ in },
                 onListenerEvent: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.options = options
         self.onBuild = onBuild
+        self.onListenerEvent = onListenerEvent
         if let output = options.output {
             temporaryFolder = nil
             outputFolder = output.standardizedFileURL
@@ -70,21 +74,20 @@ public final class PreviewSession: Sendable {
     public func run(ready: @Sendable (URL) -> Void) async throws {
         // Listen first, so a port in use fails at once, not after a long build; the address is told once the site is built.
         let port = try await server.start()
-        // The first snapshot is taken before the first build, so a change made while it runs is not missed.
-        var watcher = SiteWatcher(siteFolder: options.siteFolder)
-        await rebuild(isFirst: true)
+        // Watching starts before the first build, so a change made while it runs is not missed.
+        let changes = SiteChanges(siteFolder: options.siteFolder, pollInterval: options.pollInterval, method: options.watchMethod,
+                                  onNote: onListenerEvent)
+        defer { changes.stop() }
+        await rebuild(isFirst: true, changes: changes)
         ready(URL(string: "http://\(options.bindAddress == "0.0.0.0" ? "127.0.0.1" : options.bindAddress):\(port)/")!)
-        let clock = ContinuousClock()
-        var pause = options.pollInterval
-        while !Task.isCancelled {
-            try? await Task.sleep(for: pause)
-            let scanned = clock.now
-            let changed = watcher.poll()
-            // A site of many thousand files takes longer to scan: keep scanning to at most a fifth of the time.
-            pause = max(options.pollInterval, (clock.now - scanned) * 4)
-            if changed, !Task.isCancelled {
-                await rebuild(isFirst: false)
-            }
+        var built = 0
+        for await _ in changes.signals {
+            // Let an editor's burst of events (write a new file, rename it over the old) end before building.
+            try? await Task.sleep(for: SiteChanges.settleTime)
+            let seen = changes.generation
+            guard seen != built, !Task.isCancelled else { continue }
+            built = seen
+            await rebuild(isFirst: false, changes: changes)
         }
     }
 
@@ -95,7 +98,7 @@ public final class PreviewSession: Sendable {
     }
 
     /// Runs one build off the concurrency pool (a build is synchronous and can take a while) and publishes its state.
-    private func rebuild(isFirst: Bool) async {
+    private func rebuild(isFirst: Bool, changes: SiteChanges) async {
         let buildOptions = BuildOptions(siteFolder: options.siteFolder, output: outputFolder, strict: options.strict)
         let start = DispatchTime.now().uptimeNanoseconds
         let result = await withCheckedContinuation { continuation in
@@ -104,6 +107,7 @@ public final class PreviewSession: Sendable {
             }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        changes.watch(sources: result.sourcePaths)
         let previous = await channel.state
         let state = previous.after(result)
         if state != previous { await channel.publish(state) }

@@ -6,8 +6,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Notices when a site's inputs change: `indexsite.yml`, `Content/`, `Templates/` and `Static/`, by polling each file's
-/// size, modification and change times. Polling is portable and, for the folders a site has, cheap.
+/// Notices when a site's inputs change by polling each file's size, modification and change times: `indexsite.yml`,
+/// `Content/`, `Templates/`, `Static/` and the sources the lists name elsewhere in the site folder (`README.md`,
+/// `docs`). Portable, and the preview's way when inotify is not there or cannot watch (`SiteChanges`).
 public struct SiteWatcher: Sendable {
     /// What a file looked like at one poll; any difference counts as a change.
     struct Stamp: Equatable, Sendable {
@@ -18,11 +19,21 @@ public struct SiteWatcher: Sendable {
     }
 
     public let siteFolder: URL
+    /// The watched paths, relative to the site folder: files, or folders watched with everything in them.
+    private(set) var roots: [String]
     private var last: [String: Stamp]
 
+    /// The paths every site's build reads, and the sources its lists name (relative to the site folder).
+    static func inputs(sources: [String]) -> [String] {
+        var roots = [SiteLayout.configurationFile, SiteLayout.contentFolder, SiteLayout.templatesFolder, SiteLayout.staticFolder]
+        for source in sources where !roots.contains(source) { roots.append(source) }
+        return roots
+    }
+
     /// Takes the first snapshot, so the first `poll` reports only what changed after this.
-    public init(siteFolder: URL) {
+    public init(siteFolder: URL, sources: [String] = []) {
         self.siteFolder = siteFolder.standardizedFileURL
+        roots = Self.inputs(sources: sources)
         last = [:]
         last = snapshot()
     }
@@ -34,14 +45,29 @@ public struct SiteWatcher: Sendable {
         return now != last
     }
 
+    /// Watches `sources` (besides the site's fixed inputs) from now on: the files of sources new to the watch are taken
+    /// as they are now, and those of sources no longer named are forgotten, so neither counts as a change; a change
+    /// under the roots watched before still does at the next poll.
+    public mutating func watch(sources: [String]) {
+        let wanted = Self.inputs(sources: sources)
+        guard wanted != roots else { return }
+        let added = wanted.filter { !roots.contains($0) }
+        roots = wanted
+        last = last.filter { Self.key($0.key, isUnder: wanted) }
+        for (key, stamp) in snapshot() where last[key] == nil && Self.key(key, isUnder: added) { last[key] = stamp }
+    }
+
+    static func key(_ key: String, isUnder roots: [String]) -> Bool {
+        roots.contains { key == $0 || key.hasPrefix($0 + "/") }
+    }
+
     /// Every watched file with its stamp, keyed by path relative to the site folder.
     func snapshot() -> [String: Stamp] {
         var stamps: [String: Stamp] = [:]
         let root = siteFolder.path
-        if let (stamp, _) = Self.stamp(root + "/" + SiteLayout.configurationFile) { stamps[SiteLayout.configurationFile] = stamp }
         var visited: Set<FolderIdentity> = []
-        for folder in [SiteLayout.contentFolder, SiteLayout.templatesFolder, SiteLayout.staticFolder] {
-            walk(root + "/" + folder, relative: folder, into: &stamps, visited: &visited, depth: 0)
+        for path in roots {
+            walk(root + "/" + path, relative: path, into: &stamps, visited: &visited, depth: 0)
         }
         return stamps
     }
@@ -50,7 +76,7 @@ public struct SiteWatcher: Sendable {
     /// folders count through their files, and symbolic links to folders are followed, each folder once (by device and
     /// inode): `ln -s . loop` links would otherwise multiply the walk at every poll (issue 17, item 10).
     private func walk(_ path: String, relative: String, into stamps: inout [String: Stamp], visited: inout Set<FolderIdentity>, depth: Int) {
-        guard depth < 16, let (stamp, isFolder, identity) = Self.stampAndIdentity(path) else { return }
+        guard depth < Self.deepest, let (stamp, isFolder, identity) = Self.stampAndIdentity(path) else { return }
         guard isFolder else {
             stamps[relative] = stamp
             return
@@ -61,6 +87,9 @@ public struct SiteWatcher: Sendable {
             walk(path + "/" + name, relative: relative + "/" + name, into: &stamps, visited: &visited, depth: depth + 1)
         }
     }
+
+    /// How many folders deep under a watched root files are still watched, by polling and by inotify alike.
+    static let deepest = 16
 
     /// A folder as the file system knows it, whatever path or link leads to it.
     struct FolderIdentity: Hashable {

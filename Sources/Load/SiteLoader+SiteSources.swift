@@ -37,7 +37,7 @@ extension SiteLoader {
 
     /// `path` as a plain relative path inside the site folder (`./README.md` → `README.md`), or nil when it is
     /// absolute, empty, climbs out with `..`, or names a hidden file or folder.
-    static func sitePath(_ path: String) -> String? {
+    public static func sitePath(_ path: String) -> String? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
         guard !path.hasPrefix("/"), !parts.isEmpty, !parts.contains(where: { $0.hasPrefix(".") }) else { return nil }
         return parts.joined(separator: "/")

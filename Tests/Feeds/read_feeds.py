@@ -1,5 +1,5 @@
 """Reads Atom feeds with feedparser, as a feed reader would, and prints what it found as JSON for the Swift tests
-(Tests/IndexSiteTests/AtomFeedTests.swift), which check every entry and date.
+(Tests/IndexSiteTests/Render/AtomFeedTests.swift), which check every entry and date.
 
 Usage: read_feeds.py FEED_FILE ADDRESS [FEED_FILE ADDRESS ...]   (ADDRESS: where the feed is served from, against
 which feedparser resolves relative links, as a reader does with the feed's own address)

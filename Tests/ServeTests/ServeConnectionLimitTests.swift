@@ -66,6 +66,14 @@ import Glibc
         }
     }
 
+    /// `body` run on a thread of its own, not on one of the few the server's tasks run on: a blocking read there, while
+    /// other tests run in parallel, left the server no thread to close the connection with.
+    static func offThePool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { done in
+            Thread.detachNewThread { done.resume(with: Result { try body() }) }
+        }
+    }
+
     static func send(_ text: String, to descriptor: Int32) -> Bool {
         let bytes = Array(text.utf8)
         return Glibc.send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count
@@ -76,8 +84,8 @@ import Glibc
         try await Self.withPreview(clientTimeout: .milliseconds(500)) { preview in
             let idle = try Self.connect(port: preview.port)
             defer { close(idle) }
-            #expect(Self.readUntilClosed(idle) == "")
-            #expect(try HTTPProbe.get("/books/", port: preview.port, timeout: 10).status == 200)
+            #expect((try await Self.offThePool { Self.readUntilClosed(idle) }) == "")
+            #expect(try await Self.offThePool { try HTTPProbe.get("/books/", port: preview.port, timeout: 10).status } == 200)
         }
     }
 
@@ -94,7 +102,7 @@ import Glibc
                 try await Task.sleep(for: .milliseconds(200))
                 closed = !Self.send("X-Line-\(line): still coming\r\n", to: slow)
             }
-            if !closed { closed = Self.readUntilClosed(slow) != nil }
+            if !closed { closed = (try await Self.offThePool { Self.readUntilClosed(slow) }) != nil }
             #expect(closed)
         }
     }
@@ -115,11 +123,11 @@ import Glibc
             close(first)
             var time = timeval(tv_sec: 20, tv_usec: 0)
             setsockopt(waiting, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-            let answer = try #require(Self.readUntilClosed(waiting))
+            let answer = try #require((try await Self.offThePool { Self.readUntilClosed(waiting) }))
             #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
             #expect(answer.contains("Books"))
             // One slot is free again (the waiting client's connection closed after its answer): the server goes on.
-            #expect(try HTTPProbe.get("/", port: preview.port, timeout: 10).status == 200)
+            #expect(try await Self.offThePool { try HTTPProbe.get("/", port: preview.port, timeout: 10).status } == 200)
         }
     }
 
@@ -131,7 +139,7 @@ import Glibc
             defer { close(client) }
             #expect(Self.send("GET /robots.txt HTTP/1.1\r\nHost: localhost\r\n\r\nHEAD /robots.txt HTTP/1.1\r\nHost: localhost\r\n\r\n"
                 + "GET /books/entries.json HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", to: client))
-            let answers = try #require(Self.readUntilClosed(client)).components(separatedBy: "HTTP/1.1 ").dropFirst()
+            let answers = try #require((try await Self.offThePool { Self.readUntilClosed(client) })).components(separatedBy: "HTTP/1.1 ").dropFirst()
             #expect(answers.count == 3)
             #expect(answers.first?.hasSuffix("Content-Length: 2\r\n\r\nok") == true)
             #expect(answers.dropFirst().first?.hasSuffix("Content-Length: 2\r\n\r\n") == true)
@@ -156,7 +164,7 @@ import Glibc
                 let client = try Self.connect(port: preview.port)
                 defer { close(client) }
                 _ = Self.send(head, to: client)
-                #expect(Self.readUntilClosed(client)?.hasPrefix("HTTP/1.1 \(status) ") == true, "\(head.prefix(60))")
+                #expect((try await Self.offThePool { Self.readUntilClosed(client) })?.hasPrefix("HTTP/1.1 \(status) ") == true, "\(head.prefix(60))")
             }
         }
     }

@@ -13,8 +13,7 @@ import IndexSiteTestSupport
 /// A small Hugo docs folder (the golden site `docs-hugo`: `_index.md` sections, a leaf bundle, `{#id}` attributes,
 /// `url:` and `slug:`, pages without headings, a draft) indexed with `link_style: hugo`, checked the way the Rust book is.
 @Suite struct DocsIndexHugoTests {
-    static let site = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("GoldenSiteTests/Sites/docs-hugo/input")
+    static let site = TestSupport.repository.appendingPathComponent("Tests/GoldenSiteTests/Sites/docs-hugo/input")
     static let base = "https://docs.example.org/"
 
     /// Hugo's ids for a page, computed here from the Markdown on their own: ATX headings, a trailing `{#id}` taken

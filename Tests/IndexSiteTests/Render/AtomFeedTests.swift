@@ -34,15 +34,20 @@ import IndexSiteTestSupport
 
     /// The repository's root, where `Scripts/` and `Tests/Feeds/` are.
     static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        TestSupport.repository
     }
+
+    /// The virtual environment's Python, made once per process: the feed tests run in parallel, and two
+    /// `browser-env.sh` making `.build-venv` at once found each other's half-made venv (no pip in it yet).
+    /// Nil when it could not be made (the first test to ask records why).
+    static let pythonPath: String? = try? run(["/usr/bin/env", "bash", repositoryRoot.appendingPathComponent("Scripts/browser-env.sh").path])
+        .trimmingCharacters(in: .whitespacesAndNewlines)
 
     /// What feedparser (from PyPI, in the venv `Scripts/browser-env.sh` makes) reads in each feed file, served from
     /// the address given with it.
     static func feedparser(_ feeds: [(file: URL, address: String)]) throws -> [String: [String: Any]] {
         let root = repositoryRoot
-        let python = try run(["/usr/bin/env", "bash", root.appendingPathComponent("Scripts/browser-env.sh").path])
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let python = pythonPath else { throw CocoaError(.executableLoad) }
         let output = try run([python, root.appendingPathComponent("Tests/Feeds/read_feeds.py").path] + feeds.flatMap { [$0.file.path, $0.address] })
         let json = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: [String: Any]])
         return Dictionary(uniqueKeysWithValues: feeds.map { ($0.address, json[$0.file.path] ?? [:]) })

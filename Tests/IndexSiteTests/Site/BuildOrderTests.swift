@@ -3,6 +3,7 @@ import Testing
 import IndexSiteTestSupport
 @testable import IndexSite
 import IndexSiteCore
+import IndexSiteEngine
 
 /// A build reads its settings and theme first and makes its templates and locale tables on another core while it
 /// reads the content; what only the content says (a front matter's locale, whether anything changed) comes after.
@@ -57,8 +58,8 @@ import IndexSiteCore
         #expect(first.succeeded && !first.reusedPreviousOutput)
         let again = Build.run(BuildOptions(siteFolder: site, output: output))
         #expect(again.succeeded && again.reusedPreviousOutput)
-        // The templates' thread goes on after the build returns: time for it to have begun a folder, were it told to.
-        Thread.sleep(forTimeInterval: 0.3)
+        // The templates' thread may go on after the build returns: once it is done, it would have begun a folder.
+        #expect(Engine.waitForBackgroundThreads(seconds: 60))
         let staging = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.hasPrefix(".out.indexsite-") }
         #expect(staging.isEmpty, "\(staging)")
     }
