@@ -16,6 +16,7 @@ import Testing
             builder.add { $0 += Array((description ?? "").utf8) }
             builder.add(nil)   // image
             builder.add(nil)   // search terms
+            builder.add(nil)   // facet values
             fields.forEach { builder.add($0) }
         }
         add("dune", "Dune <1965>", "https://example.org/dune?a=1&b=2", "<p>Sand &amp; spice</p>\n", ["1965", "Arrakis"])
@@ -24,7 +25,7 @@ import Testing
         var children = EntryRows.Builder(fieldNames: ["Year", "Place"], capacity: 1)
         for text in ["book-1", "Book 1", nil, nil, nil, nil, nil] { children.add(text) }
         children.add { _ in }
-        for _ in 0..<4 { children.add(nil) }
+        for _ in 0..<5 { children.add(nil) }   // image, search terms, facet values, Year, Place
         builder.children[2] = children.finished()
         return builder.finished()
     }
