@@ -3,7 +3,8 @@ import PackagePlugin
 
 /// Compiles the built-in theme into the Render target: every file under the package's `Templates/` (folder paths kept,
 /// hidden files skipped) becomes one entry of `BuiltInTheme.files`, so an installed binary renders in any folder and
-/// no list of theme files is kept by hand. Each file is an input: an edit, a new file or a removed one re-runs it.
+/// no list of theme files is kept by hand. Each file is an input, so an edit re-runs it;
+/// a file added later is seen only when SwiftPM plans the build again (docs/ARCHITECTURE.md).
 @main
 struct EmbedTemplates: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
