@@ -63,15 +63,16 @@ test: test-deps
 portable: deps
 	$(SWIFT) build --build-path .build-portable --product IndexSite -Xswiftc -DINDEXSITE_PORTABLE -Xcc -DINDEXSITE_PORTABLE
 
-# The command-line and preview-server tests again, on the release binary: it is linked otherwise (statically, the C
-# library included), and it is the one `make install` installs and `make bench` times.
+# The command-line, preview-server and link-check tests again, on the release binaries (`check --links` runs the
+# indexsite-links beside indexsite): they are linked otherwise (statically, the C library included, Foundation's ICU
+# data emptied), and they are what `make install` installs and `make bench` times.
 release-test: release-deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product indexsite
 	$(SWIFT) build $(RELEASE_FLAGS) --product indexsite-links
 	Scripts/check-binary-size.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/indexsite" $(MAX_BINARY_MB)
 	Scripts/check-binary-size.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/indexsite-links" $(MAX_HELPER_MB)
 	INDEXSITE_TEST_BINARY="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/indexsite" \
-		$(SWIFT) test --skip-build --no-parallel --filter 'CLITests|ServeTests'
+		$(SWIFT) test --skip-build --no-parallel --filter 'CLITests|ServeTests|LinkCheckTests'
 
 # Real-browser checks (headless Chromium through chromedriver, selenium in .build-venv): the sample site, the
 # multilingual test site (de, sv, ru, ja, ar lists on an en site), then the reader's-page test site (awesome-go, 50 and

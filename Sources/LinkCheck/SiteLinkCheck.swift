@@ -42,7 +42,7 @@ public struct SiteLinkCheck: Sendable {
         let patterns = settings.exclude.compactMap { try? Regex($0) }
         func isExcluded(_ url: String) -> Bool {
             if patterns.contains(where: { url.contains($0) }) { return true }
-            guard let host = URLComponents(string: url)?.host?.lowercased() else { return false }
+            guard let host = URL(string: url)?.host?.lowercased() else { return false }
             return settings.hosts[host]?.exclude == true
         }
         var urls: [String] = []
@@ -123,7 +123,7 @@ public struct SiteLinkCheck: Sendable {
                 }
             }
             if let fragment = Self.checkableFragment(of: use.url), let anchors = outcome.anchors, anchors.isHTML,
-               !Self.anchors(anchors.names, include: fragment, host: URLComponents(string: use.url)?.host) {
+               !Self.anchors(anchors.names, include: fragment, host: URL(string: use.url)?.host) {
                 let location = locator.locate(use.url, from: use.location)
                 if !locator.suppresses(.linkFragmentMissing, at: location) {
                     report.diagnostics.append(.warning(.linkFragmentMissing, "link '\(use.url)' leads to a page with no anchor '#\(fragment)'",

@@ -126,7 +126,7 @@ public struct LinkChecker: Sendable {
         /// The anchors of the page at `url` (a GET, as HEAD has no body), nil when it cannot be read now; a page that
         /// is not HTML has none to check.
         func anchors(of url: String) async -> PageAnchors? {
-            guard let components = URLComponents(string: url), let key = Self.hostKey(components) else { return nil }
+            guard let address = URL(string: url), let key = Self.hostKey(address) else { return nil }
             await gate.enter(key)
             var request = HTTPClientRequest(url: url)
             request.headers.add(name: "User-Agent", value: userAgent)
@@ -150,15 +150,15 @@ public struct LinkChecker: Sendable {
         static let largestPage = 16 * 1024 * 1024
 
         /// `host:port`, by which requests are counted against a host's limit; nil for an address without a host.
-        static func hostKey(_ components: URLComponents) -> String? {
-            guard let scheme = components.scheme?.lowercased(), let host = components.host, !host.isEmpty else { return nil }
-            return "\(host.lowercased()):\(components.port ?? (scheme == "https" ? 443 : 80))"
+        static func hostKey(_ address: URL) -> String? {
+            guard let scheme = address.scheme?.lowercased(), let host = address.host, !host.isEmpty else { return nil }
+            return "\(host.lowercased()):\(address.port ?? (scheme == "https" ? 443 : 80))"
         }
 
         /// Whether `code` means the page is there, by the site's and the host's `accept`.
         func accepted(_ code: Int, url: String) -> Bool {
             if (200...299).contains(code) || settings.accept.contains(code) { return true }
-            guard let host = URLComponents(string: url)?.host?.lowercased() else { return false }
+            guard let host = URL(string: url)?.host?.lowercased() else { return false }
             return settings.hosts[host]?.accept.contains(code) == true
         }
 
@@ -228,8 +228,10 @@ public struct LinkChecker: Sendable {
         /// One hop: HEAD, then GET when HEAD did not say the page is there (refused with 405, 403, 501, or a status a GET
         /// may contradict); the GET's answer counts. A 429 or 503 to HEAD is retried as it is, not with GET.
         func request(_ url: String) async -> Answer {
-            guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-                  let host = components.host, !host.isEmpty else {
+            // `URL`, not `URLComponents`: its `host` decodes through Foundation's ICU, which has no data in the
+            // release binaries (docs/ARCHITECTURE.md), so it was nil there for every address.
+            guard let address = URL(string: url), let scheme = address.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                  let host = address.host, !host.isEmpty else {
                 return .failed("not a valid http(s) address", retryable: false)
             }
             // Reserved names (RFC 6761) never resolve: they are not sent to any resolver.
@@ -237,7 +239,7 @@ public struct LinkChecker: Sendable {
             if lowerHost == "invalid" || lowerHost.hasSuffix(".invalid") {
                 return .failed("host '\(host)' not found (the .invalid domain is reserved and never resolves)", retryable: false)
             }
-            let key = "\(lowerHost):\(components.port ?? (scheme == "https" ? 443 : 80))"
+            let key = "\(lowerHost):\(address.port ?? (scheme == "https" ? 443 : 80))"
             await gate.enter(key)
             let head = await send(.HEAD, url)
             let answer: Answer
