@@ -92,6 +92,12 @@ extension ListSettings {
         for (index, path) in settings.facets.enumerated() where !has(path) {
             unknown(.facets, path, item: String(index))
         }
+        // A field named twice gets one row of chips (`ListFacets`); the second naming is said, not dropped quietly.
+        for (index, path) in settings.facets.enumerated() where settings.facets[..<index].contains(path) {
+            diagnostics.append(.warning(.badSettingValue, "'facets' names the field '\(path)' twice; its chips are shown once",
+                                        at: settings.location(of: .facets, item: String(index), or: fallback),
+                                        hint: "remove the second '\(path)'"))
+        }
         switch settings.grouping {
         case .field(let path)?, .date(let path, _)?:
             if !has(path) { unknown(.groupBy, path) }

@@ -138,6 +138,16 @@ import IndexSiteTestSupport
         #expect(error.hint?.contains("did you mean 'language'?") == true, "\(error.hint ?? "")")
     }
 
+    @Test func aFieldNamedTwiceIsAWarningAtItsSecondItem() throws {
+        let settings = "lists:\n  - source: tools.csv\n    title_field: name\n    facets: [license, language, license]\n"
+        let built = try build(settings, ["Content/tools.csv": FacetsTests.tools])
+        let warnings = built.diagnostics.filter { $0.code == .badSettingValue }
+        #expect(warnings.count == 1, "\(built.diagnostics)")
+        let warning = try #require(warnings.first)
+        #expect(warning.severity == .warning && warning.message.contains("names the field 'license' twice"), "\(warning.message)")
+        #expect(warning.location.path.hasSuffix("indexsite.yml") && warning.location.line == 4 && warning.location.column == 33, "\(warning.location)")
+    }
+
     /// A list split into section pages filters nowhere in place (its sections are on other pages): its overview's
     /// chips stay links to the value pages, and the section pages carry none.
     @Test func aSplitListLinksItsChipsToTheValuePages() throws {
