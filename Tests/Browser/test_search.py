@@ -112,6 +112,11 @@ def test_split_list_search_fetches_only_what_the_word_needs(driver, http_root, t
         assert {p[0] for p in pieces} == {"words"}
         kinds = [p[1] for p in pieces]
         assert kinds.count("manifest") == 1 and 1 <= kinds.count("s") <= 2 and kinds.count("e") == 1, pieces
+    # The header's title and search box never touch, even on a phone (the title gives way first).
+    gap = d.execute_script(
+        "var t = document.querySelector('.site-title').getBoundingClientRect();"
+        "var b = document.querySelector('.site-search').getBoundingClientRect(); return b.left - t.right;")
+    assert gap >= 12, f"the site title and the header's search box are {gap} px apart"
     shot(d, f"split-list-{transport}-{vp}")
     land_on_quokka(d, results[0], vp)
 
