@@ -4,14 +4,14 @@ import IndexSiteCore
 /// two apart), so a re-worded description, a move to another section or a new place in the order is the same entry.
 public enum ItemKey {
     /// The key of a parsed entry of a Markdown list: its link, else its title.
-    public static func ofListItem(_ entry: Entry, titleField: KeyPath, urlField: KeyPath) -> String? {
+    public static func ofListItem(_ entry: Entry, titleField: FieldPath, urlField: FieldPath) -> String? {
         if let url = entry.text(at: urlField), !url.isBlank { return "u:" + url.trimmingSpaces }
         guard let title = entry.text(at: titleField), !title.isBlank else { return nil }
         return "t:" + plainTitle(Array(title.utf8))
     }
 
     /// The key of a record of a data file: its `id` field, else its title.
-    public static func ofRecord(_ entry: Entry, titleField: KeyPath) -> String? {
+    public static func ofRecord(_ entry: Entry, titleField: FieldPath) -> String? {
         if let id = entry.explicitID { return "i:" + id.trimmingSpaces }
         guard let title = entry.text(at: titleField), !title.isBlank else { return nil }
         return "t:" + title.trimmingSpaces

@@ -22,7 +22,7 @@ final class BuildHistory {
 
     /// The settings of `settings` that name a history field.
     static func asking(_ settings: ListSettings) -> [ListSettingKey] {
-        func named(_ path: KeyPath?) -> Bool { path.map { SourceHistory.fieldNames.contains($0.description) } ?? false }
+        func named(_ path: FieldPath?) -> Bool { path.map { SourceHistory.fieldNames.contains($0.description) } ?? false }
         var keys: [ListSettingKey] = []
         if settings.sort.contains(where: { named($0.path) }) { keys.append(.sort) }
         switch settings.grouping {

@@ -50,8 +50,8 @@ extension ListSettings {
                                     fallback: SourceLocation) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let known = Set(fields.names)
-        func has(_ path: KeyPath) -> Bool { known.contains(path.description) }
-        func unknown(_ setting: ListSettingKey, _ path: KeyPath, item: String? = nil) {
+        func has(_ path: FieldPath) -> Bool { known.contains(path.description) }
+        func unknown(_ setting: ListSettingKey, _ path: FieldPath, item: String? = nil) {
             let location = item.map { settings.location(of: setting, item: $0, or: fallback) } ?? settings.location(of: setting, or: fallback)
             diagnostics.append(.error(.unknownField, "'\(setting.rawValue)' names the field '\(path)', which no entry has", at: location,
                                       hint: fields.hint(for: path.description)))
@@ -61,7 +61,7 @@ extension ListSettings {
             if !has(settings.titleField) { unknown(.titleField, settings.titleField) }
         } else if !has(settings.titleField) {
             if let fallbackTitle = fields.automaticTitle(locale: settings.locale) {
-                settings.titleField = KeyPath(fallbackTitle)
+                settings.titleField = FieldPath(fallbackTitle)
             } else {
                 // A file without a header row has its first row of data taken for the field names.
                 let headerHint = kind == .csv && settings.header == nil && !fields.names.contains(where: { $0.hasPrefix("#") })
@@ -73,7 +73,7 @@ extension ListSettings {
         // Not written, the link and the description are the fields so named in any case (`URL`, `Description`).
         for (setting, standard) in [(ListSettingKey.urlField, "url"), (.descriptionField, "description")] where !settings.isWritten(setting) {
             guard let spelled = fields.spelling(of: standard), spelled != standard else { continue }
-            if setting == .urlField { settings.urlField = KeyPath(spelled) } else { settings.descriptionField = KeyPath(spelled) }
+            if setting == .urlField { settings.urlField = FieldPath(spelled) } else { settings.descriptionField = FieldPath(spelled) }
         }
         // Written out at its default (`url_field: url`), the setting only documents the default: no link is fine.
         for (setting, path, standard) in [(ListSettingKey.urlField, settings.urlField, "url"), (.descriptionField, settings.descriptionField, "description")]
@@ -109,11 +109,11 @@ extension ListSettings {
         }
         if let reading = settings.readingField, !has(reading) { unknown(.readingField, reading) }
         if let image = settings.imageField, !has(image) { unknown(.imageField, image) }
-        for field in settings.fieldLabels.keys.sorted() where !has(KeyPath(field)) {
-            unknown(.fieldLabels, KeyPath(field))
+        for field in settings.fieldLabels.keys.sorted() where !has(FieldPath(field)) {
+            unknown(.fieldLabels, FieldPath(field))
         }
-        for (field, _) in settings.valuesSeparatorByField.sorted(by: { $0.key < $1.key }) where !has(KeyPath(field)) {
-            unknown(.valuesSeparator, KeyPath(field), item: field)
+        for (field, _) in settings.valuesSeparatorByField.sorted(by: { $0.key < $1.key }) where !has(FieldPath(field)) {
+            unknown(.valuesSeparator, FieldPath(field), item: field)
         }
         return diagnostics
     }

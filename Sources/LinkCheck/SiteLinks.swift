@@ -36,7 +36,7 @@ public enum SiteLinks {
         func walk(_ entries: [Entry]) {
             for entry in entries {
                 for (name, value) in zip(entry.fields.names, entry.fields.values) {
-                    for text in value.texts { add(text, at: entry.location(of: KeyPath(name))) }
+                    for text in value.texts { add(text, at: entry.location(of: FieldPath(name))) }
                 }
                 walk(entry.children)
             }
@@ -68,8 +68,8 @@ public enum SiteLinks {
                 for entry in entries {
                     for (name, value) in zip(entry.fields.names, entry.fields.values) {
                         for text in value.texts {
-                            if name == list.settings.urlField.description { add(text, at: entry.location(of: KeyPath(name))) }
-                            for target in markdownTargets(in: text) { add(target, at: entry.location(of: KeyPath(name))) }
+                            if name == list.settings.urlField.description { add(text, at: entry.location(of: FieldPath(name))) }
+                            for target in markdownTargets(in: text) { add(target, at: entry.location(of: FieldPath(name))) }
                         }
                     }
                     walk(entry.children)

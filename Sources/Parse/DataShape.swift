@@ -6,7 +6,7 @@ enum DataShape {
     /// Where a document's records were found.
     enum Found: Equatable {
         /// The array or keyed map at this key path (empty: the document itself).
-        case at(KeyPath)
+        case at(FieldPath)
         /// Several arrays or keyed maps at the same depth, named by their key paths: `items:` must pick one.
         case several([String])
         /// No array and no map of records.
@@ -32,7 +32,7 @@ enum DataShape {
     }
 
     private static func collection(in value: FieldValue, prefix: [String], depth: Int) -> Found {
-        let here = prefix.isEmpty ? KeyPath("") : KeyPath(prefix.joined(separator: "."))
+        let here = prefix.isEmpty ? FieldPath("") : FieldPath(prefix.joined(separator: "."))
         switch value {
         case .list: return .at(here)
         case .text: return .none
@@ -43,7 +43,7 @@ enum DataShape {
             let maps = names.indices.filter { if case .record(let nested) = values[$0] { isKeyedMap(nested) } else { false } }
             for candidates in [arrays, maps] where !candidates.isEmpty {
                 let paths = candidates.map { (prefix + [names[$0]]).joined(separator: ".") }
-                return paths.count == 1 ? .at(KeyPath(paths[0])) : .several(paths)
+                return paths.count == 1 ? .at(FieldPath(paths[0])) : .several(paths)
             }
             let records = names.indices.filter { if case .record = values[$0] { true } else { false } }
             if records.count == 1, depth < searchDepth {

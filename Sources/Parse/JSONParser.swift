@@ -7,10 +7,10 @@ public struct JSONParser: Sendable {
     public static let maximumDepth = 256
 
     /// The key path of the array inside the document (`items: "3166-1"`); nil when the document is the array.
-    public var items: KeyPath?
+    public var items: FieldPath?
 
     /// A JSON list parser; `items` points at the array when the document keeps it under a key.
-    public init(items: KeyPath? = nil) {
+    public init(items: FieldPath? = nil) {
         self.items = items
     }
 
@@ -31,7 +31,7 @@ public struct JSONParser: Sendable {
                     var probe = Reader(bytes: buffer)
                     probe.position = reader.position
                     if let keys = probe.arrayKeys(), keys.count == 1 {
-                        items = KeyPath(keys[0])
+                        items = FieldPath(keys[0])
                     } else {
                         // Any other object is read whole once to find its records: a map from key to record (RuboCop's
                         // cops), or the one collection inside a lone nested record (MDN's browsers.firefox.releases).
@@ -47,7 +47,7 @@ public struct JSONParser: Sendable {
                                 var part = ParsedSource()
                                 var listReader = Reader(bytes: buffer)
                                 listReader.position = start
-                                guard try listReader.seek(KeyPath(path), depth: 1) else { continue }
+                                guard try listReader.seek(FieldPath(path), depth: 1) else { continue }
                                 if listReader.peek == UInt8(ascii: "{") {
                                     try readKeyedMap(&listReader, file: file, lines: lines, into: &part)
                                 } else {
@@ -243,7 +243,7 @@ public struct JSONParser: Sendable {
 
         /// Moves to the value at `path` inside nested objects (a literal key with dots wins over the path);
         /// false when the path is not there. Everything before it is read (and checked) on the way.
-        mutating func seek(_ path: KeyPath, depth: Int) throws -> Bool {
+        mutating func seek(_ path: FieldPath, depth: Int) throws -> Bool {
             var remaining = path.components[...]
             while !remaining.isEmpty {
                 skipSpace()

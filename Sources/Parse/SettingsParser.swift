@@ -130,21 +130,21 @@ public enum SettingsParser {
                 case .sectionOrder: list.sectionOrder = strings(value, setting, block, into: &list)
                 case .sort: list.sort = (strings(value, setting, block, into: &list) ?? []).map(SortKey.init(parsing:))
                 case .ignorePrefixes: list.ignorePrefixes = strings(value, key, block) ?? []
-                case .readingField: list.readingField = keyPath(value, key, block)
+                case .readingField: list.readingField = fieldPath(value, key, block)
                 case .indexTitles: list.indexTitles = choice(value, key, block) ?? list.indexTitles
                 case .emptySections: list.emptySections = choice(value, key, block) ?? list.emptySections
-                case .titleField: list.titleField = keyPath(value, key, block) ?? list.titleField
-                case .urlField: list.urlField = keyPath(value, key, block) ?? list.urlField
-                case .descriptionField: list.descriptionField = keyPath(value, key, block) ?? list.descriptionField
-                case .imageField: list.imageField = keyPath(value, key, block)
-                case .fields: list.fields = strings(value, setting, block, into: &list)?.map { KeyPath($0) }
+                case .titleField: list.titleField = fieldPath(value, key, block) ?? list.titleField
+                case .urlField: list.urlField = fieldPath(value, key, block) ?? list.urlField
+                case .descriptionField: list.descriptionField = fieldPath(value, key, block) ?? list.descriptionField
+                case .imageField: list.imageField = fieldPath(value, key, block)
+                case .fields: list.fields = strings(value, setting, block, into: &list)?.map { FieldPath($0) }
                 case .publishFields:
                     if case .scalar(let scalar) = value, scalar.string == "all" {
                         list.publishAllFields = true
                     } else {
-                        list.publishFields = (strings(value, setting, block, into: &list) ?? []).map { KeyPath($0) }
+                        list.publishFields = (strings(value, setting, block, into: &list) ?? []).map { FieldPath($0) }
                     }
-                case .facets: list.facets = (strings(value, setting, block, into: &list) ?? []).map { KeyPath($0) }
+                case .facets: list.facets = (strings(value, setting, block, into: &list) ?? []).map { FieldPath($0) }
                 case .locale: list.locale = locale(value, key, block) ?? list.locale
                 case .indexLocales: list.indexLocales = strings(value, key, block) ?? []
                 case .catchAllLabel: list.catchAllLabel = string(value, key, block) ?? list.catchAllLabel
@@ -156,7 +156,7 @@ public enum SettingsParser {
                 case .linkExtension: list.linkExtension = string(value, key, block) ?? list.linkExtension
                 case .linkStyle: list.linkStyle = choice(value, key, block) ?? list.linkStyle
                 case .linkBase: list.linkBase = string(value, key, block) ?? list.linkBase
-                case .items: list.items = keyPath(value, key, block)
+                case .items: list.items = fieldPath(value, key, block)
                 case .separator: list.separator = separatorText(value, key, block)
                 case .comment:
                     list.comment = string(value, key, block)
@@ -270,9 +270,9 @@ public enum SettingsParser {
             return nil
         }
 
-        mutating func keyPath(_ node: Node, _ key: String, _ block: YAMLBlock) -> KeyPath? {
+        mutating func fieldPath(_ node: Node, _ key: String, _ block: YAMLBlock) -> FieldPath? {
             guard let text = string(node, key, block) else { return nil }
-            let path = KeyPath(text)
+            let path = FieldPath(text)
             guard path.isWellFormed else {
                 error(.badSettingValue, "'\(key)' must be a field name or dotted path like author.last, not '\(text)'", at: block.location(of: node))
                 return nil
@@ -333,7 +333,7 @@ public enum SettingsParser {
             }
             if text.hasPrefix("date:") {
                 let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-                let path = KeyPath(parts.count > 1 ? parts[1] : "")
+                let path = FieldPath(parts.count > 1 ? parts[1] : "")
                 let granularity = parts.count > 2 ? DateGranularity(rawValue: parts[2]) : .month
                 guard parts.count <= 3, path.isWellFormed, let granularity else {
                     error(.badSettingValue, "'group_by' dates are written date:<field>:day|month|year, not '\(text)'", at: block.location(of: node))
@@ -341,7 +341,7 @@ public enum SettingsParser {
                 }
                 return .date(path, granularity)
             }
-            let path = KeyPath(text)
+            let path = FieldPath(text)
             guard path.isWellFormed, !text.contains(":") else {
                 error(.badSettingValue, "'group_by' must be letter, heading, date:<field>:month or a field name, not '\(text)'", at: block.location(of: node))
                 return nil

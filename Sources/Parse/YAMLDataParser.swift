@@ -6,10 +6,10 @@ import IndexSiteCore
 /// Values stay the text the author wrote, and a tag the reader does not know (`!ruby/regexp`) is read as plain text.
 public struct YAMLDataParser: Sendable {
     /// The key path of the records inside the document; nil to find them.
-    public var items: KeyPath?
+    public var items: FieldPath?
 
     /// A YAML data parser; `items` points at the records when the document keeps them under a key.
-    public init(items: KeyPath? = nil) {
+    public init(items: FieldPath? = nil) {
         self.items = items
     }
 
@@ -41,7 +41,7 @@ public struct YAMLDataParser: Sendable {
                 // Each list is read where it is; its entries say which list they come from.
                 parsed.diagnostics.append(DataShape.severalListsWarning(paths, at: block.location(of: node)))
                 for path in paths {
-                    guard let list = YAMLDataParser.node(at: KeyPath(path), in: node) else { continue }
+                    guard let list = YAMLDataParser.node(at: FieldPath(path), in: node) else { continue }
                     var part = ParsedSource()
                     YAMLDataParser.read(list, block: block, into: &part)
                     parsed.entries += DataShape.marked(part.entries, list: path)
@@ -127,13 +127,13 @@ public struct YAMLDataParser: Sendable {
     }
 
     /// The node at `path` inside nested mappings (a literal key with dots wins over the path).
-    static func node(at path: KeyPath, in node: Node) -> Node? {
+    static func node(at path: FieldPath, in node: Node) -> Node? {
         guard case .mapping(let mapping) = node else { return nil }
         let literal = path.components.joined(separator: ".")
         if let value = mapping.first(where: { $0.key.string == literal })?.value { return value }
         guard let first = path.components.first, path.components.count > 1,
               let value = mapping.first(where: { $0.key.string == first })?.value else { return nil }
-        return self.node(at: KeyPath(path.components.dropFirst().joined(separator: ".")), in: value)
+        return self.node(at: FieldPath(path.components.dropFirst().joined(separator: ".")), in: value)
     }
 
     private static func keys(of node: Node) -> [String] {

@@ -34,7 +34,7 @@ struct AtomFeed: Sendable {
     let siteTitle: String
 
     /// The field a list's feed is dated by: the date field it is sectioned by, else `added` when the history was read.
-    static func datePath(of list: IndexedList) -> KeyPath? {
+    static func datePath(of list: IndexedList) -> FieldPath? {
         if case .date(let path, _)? = list.settings.grouping { return path }
         return list.lastUpdated != nil ? "added" : nil
     }

@@ -35,7 +35,7 @@ package final class DescriptionsAhead: Sendable {
 
     /// Queues the descriptions of a list's entries (`field`, Markdown), read in place in their rows now, while the
     /// caller still holds the entries unchanged; the entries may then be sorted and moved.
-    package func add(_ entries: [Entry], descriptionField field: KeyPath) {
+    package func add(_ entries: [Entry], descriptionField field: FieldPath) {
         guard field.components.count == 1 else { return }
         let name = field.components[0]
         let waiting = queue.add(maximumTexts: maximumTexts) { limit in TextsInRows(entries, field: name, limit: limit) }

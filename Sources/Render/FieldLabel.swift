@@ -2,7 +2,7 @@ import IndexSiteCore
 /// The label a reader sees for a field: the list's `field_labels:` entry, else the key made readable
 /// ("official_name" → "Official name", "author.last" → "Author last", "releaseYear" → "Release year").
 enum FieldLabel {
-    static func make(_ path: KeyPath, overrides: [String: String]) -> String {
+    static func make(_ path: FieldPath, overrides: [String: String]) -> String {
         if let label = overrides[path.description] { return label }
         return humanised(path.description)
     }

@@ -16,7 +16,7 @@ struct ListFacets: Sendable {
 
     /// One field readers narrow the list by.
     struct Facet: Sendable {
-        let path: KeyPath
+        let path: FieldPath
         /// The field's label as readers see it (`field_labels:`, else the key made readable).
         let label: String
         /// The folder of its value pages inside the list's folder, and its name in the address (`?license=MIT`).

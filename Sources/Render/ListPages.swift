@@ -7,7 +7,7 @@ struct ListPages: Sendable {
     let renderer: PageRenderer
     /// The list; on a facet value's page (`facetPage`), only the entries with that value.
     private(set) var list: IndexedList
-    let fieldPaths: [KeyPath]
+    let fieldPaths: [FieldPath]
     /// The shown fields' labels as readers see them (`official_name` as "Official name", or the list's
     /// `field_labels:`), made once per list.
     let fieldNames: [String]
@@ -18,9 +18,9 @@ struct ListPages: Sendable {
     /// The title, link and description, found once like `fieldColumns`.
     let titleColumn: FieldColumn, urlColumn: FieldColumn, descriptionColumn: FieldColumn
     /// The field of each entry's picture (`image_field`, else `image` or `logo` when the first entry has one).
-    let imageField: KeyPath?
+    let imageField: FieldPath?
     /// Fields the filter finds an entry by that the page does not show: the reading, and list fields (tags).
-    let termFields: [KeyPath]
+    let termFields: [FieldPath]
     /// A Markdown list item's `prefix` (what stood before its link, `0BSD`) and `struck` (`~~[Name](url)~~`), shown
     /// with the title; nil for other lists, whose fields of those names are plain fields.
     let itemMarkColumns: (prefix: FieldColumn, struck: FieldColumn)?
@@ -111,7 +111,7 @@ struct ListPages: Sendable {
         if let firstFields {
             let shown = Set(fieldPaths.map(\.description))
             for (name, value) in zip(firstFields.names, firstFields.values) where !shown.contains(name) {
-                if case .list = value { termFields.append(KeyPath(name)) }
+                if case .list = value { termFields.append(FieldPath(name)) }
             }
         }
         self.termFields = termFields
@@ -398,7 +398,7 @@ struct ListPages: Sendable {
     }
 
     /// The bytes of what a copy of `entry` shows: title, description, shown fields, and the same of its nested items.
-    static func shownSize(of entry: Entry, settings: ListSettings, fieldPaths: [KeyPath]) -> Int {
+    static func shownSize(of entry: Entry, settings: ListSettings, fieldPaths: [FieldPath]) -> Int {
         var size = (entry.text(at: settings.titleField)?.utf8.count ?? 0) + (entry.text(at: settings.descriptionField)?.utf8.count ?? 0)
         for path in fieldPaths { size += entry.text(at: path)?.utf8.count ?? 0 }
         for child in entry.children { size += shownSize(of: child, settings: settings, fieldPaths: fieldPaths) }

@@ -115,7 +115,7 @@ struct EntriesJSONWriter: Sendable {
     /// The fields published in `fields`: those the page shows and those `publish_fields` adds; nil for all of them.
     let publishedFields: Set<String>?
 
-    init(list: IndexedList, split: Bool, copies: EntryCopies, shownFields: [KeyPath]) {
+    init(list: IndexedList, split: Bool, copies: EntryCopies, shownFields: [FieldPath]) {
         self.list = list
         self.copies = copies
         let columns = FieldColumn.columns([list.settings.titleField, list.settings.urlField], in: list.sections.lazy.flatMap(\.entries).first?.fields)
@@ -134,7 +134,7 @@ struct EntriesJSONWriter: Sendable {
     /// The top-level field names a list's `entries.json` publishes: the title, link and description, the shown
     /// `fields`, the field its sections are grouped by, and `publish_fields`; nil (every field) for `publish_fields: all`.
     /// A column the page keeps off (a staff list's salary, the `reading_field`) is not published by default.
-    static func publishedFields(_ settings: ListSettings, kind: SourceKind, shown: [KeyPath]) -> Set<String>? {
+    static func publishedFields(_ settings: ListSettings, kind: SourceKind, shown: [FieldPath]) -> Set<String>? {
         guard !settings.publishAllFields else { return nil }
         // `main` (a docs index's defining page) is shown in bold; a Markdown list's `category` is the heading it
         // stands under, which the page shows as its section.

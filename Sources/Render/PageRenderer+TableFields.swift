@@ -4,7 +4,7 @@ extension PageRenderer {
     /// The fields a Markdown list's entries have beyond an item's own (title, url, description, category, done): the
     /// columns of the tables read as entries, in the order first met. Entries alike share their names, so each
     /// array of names is looked at once.
-    func tableFields(_ list: IndexedList) -> [KeyPath] {
+    func tableFields(_ list: IndexedList) -> [FieldPath] {
         let own: Set<String> = ["title", "url", "description", "category", "done", "prefix", "struck"]
         var fields: [String] = []
         var lastNames: UnsafeRawPointer?
@@ -14,6 +14,6 @@ extension PageRenderer {
                 for name in entry.fields.names where !own.contains(name) && !fields.contains(name) { fields.append(name) }
             }
         }
-        return fields.map { KeyPath($0) }
+        return fields.map { FieldPath($0) }
     }
 }

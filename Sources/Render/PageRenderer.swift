@@ -419,7 +419,7 @@ public struct PageRenderer: Sendable {
     /// The fields shown with each entry: the `fields` setting, or what the source's format shows by default (for CSV
     /// and JSON every plain field not shown otherwise, for a Markdown list the columns of its tables: `Auth`, `CORS`).
     /// `shortened: false` gives a wide record's every default field: what the entry page and `entries.json` hold.
-    func displayedFields(_ list: IndexedList, shortened: Bool = true) -> [KeyPath] {
+    func displayedFields(_ list: IndexedList, shortened: Bool = true) -> [FieldPath] {
         if let fields = list.settings.fields { return fields }
         // `added` and `updated` from the history are shown only when `fields` names them: by default they serve
         // "New", "Last updated" and the feed, not every entry's line as raw times.
@@ -437,8 +437,8 @@ public struct PageRenderer: Sendable {
         if let image = PageRenderer.imageField(of: list) { shown.insert(image.description) }
         var grouped: String?
         if case .field(let path)? = list.settings.grouping { grouped = path.description }
-        let plain = PageRenderer.commonTextFields(list.sections).compactMap { name -> KeyPath? in
-            shown.contains(name) || name == grouped ? nil : KeyPath(name)
+        let plain = PageRenderer.commonTextFields(list.sections).compactMap { name -> FieldPath? in
+            shown.contains(name) || name == grouped ? nil : FieldPath(name)
         }
         // A wide table (a country database's 28 columns) shows its first few; `fields` chooses, entries.json keeps all.
         return shortened && plain.count > PageRenderer.wideRecordFields ? Array(plain.prefix(PageRenderer.shortFieldSet)) : plain
@@ -448,10 +448,10 @@ public struct PageRenderer: Sendable {
     static let historyFields: Set<String> = ["added", "updated"]
 
     /// The field of each entry's picture: `image_field`, else `image` or `logo` when the list's first entry has one.
-    static func imageField(of list: IndexedList) -> KeyPath? {
+    static func imageField(of list: IndexedList) -> FieldPath? {
         if let field = list.settings.imageField { return field }
         let first = list.sections.lazy.flatMap(\.entries).first?.fields
-        return ["image", "logo"].first { first?.value(at: KeyPath($0)) != nil }.map { KeyPath($0) }
+        return ["image", "logo"].first { first?.value(at: FieldPath($0)) != nil }.map { FieldPath($0) }
     }
 
     /// The top-level text fields that at least half the entries have, in the order first seen: the first record

@@ -11,7 +11,7 @@ enum QuantityField {
     /// Whether the field at `path` is a quantity: its name holds no code word, every entry's value is empty or a
     /// whole number without a leading zero, and some value has five digits or more (a column of years or small counts
     /// is left as written).
-    static func isQuantity(_ path: KeyPath, in sections: [Section]) -> Bool {
+    static func isQuantity(_ path: FieldPath, in sections: [Section]) -> Bool {
         let words = path.description.lowercased().split { !$0.isLetter }.map(String.init)
         guard !words.contains(where: codeWords.contains) else { return false }
         var long = false

@@ -27,7 +27,7 @@ public struct AnchorAllocator: Sendable {
     }
 
     /// Takes the sections over (`consuming`), so ids are written into the entries in place rather than into a copy.
-    public func assign(_ sections: consuming [Section], titleField: KeyPath = "title") -> ([Section], [Diagnostic]) {
+    public func assign(_ sections: consuming [Section], titleField: FieldPath = "title") -> ([Section], [Diagnostic]) {
         var sections = sections
         // Sections first, so a letter keeps its plain id ("a") whatever the entries are called.
         // A heading name used twice in a tree ("Libraries" under "Editors" and under "Networking") takes its id from its
@@ -176,7 +176,7 @@ public struct AnchorAllocator: Sendable {
     /// (a letter of a 10,000-entry list holds a few hundred: cut section by section, they were all made on one core).
     /// The entries are read in place (copying an entry out costs a retain per field); an entry filed under several
     /// sections is slugged once, at its first copy (a long title on 20,000 tags was slugged 20,000 times).
-    private func baseIDs(of sections: [Section], titleField: KeyPath) -> [String] {
+    private func baseIDs(of sections: [Section], titleField: FieldPath) -> [String] {
         let copies = EntryCopies(sections)
         // Where the title sits in the rows (CSV rows share their names), so it is read in place, not made a String.
         let first = sections.lazy.flatMap(\.entries).first?.fields

@@ -33,7 +33,7 @@ package struct FieldNameCheck {
         // by position (a set insert and a dictionary update per field and entry cost more than reading the entries).
         var lastNames: [String]?
         var paths: [String] = []
-        var keyPaths: [KeyPath] = []
+        var fieldPaths: [FieldPath] = []
         var filled: [Int] = []
         func countFilled() {
             for (path, count) in zip(paths, filled) where count > 0 { counts[path, default: 0] += count }
@@ -44,7 +44,7 @@ package struct FieldNameCheck {
                 // in place, field by field, without a copy of its record or a comparison of its names.
                 let record = (entries.baseAddress! + index).fields
                 if record.pointee.isRowOfTexts, let lastNames, lastNames.elementsAddress == record.pointee.namesAddress {
-                    for column in keyPaths.indices where !record.withText(column: column, { $0.isBlank }) { filled[column] += 1 }
+                    for column in fieldPaths.indices where !record.withText(column: column, { $0.isBlank }) { filled[column] += 1 }
                     continue
                 }
                 let fields = record.pointee
@@ -53,20 +53,20 @@ package struct FieldNameCheck {
                 if hasRecords || lastNames == nil || lastNames! != fields.names {
                     countFilled()
                     paths = FieldNameCheck.paths(of: fields, prefix: "")
-                    keyPaths = paths.map { KeyPath($0) }
+                    fieldPaths = paths.map { FieldPath($0) }
                     filled = Array(repeating: 0, count: paths.count)
                     lastNames = hasRecords ? nil : fields.names
                     for path in paths where seen.insert(path).inserted { names.append(path) }
                 }
                 if fields.isAllText, !hasRecords {
                     // The run's paths are its names, one per column: the texts are read in place.
-                    for column in keyPaths.indices where !fields.withDisplayText(column: column, { $0.isBlank }) {
+                    for column in fieldPaths.indices where !fields.withDisplayText(column: column, { $0.isBlank }) {
                         filled[column] += 1
                     }
                     continue
                 }
-                for column in keyPaths.indices {
-                    guard let value = fields.value(at: keyPaths[column]) else { continue }
+                for column in fieldPaths.indices {
+                    guard let value = fields.value(at: fieldPaths[column]) else { continue }
                     if case .text(let text) = value, text.isBlank { continue }
                     filled[column] += 1
                 }

@@ -14,7 +14,7 @@ public enum InPageLinks {
     /// land on the top of the page, as links to anchors of blocks left out in a section land on the section.
     /// With `sectionPages` (a list split into a page per section, at `<section id>/index.html`), a link to what stands
     /// in another section points at that section's page.
-    public static func rewrite(_ sections: inout [Section], descriptionField: KeyPath, path: String, topAnchors: [String] = [],
+    public static func rewrite(_ sections: inout [Section], descriptionField: FieldPath, path: String, topAnchors: [String] = [],
                                sectionPages: Bool = false) -> [Diagnostic] {
         // GitHub's README box (`#readme`) is the top of the page here.
         var pageID: [String: String] = ["readme": "top"]

@@ -4,7 +4,7 @@ import IndexSiteCore
 
 /// Grouping by date: one section per day, month or year of a date field.
 extension Sectioner {
-    func dateSections(_ entries: [Entry], order: [Int], path: KeyPath, granularity: DateGranularity, settings: ListSettings,
+    func dateSections(_ entries: [Entry], order: [Int], path: FieldPath, granularity: DateGranularity, settings: ListSettings,
                       diagnostics: inout [Diagnostic]) -> [Section] {
         struct Bucket: Hashable, Comparable {
             var year: Int, month: Int, day: Int

@@ -107,7 +107,7 @@ extension Sectioner {
         return arrange(sections[...])
     }
 
-    func fieldSections(_ entries: [Entry], order: [Int], path: KeyPath, settings: ListSettings, collator: Collator,
+    func fieldSections(_ entries: [Entry], order: [Int], path: FieldPath, settings: ListSettings, collator: Collator,
                        location: SourceLocation, diagnostics: inout [Diagnostic]) -> [Section] {
         var sections: [Section] = []
         // Values that differ only in case are one section ("classic" and "Classic"), titled by the first spelling.

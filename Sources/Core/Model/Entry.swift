@@ -112,7 +112,7 @@ public struct Entry: Sendable {
     }
 
     /// Where a field was written, as precisely as the source allows.
-    public func location(of path: KeyPath) -> SourceLocation {
+    public func location(of path: FieldPath) -> SourceLocation {
         extras?.fieldLocations[path.components.first ?? ""] ?? location
     }
 
@@ -133,7 +133,7 @@ public struct Entry: Sendable {
     /// Inlinable, as the field look-ups below: called across modules for every entry and field, a call that cannot be
     /// inlined copied the whole entry out of its array first (a retain and a release per field).
     @inlinable
-    public func text(at path: KeyPath) -> String? {
+    public func text(at path: FieldPath) -> String? {
         guard let value = fields.value(at: path) else { return nil }
         let text = value.displayText
         return text.isEmpty ? nil : text
@@ -142,7 +142,7 @@ public struct Entry: Sendable {
     /// The field named `name` (a dotted path reaches into a nested record: `author.last`) as one line of text, or nil
     /// when the entry has none: `entry["year"]`.
     public subscript(_ name: String) -> String? {
-        text(at: KeyPath(name))
+        text(at: FieldPath(name))
     }
 
     /// The `title` field. A list whose entries are named by another field (`title_field`) says which through

@@ -6,7 +6,7 @@ extension FieldRecord {
     /// Where each one-name path sits in the record (nil for dotted paths and missing names). Paths in the record's own
     /// order (the shown fields of a CSV file) are found in one walk along the names, without hashing a million of them;
     /// the first path out of order switches to a dictionary of the names, made once.
-    public func columns(of paths: [KeyPath]) -> [Int?] {
+    public func columns(of paths: [FieldPath]) -> [Int?] {
         var cursor = 0
         var byName: [String: Int]?
         return paths.map { path in
@@ -30,14 +30,14 @@ extension FieldRecord {
 
     /// `column` when the record has the one-name `path` there (a column found once for a list, see `columns(of:)`).
     @inlinable
-    func holds(_ path: KeyPath, at column: Int?) -> Int? {
+    func holds(_ path: FieldPath, at column: Int?) -> Int? {
         guard path.components.count == 1, let column, column < names.count, names[column] == path.components[0] else { return nil }
         return column
     }
 
     /// The value at `path`, read at `column` when the record has the path's first name there, else searched for.
     @inlinable
-    public func value(at path: KeyPath, column: Int?) -> FieldValue? {
+    public func value(at path: FieldPath, column: Int?) -> FieldValue? {
         guard let column = holds(path, at: column) else { return value(at: path) }
         return value(column: column)
     }
@@ -45,7 +45,7 @@ extension FieldRecord {
     /// Calls `body` with the bytes of the field at `path` as one line of text, read at `column` when the record has
     /// the path's first name there, in place for a row of texts (see `FieldTexts`); nil when there is no such field.
     @inlinable
-    public func withText<Result>(at path: KeyPath, column: Int?, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+    public func withText<Result>(at path: FieldPath, column: Int?, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         if let column = holds(path, at: column) { return withDisplayText(column: column, body) }
         guard let value = value(at: path) else { return nil }
         var text = value.displayText
@@ -88,7 +88,7 @@ extension UnsafePointer<FieldRecord> {
 /// rows share, and is known to lack a one-name field its names lack; any other entry is read by path
 /// (`FieldRecord.withText(at:column:_:)`).
 public struct FieldColumn: Sendable {
-    public let path: KeyPath
+    public let path: FieldPath
     /// Where the field is in the first entry's names; nil when they lack it or the path is dotted.
     public let column: Int?
     /// True when the path is one name, so that names without it have no such field.
@@ -98,17 +98,17 @@ public struct FieldColumn: Sendable {
     nonisolated(unsafe) public let namesAddress: UnsafeRawPointer?
 
     /// The fields at `paths`, their columns found in `first` (the list's first entry) in one walk along its names.
-    public static func columns(_ paths: [KeyPath], in first: FieldRecord?) -> [FieldColumn] {
+    public static func columns(_ paths: [FieldPath], in first: FieldRecord?) -> [FieldColumn] {
         let columns = first?.columns(of: paths) ?? paths.map { _ in nil }
         return zip(paths, columns).map { FieldColumn(path: $0, column: $1, names: first?.names) }
     }
 
     /// The field at `path`, its column found in `first`.
-    public init(_ path: KeyPath, in first: FieldRecord?) {
+    public init(_ path: FieldPath, in first: FieldRecord?) {
         self = FieldColumn.columns([path], in: first)[0]
     }
 
-    private init(path: KeyPath, column: Int?, names: [String]?) {
+    private init(path: FieldPath, column: Int?, names: [String]?) {
         self.path = path
         self.column = column
         isOneName = path.components.count == 1
@@ -172,7 +172,7 @@ extension Entry {
     /// Always inlined: a call that is not copies the whole entry first when it is read in place (a retain per field,
     /// on what every row of a file shares, from every core).
     @inlinable @inline(__always)
-    public func text(at path: KeyPath, column: Int?) -> String? {
+    public func text(at path: FieldPath, column: Int?) -> String? {
         guard let value = fields.value(at: path, column: column) else { return nil }
         let text = value.displayText
         return text.isEmpty ? nil : text

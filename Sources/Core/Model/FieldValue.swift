@@ -208,7 +208,7 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// The value at a dotted key path such as `author.last`, or nil when any part of the path is missing.
     /// A field literally named `author.last` is found first.
     @inlinable
-    public func value(at path: KeyPath) -> FieldValue? {
+    public func value(at path: FieldPath) -> FieldValue? {
         // Most paths are one name: looked up without walking the components (a hot path, once per field and entry).
         if path.components.count == 1 { return self[path.components[0]] }
         // A field whose own name has a dot (a CSV column "meta.kind") wins over the path through a record.
@@ -255,7 +255,7 @@ extension UnsafeBufferPointer<UInt8> {
 }
 
 /// A dotted path into an entry's fields, such as `author.last`.
-public struct KeyPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct FieldPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The field names along the path: `["author", "last"]` for `author.last`.
     public var components: [String]
 

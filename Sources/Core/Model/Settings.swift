@@ -5,9 +5,9 @@ public enum Grouping: Sendable, Hashable {
     /// By the Markdown list's own headings, in the order the file declares them.
     case heading
     /// By the value of a field (a category, tags: an entry with several values is in several sections).
-    case field(KeyPath)
+    case field(FieldPath)
     /// By a date field, one section per day, month or year.
-    case date(KeyPath, DateGranularity)
+    case date(FieldPath, DateGranularity)
 }
 
 /// How wide the sections of a list grouped by date are (`group_by: date:<key path>:month`).
@@ -80,12 +80,12 @@ public enum CatchAllPosition: String, Sendable, Hashable, CaseIterable {
 /// One sort key: a field and a direction.
 public struct SortKey: Sendable, Hashable {
     /// The field compared, by its dotted key path.
-    public var path: KeyPath
+    public var path: FieldPath
     /// True for `-year`: largest or last first.
     public var descending: Bool
 
     /// Sorts by the field at `path`, ascending unless told otherwise.
-    public init(path: KeyPath, descending: Bool = false) {
+    public init(path: FieldPath, descending: Bool = false) {
         self.path = path
         self.descending = descending
     }
@@ -93,9 +93,9 @@ public struct SortKey: Sendable, Hashable {
     /// Reads `title` or `-year`.
     public init(parsing text: String) {
         if text.hasPrefix("-") {
-            self.init(path: KeyPath(String(text.dropFirst())), descending: true)
+            self.init(path: FieldPath(String(text.dropFirst())), descending: true)
         } else {
-            self.init(path: KeyPath(text.hasPrefix("+") ? String(text.dropFirst()) : text))
+            self.init(path: FieldPath(text.hasPrefix("+") ? String(text.dropFirst()) : text))
         }
     }
 }
@@ -121,7 +121,7 @@ public struct ListSettings: Sendable, Hashable {
     public var ignorePrefixes: [String] = []
     /// A field whose text sorts and letters the entry instead of its title: a phonetic reading (日本 read にほん files
     /// under な), as iOS Contacts uses the phonetic name; entries without it use their title.
-    public var readingField: KeyPath?
+    public var readingField: FieldPath?
     /// The title of the section holding a Markdown list's entries that stand before its first heading, in the
     /// list's language (set from its catalog of page words).
     public var defaultSectionTitle: String = "Entries"
@@ -135,22 +135,22 @@ public struct ListSettings: Sendable, Hashable {
     /// What happens to sections with no entries.
     public var emptySections: EmptySectionStyle = .index
     /// The field that names an entry: its title, sort key, letter and id.
-    public var titleField: KeyPath = "title"
+    public var titleField: FieldPath = "title"
     /// The field holding an entry's link (http, https, mailto and relative links only).
-    public var urlField: KeyPath = "url"
+    public var urlField: FieldPath = "url"
     /// The Markdown field shown under each entry.
-    public var descriptionField: KeyPath = "description"
+    public var descriptionField: FieldPath = "description"
     /// The field holding an entry's picture (`image_field`); nil means `image`, else `logo`, when entries have one.
-    public var imageField: KeyPath?
+    public var imageField: FieldPath?
     /// Extra fields shown with each entry; `nil` means every plain field not otherwise shown (CSV and JSON) or none (Markdown).
-    public var fields: [KeyPath]?
+    public var fields: [FieldPath]?
     /// Fields `entries.json` publishes besides the shown ones (`publish_fields`): hidden columns stay out of every output.
-    public var publishFields: [KeyPath] = []
+    public var publishFields: [FieldPath] = []
     /// `publish_fields: all`: `entries.json` publishes every field, shown or not.
     public var publishAllFields = false
     /// Fields readers narrow the list by (`facets: [language, license]`): chips per value on the list page, and a
     /// page per value, because a directory is browsed by more than the one field its sections follow.
-    public var facets: [KeyPath] = []
+    public var facets: [FieldPath] = []
     /// The ICU locale id that decides collation, the alphabet of the strip and date titles (`sv`, `de@collation=phonebook`).
     public var locale: String = "en"
     /// Locales whose alphabets are added to the strip, as UIKit shows A–Z before the kana.
@@ -179,7 +179,7 @@ public struct ListSettings: Sendable, Hashable {
     /// For documentation indexes: prefixed to every link to a page.
     public var linkBase: String = ""
     /// For JSON sources: the key path of the array inside the document (`items: "3166-1"`); nil means the top level.
-    public var items: KeyPath?
+    public var items: FieldPath?
     /// For CSV/TSV: the field separator (one character); nil means detected from the header line.
     public var separator: String?
     /// For CSV/TSV: lines starting with this text are skipped (`comment: "#"`).
@@ -194,7 +194,7 @@ public struct ListSettings: Sendable, Hashable {
     public var valuesSeparatorByField: [String: String] = [:]
 
     /// The separator that splits the text of the field at `path` into several values, if any.
-    public func valuesSeparator(for path: KeyPath) -> String? {
+    public func valuesSeparator(for path: FieldPath) -> String? {
         valuesSeparatorByField[path.description] ?? valuesSeparator
     }
     /// Extra checks of a Markdown list's source (`lint: awesome`), reported as warnings.

@@ -247,7 +247,7 @@ import Testing
         #expect(entry.text(at: "ok") == "true")
         #expect(entry.text(at: "source.missing") == nil)
         #expect(entry.text(at: "title.deeper") == nil)
-        #expect(!KeyPath("a..b").isWellFormed)
+        #expect(!FieldPath("a..b").isWellFormed)
     }
 
     @Test func jsonErrorsHaveLineAndColumn() throws {

@@ -162,7 +162,7 @@ import Testing
         ("UNTERM Spanish Formal", "UNTERM Spanish Formal"), ("CLDR display name", "CLDR display name"), ("date added", "Date added"),
     ])
     func fieldLabelsAreHumanised(key: String, expected: String) {
-        #expect(FieldLabel.make(KeyPath(key), overrides: [:]) == expected)
+        #expect(FieldLabel.make(FieldPath(key), overrides: [:]) == expected)
     }
 
     @Test func fieldLabelsCanBeOverridden() {

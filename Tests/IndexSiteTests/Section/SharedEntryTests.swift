@@ -10,7 +10,7 @@ import Testing
         String(decoding: pages.filter { $0.path == path }.flatMap(\.bytes), as: UTF8.self)
     }
 
-    func list(_ entries: [Entry], fields: [KeyPath]? = nil, entryPages: Bool? = nil, split: SplitStyle = .none) -> IndexedList {
+    func list(_ entries: [Entry], fields: [FieldPath]? = nil, entryPages: Bool? = nil, split: SplitStyle = .none) -> IndexedList {
         var settings = ListSettings(source: "t.json")
         settings.grouping = .field("tags")
         settings.fields = fields
