@@ -49,16 +49,18 @@ extension ListPages {
         var parts: [String] = []
         if let description = entry.text(at: settings.descriptionField) { parts.append(description) }
         for path in fieldPaths { if let value = entry.text(at: path) { parts.append(value) } }
-        var text = ListPages.plainText(parts.joined(separator: " ")).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        var text = ListPages.plainText(parts.joined(separator: " "))
         if let limit, text.count > limit { text = String(text.prefix(limit)) }
         return text
     }
 
     /// Markdown reduced to the words a reader sees: link targets (`](…)`) and emphasis or code marks dropped, so the
-    /// file stays small and a search for "https" does not match every entry with a link.
+    /// file stays small and a search for "https" does not match every entry with a link; each run of white space
+    /// becomes one space, and none is left at either end.
     static func plainText(_ markdown: String) -> String {
         var out = String.UnicodeScalarView()
         var scalars = markdown.unicodeScalars[...]
+        var spaced = false
         while let scalar = scalars.popFirst() {
             switch scalar {
             case "*", "`": continue
@@ -68,7 +70,10 @@ extension ListPages {
                     if next == "(" { depth += 1 } else if next == ")" { depth -= 1; if depth == 0 { break } }
                 }
             case "[": continue
-            default: out.append(scalar)
+            case _ where scalar.properties.isWhitespace: spaced = !out.isEmpty
+            default:
+                if spaced { out.append(" "); spaced = false }
+                out.append(scalar)
             }
         }
         return String(out)

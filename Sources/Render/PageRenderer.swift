@@ -20,6 +20,25 @@ public struct PageRenderer: Sendable {
     /// The site's `footer` Markdown, rendered once for every page.
     var footerHTML = ""
 
+    /// Where the site's search runs: the home page over every list's search index, or, on a site of one unsplit
+    /// list, that list's page, whose filter finds every entry in place, so that no index is written for it.
+    struct SiteSearch {
+        /// The page the header's search box sends its query to (`?q=`), from the site's root.
+        var page = "index.html"
+        /// Whether the lists have search indexes (the home page's search and a split list's filter read them).
+        var indexed = true
+
+        init() {}
+
+        init(lists: [IndexedList], isSplit: (IndexedList) -> Bool) {
+            guard lists.count == 1, let list = lists.first, !isSplit(list) else { return }
+            (page, indexed) = (list.slug + "/index.html", false)
+        }
+    }
+
+    /// This render's site search, known once the lists are.
+    var siteSearch = SiteSearch()
+
     /// Makes what the lists of `locales` render with and the process keeps (their built-in catalogs of page words,
     /// the filter's fold table, the plural table): a build calls it on another core while its content is read, so
     /// rendering finds them made.
@@ -101,6 +120,13 @@ public struct PageRenderer: Sendable {
 
     /// Renders every page as `render(_:emit:)` does, taking the descriptions `prerendered` holds from there.
     package func render(_ lists: [IndexedList], prerendered: PrerenderedDescriptions, emit: (OutputPage) -> Void) -> [Diagnostic] {
+        var renderer = self
+        renderer.siteSearch = SiteSearch(lists: lists, isSplit: isSplit)
+        return renderer.renderSite(lists, prerendered: prerendered, emit: emit)
+    }
+
+    /// `render(_:prerendered:emit:)` once the site's search is known.
+    private func renderSite(_ lists: [IndexedList], prerendered: PrerenderedDescriptions, emit: (OutputPage) -> Void) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var missing: Set<MustacheLibrary.MissingKey> = []
         var htmlPaths: [String] = []
@@ -134,7 +160,8 @@ public struct PageRenderer: Sendable {
 
     func siteContext() -> TemplateValue {
         .object(["title": .text(site.title), "lang": .text(language), "description": .text(site.description ?? ""),
-                 "base_url": .text(site.baseURL ?? ""), "footer_html": .text(footerHTML),
+                 "base_url": .text(site.baseURL ?? ""), "footer_html": .text(footerHTML), "search_href": .text(siteSearch.page),
+                 "search_in_list": .bool(!siteSearch.indexed),
                  "favicons": .list(favicons.map { icon in
                      .object(["rel": .text(icon.rel), "path": .text(icon.path), "type": .text(icon.type)] as [String: TemplateValue])
                  })] as [String: TemplateValue])
@@ -276,7 +303,7 @@ public struct PageRenderer: Sendable {
                      "entry_count": .text(String(list.readerEntryCount)),
                      "section_count": .text(String(sectionCount)),
                      "counts": .text(countsText(words, entries: list.readerEntryCount, sections: sectionCount)),
-                     "search_href": .text(list.slug + "/" + ListPages.searchManifestPath)] as [String: TemplateValue])
+                     "search_href": .text(siteSearch.indexed ? list.slug + "/" + ListPages.searchManifestPath : "")] as [String: TemplateValue])
         }
         let layoutWords = LayoutWords(words, renderer: self)
         // The site's search speaks the site's language; each list's index carries its own search forms.
@@ -284,6 +311,7 @@ public struct PageRenderer: Sendable {
         let scriptData = ScriptStrings.json(words: words, plurals: plurals ?? ScriptStrings.PluralTable(small: "", cycle: "", exceptions: [:]),
                                             numbers: ScriptStrings.NumberTable(words: words), foldJSON: Array("{}".utf8))
         let context: [String: TemplateValue] = ["site": siteContext(), "root": .text(""), "lists": .list(items), "has_lists": .bool(!items.isEmpty),
+                                               "has_search": .bool(!items.isEmpty && siteSearch.indexed),
                                                "strings": layoutWords.strings]
         var body: [UInt8] = []
         missing.formUnion(library.render("home", .object(context), into: &body))
@@ -411,7 +439,7 @@ public struct PageRenderer: Sendable {
             let batch = Array(valuePages[batchStart..<min(batchStart + width, valuePages.count)])
             Engine.current.orderedMap(count: batch.count) { pages.facetValuePage(facet: batch[$0].facet, value: batch[$0].value) }.forEach(take)
         }
-        pages.searchIndexPages().forEach(emit)
+        if siteSearch.indexed { pages.searchIndexPages().forEach(emit) }
         json.emit(emit)
         return diagnostics
     }

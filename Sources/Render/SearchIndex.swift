@@ -31,8 +31,9 @@ struct SearchIndex {
     /// Bytes of postings past which a prefix's words are split by their next character into shards of their own;
     /// small shards that follow one another share a file up to the same size.
     static let shardBytes = 32 * 1024
-    /// Entries per chunk of display data: a result costs its chunk, so chunks are small.
-    static let entriesPerChunk = 16
+    /// Entries per chunk of display data: a result costs its chunk, so chunks are small, but every chunk is a file
+    /// the build makes, and making files is most of the index's cost.
+    static let entriesPerChunk = 32
     /// Characters of an entry's text a result shows.
     static let resultTextLength = 160
     /// Words of scripts written without spaces (Han, kana, Hangul) are found from any of their characters: each of
@@ -44,8 +45,8 @@ struct SearchIndex {
     struct Folding {
         let folder: SearchFolder?
         /// Forms met so far: of scalars below U+0800 by number, of the others by value.
-        private var smallForms = [String?](repeating: nil, count: 0x800)
-        private var forms: [UInt32: String] = [:]
+        private var smallForms = [[Unicode.Scalar]?](repeating: nil, count: 0x800)
+        private var forms: [UInt32: [Unicode.Scalar]] = [:]
         /// The forms of characters besides `ScriptStrings.typedCharacters` met in the list, which the script's table
         /// does not carry: the manifest carries them, so a query pasted from a result folds as the index did.
         private(set) var extra: [(String, String)] = []
@@ -61,16 +62,17 @@ struct SearchIndex {
                 guard scalar.value >= 0x41 else { out.append(scalar); continue }
                 let small = scalar.value < 0x800
                 if let form = small ? smallForms[Int(scalar.value)] : forms[scalar.value] {
-                    out.append(contentsOf: form.unicodeScalars)
+                    if form.count == 1 { out.append(form[0]) } else { out.append(contentsOf: form) }
                     continue
                 }
                 let character = String(scalar)
                 let form = folder.fold(character)
-                if small { smallForms[Int(scalar.value)] = form } else { forms[scalar.value] = form }
+                let scalars = Array(form.unicodeScalars)
+                if small { smallForms[Int(scalar.value)] = scalars } else { forms[scalar.value] = scalars }
                 if form != character, !ScriptStrings.typedCharacters.contains(where: { $0.contains(scalar.value) }) {
                     extra.append((character, form))
                 }
-                out.append(contentsOf: form.unicodeScalars)
+                out.append(contentsOf: scalars)
             }
             return String(out)
         }

@@ -42,7 +42,8 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
         case .layoutPage:
             ["site": .object(.site), "root": .value, "strings": .object(.strings), "page": .object(.page), "content": .value]
         case .homePage:
-            ["site": .object(.site), "root": .value, "strings": .object(.strings), "lists": .list(.object(.listSummary)), "has_lists": .value]
+            ["site": .object(.site), "root": .value, "strings": .object(.strings), "lists": .list(.object(.listSummary)), "has_lists": .value,
+             "has_search": .value]
         case .listPage:
             ["site": .object(.site), "root": .value, "strings": .object(.strings), "list": .object(.list),
              "strip": .list(.object(.stripItem)), "strip_count": .value, "has_strip": .value, "strip_ticks": .value,
@@ -61,7 +62,7 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
              "list": .object(.entryPageList)]
         case .site:
             ["title": .value, "lang": .value, "description": .value, "base_url": .value, "footer_html": .value,
-             "favicons": .list(.object(.favicon))]
+             "search_href": .value, "search_in_list": .value, "favicons": .list(.object(.favicon))]
         case .strings:
             Dictionary(uniqueKeysWithValues: UIStringKey.allCases.filter { !$0.isPlural }.map { ($0.rawValue, ContextShape.value) })
         case .page:

@@ -99,6 +99,18 @@ import Testing
         }
     }
 
+    /// A site of one unsplit list writes no index: the list's own filter finds every entry in place, so the header's
+    /// search box sends its query there and the home page offers no search of its own.
+    @Test func aSiteOfOneUnsplitListSearchesOnItsPage() {
+        let pages = renderer.render([list([Section(title: "B", entries: [entry("Banana")])], split: .none)]).pages
+        #expect(!pages.contains { $0.path.hasPrefix("t/search/") })
+        let home = String(decoding: pages.first { $0.path == "index.html" }!.bytes, as: UTF8.self)
+        #expect(home.contains("<form class=\"site-search\" role=\"search\" action=\"t/index.html\">"))
+        #expect(!home.contains("home-search") && !home.contains("data-search"))
+        let page = String(decoding: pages.first { $0.path == "t/index.html" }!.bytes, as: UTF8.self)
+        #expect(page.contains("<form class=\"site-search\" role=\"search\" action=\"../t/index.html\">"))
+    }
+
     @Test func manifestChunksAndShardsDescribeEveryEntryInPageOrder() {
         let sections = [Section(title: "A", entries: [entry("Apple pie", description: "A *sweet* [recipe](https://x.org)", children: [entry("Apricot")])]),
                         Section(title: "B", entries: [entry("Banana")])]
@@ -116,9 +128,11 @@ import Testing
         #expect(files.search("recipe") == [0])
         #expect(files.search("https") == [])          // link targets are not words of the entry
         #expect(files.search("pie banana") == [])
-        // the old whole-list script is gone; unsplit lists get an index too (the home page searches them)
+        // the old whole-list script is gone; an unsplit list beside others gets an index too (the home page searches it)
         #expect(!pages.contains { $0.path.hasSuffix("/search.js") })
-        #expect(Files(renderer.render([list(sections, split: .none)]).pages).search("banana") == [2])
+        var other = list([Section(title: "C", entries: [entry("Cherry")])], split: .none)
+        other.slug = "u"
+        #expect(Files(renderer.render([list(sections, split: .none), other]).pages).search("banana") == [2])
         let section = String(decoding: pages.first { $0.path == "t/b/index.html" }!.bytes, as: UTF8.self)
         #expect(section.contains("data-search=\"../search/index.js\""))
         let home = String(decoding: pages.first { $0.path == "index.html" }!.bytes, as: UTF8.self)

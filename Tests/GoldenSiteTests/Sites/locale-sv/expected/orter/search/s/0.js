@@ -1,9 +1,0 @@
-indexsiteSearchChunk({"w":["aneby","värnamo","waxholm","x","zinkgruvan","ängelholm","åland","örebro"],
-"p":[[0],
-[1],
-[2],
-[0,1,1,1,1,1,1],
-[3],
-[5],
-[4],
-[6]]});
