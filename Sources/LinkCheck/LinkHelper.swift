@@ -138,16 +138,9 @@ public struct LinkHelper: Sendable, Equatable {
 extension LinkProbeSettings {
     /// The network half of a site's `links:` settings: limits, timeouts, retries, accepted codes and host rules.
     public init(_ settings: LinkSettings) {
-        self.init()
-        timeout = settings.timeout
-        retries = settings.retries
-        retryDelay = settings.retryDelay
-        maximumRetryAfter = settings.maximumRetryAfter
-        concurrency = settings.concurrency
-        perHost = settings.perHost
-        accept = settings.accept
-        for (host, rule) in settings.hosts where !rule.exclude {
-            hosts[host] = Host(perHost: rule.perHost, accept: rule.accept)
-        }
+        self.init(timeout: settings.timeout, retries: settings.retries, retryDelay: settings.retryDelay,
+                  maximumRetryAfter: settings.maximumRetryAfter, concurrency: settings.concurrency, perHost: settings.perHost,
+                  accept: settings.accept,
+                  hosts: settings.hosts.filter { !$0.value.exclude }.mapValues { Host(perHost: $0.perHost, accept: $0.accept) })
     }
 }

@@ -47,23 +47,28 @@ public struct LinkProbeRequest: Codable, Sendable, Equatable {
 /// validity, are `indexsite`'s).
 public struct LinkProbeSettings: Codable, Sendable, Equatable {
     /// Seconds one request may take before it counts as timed out.
-    public var timeout: Double = 20
+    public var timeout: Double
     /// How many more times a request that timed out, failed to connect, or got a 5xx or 429 answer is tried.
-    public var retries = 2
+    public var retries: Int
     /// The first wait before a retry, in seconds; each further retry waits twice as long.
-    public var retryDelay: Double = 1
+    public var retryDelay: Double
     /// The longest `Retry-After` honoured, in seconds.
-    public var maximumRetryAfter: Double = 60
+    public var maximumRetryAfter: Double
     /// How many requests are open at once over all hosts.
-    public var concurrency = 128
+    public var concurrency: Int
     /// How many requests are open at once to one host (its name and port).
-    public var perHost = 4
+    public var perHost: Int
     /// Status codes counted as working besides 200–299.
-    public var accept: Set<Int> = []
+    public var accept: Set<Int>
     /// Rules for single hosts, by lower-case host name.
-    public var hosts: [String: Host] = [:]
+    public var hosts: [String: Host]
 
-    public init() {}
+    /// Every value given: the defaults are the `links:` settings' (`LinkSettings`), which the check always starts from.
+    public init(timeout: Double, retries: Int, retryDelay: Double, maximumRetryAfter: Double, concurrency: Int, perHost: Int,
+                accept: Set<Int>, hosts: [String: Host]) {
+        (self.timeout, self.retries, self.retryDelay, self.maximumRetryAfter) = (timeout, retries, retryDelay, maximumRetryAfter)
+        (self.concurrency, self.perHost, self.accept, self.hosts) = (concurrency, perHost, accept, hosts)
+    }
 
     /// The rule of one host.
     public struct Host: Codable, Sendable, Equatable {

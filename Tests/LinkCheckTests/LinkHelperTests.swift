@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func aRequestOfAnotherVersionOrNoneIsRefused() throws {
-        let settings = LinkProbeSettings()
+        let settings = LinkProbeSettings(LinkSettings())
         let future = try JSONEncoder().encode(LinkProbeRequest(urls: [], settings: settings, userAgent: "x", version: LinkProbe.version + 1))
         let mismatch = try Self.runHelper(future)
         #expect(mismatch.status == 2 && mismatch.stdout.isEmpty)
