@@ -120,8 +120,17 @@ struct SiteOptions: ParsableArguments {
     var timings = false
 
     @Option(name: .customLong("base-url"),
-            help: "The address the site is published at, over base_url in indexsite.yml (canonical links, sitemap.xml, 404.html).")
+            help: "The address the site is published at, over base_url in indexsite.yml (canonical links, sitemap.xml, 404.html).",
+            transform: SiteOptions.checkedBaseURL)
     var baseURL: String?
+
+    /// `--base-url` checked as `base_url` is, and ending in `/`.
+    static func checkedBaseURL(_ value: String) throws -> String {
+        switch SettingsParser.baseURL(value, name: "--base-url") {
+        case .success(let url): return url
+        case .failure(let problem): throw ValidationError("\(problem.message); \(problem.hint)")
+        }
+    }
 
     @Option(name: .customLong("changed-since"),
             help: "Report warnings only on lines changed since this git ref (a pull request's base, such as origin/main).")
@@ -132,15 +141,11 @@ struct SiteOptions: ParsableArguments {
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
-        if let baseURL, case .failure(let problem) = SettingsParser.baseURL(baseURL, name: "--base-url") {
-            throw ValidationError("\(problem.message); \(problem.hint)")
-        }
     }
 
     /// The options as plain values, for the code `build` and `check` share with the quick path.
     var run: SiteRun {
-        let url = baseURL.flatMap { try? SettingsParser.baseURL($0, name: "--base-url").get() }
-        return SiteRun(site: folder.site, strict: strict, diagnostics: diagnostics, quiet: quiet, timings: timings, baseURL: url,
+        SiteRun(site: folder.site, strict: strict, diagnostics: diagnostics, quiet: quiet, timings: timings, baseURL: baseURL,
                        changedSince: changedSince, jobs: jobs ?? BuildOptions.availableCores)
     }
 }
