@@ -6,7 +6,7 @@ extension FieldRecord {
     /// Where each one-name path sits in the record (nil for dotted paths and missing names). Paths in the record's own
     /// order (the shown fields of a CSV file) are found in one walk along the names, without hashing a million of them;
     /// the first path out of order switches to a dictionary of the names, made once.
-    public func columns(of paths: [FieldPath]) -> [Int?] {
+    package func columns(of paths: [FieldPath]) -> [Int?] {
         var cursor = 0
         var byName: [String: Int]?
         return paths.map { path in
@@ -37,7 +37,7 @@ extension FieldRecord {
 
     /// The value at `path`, read at `column` when the record has the path's first name there, else searched for.
     @inlinable
-    public func value(at path: FieldPath, column: Int?) -> FieldValue? {
+    package func value(at path: FieldPath, column: Int?) -> FieldValue? {
         guard let column = holds(path, at: column) else { return value(at: path) }
         return value(column: column)
     }
@@ -45,7 +45,7 @@ extension FieldRecord {
     /// Calls `body` with the bytes of the field at `path` as one line of text, read at `column` when the record has
     /// the path's first name there, in place for a row of texts (see `FieldTexts`); nil when there is no such field.
     @inlinable
-    public func withText<Result>(at path: FieldPath, column: Int?, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+    package func withText<Result>(at path: FieldPath, column: Int?, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         if let column = holds(path, at: column) { return withDisplayText(column: column, body) }
         guard let value = value(at: path) else { return nil }
         var text = value.displayText
@@ -59,7 +59,7 @@ extension FieldRecord {
     /// no closure and calls nothing: read through a pointer to an entry, a call that takes a closure copied the whole
     /// record first, a retain and a release of the table and the names that every row of a file shares, from every core.
     @inlinable @inline(__always)
-    public func rowText(column: Int) -> UnsafeBufferPointer<UInt8>? {
+    package func rowText(column: Int) -> UnsafeBufferPointer<UInt8>? {
         guard let row, column < FieldTexts.fieldCount(atRow: row) else { return nil }
         return FieldTexts.field(atRow: row, column: column)
     }
@@ -67,7 +67,7 @@ extension FieldRecord {
     /// Where the names are kept: records with the same address share one names array, so a column found in one holds
     /// in the others without comparing names (a comparison of Strings is a call, which made the record be copied).
     @inlinable @inline(__always)
-    public var namesAddress: UnsafeRawPointer? { names.elementsAddress }
+    package var namesAddress: UnsafeRawPointer? { names.elementsAddress }
 }
 
 extension UnsafePointer<FieldRecord> {
@@ -87,24 +87,24 @@ extension UnsafePointer<FieldRecord> {
 /// Markdown list under the same names) is read at that column in place, with no reference taken on anything the
 /// rows share, and is known to lack a one-name field its names lack; any other entry is read by path
 /// (`FieldRecord.withText(at:column:_:)`).
-public struct FieldColumn: Sendable {
-    public let path: FieldPath
+package struct FieldColumn: Sendable {
+    package let path: FieldPath
     /// Where the field is in the first entry's names; nil when they lack it or the path is dotted.
-    public let column: Int?
+    package let column: Int?
     /// True when the path is one name, so that names without it have no such field.
-    public let isOneName: Bool
+    package let isOneName: Bool
     /// The names the column was looked for in, kept so that their address stays theirs while this lives.
     private let names: [String]?
-    nonisolated(unsafe) public let namesAddress: UnsafeRawPointer?
+    nonisolated(unsafe) package let namesAddress: UnsafeRawPointer?
 
     /// The fields at `paths`, their columns found in `first` (the list's first entry) in one walk along its names.
-    public static func columns(_ paths: [FieldPath], in first: FieldRecord?) -> [FieldColumn] {
+    package static func columns(_ paths: [FieldPath], in first: FieldRecord?) -> [FieldColumn] {
         let columns = first?.columns(of: paths) ?? paths.map { _ in nil }
         return zip(paths, columns).map { FieldColumn(path: $0, column: $1, names: first?.names) }
     }
 
     /// The field at `path`, its column found in `first`.
-    public init(_ path: FieldPath, in first: FieldRecord?) {
+    package init(_ path: FieldPath, in first: FieldRecord?) {
         self = FieldColumn.columns([path], in: first)[0]
     }
 
@@ -119,7 +119,7 @@ public struct FieldColumn: Sendable {
     /// Calls `body` with the field's bytes as one line of text, read in place where the entry's row has them; nil when
     /// the entry has no such field.
     @inlinable @inline(__always)
-    public func withText<Result>(of entry: UnsafePointer<Entry>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+    package func withText<Result>(of entry: UnsafePointer<Entry>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         if let bytes = textInPlace(of: entry) { return body(bytes) }
         if isAbsent(in: entry) { return nil }
         return entry.pointee.fields.withText(at: path, column: column, body)
@@ -127,14 +127,14 @@ public struct FieldColumn: Sendable {
 
     /// The field's bytes where the entry's row has them at the column; nil when they must be read by path.
     @inlinable @inline(__always)
-    public func textInPlace(of entry: UnsafePointer<Entry>) -> UnsafeBufferPointer<UInt8>? {
+    package func textInPlace(of entry: UnsafePointer<Entry>) -> UnsafeBufferPointer<UInt8>? {
         guard let column, let namesAddress, entry.pointee.fields.namesAddress == namesAddress else { return nil }
         return entry.pointee.fields.rowText(column: column)
     }
 
     /// True when the entry has the names the field was looked for in, and they lack it.
     @inlinable @inline(__always)
-    public func isAbsent(in entry: UnsafePointer<Entry>) -> Bool {
+    package func isAbsent(in entry: UnsafePointer<Entry>) -> Bool {
         guard column == nil, isOneName, let namesAddress else { return false }
         return entry.pointee.fields.namesAddress == namesAddress
     }
@@ -172,7 +172,7 @@ extension Entry {
     /// Always inlined: a call that is not copies the whole entry first when it is read in place (a retain per field,
     /// on what every row of a file shares, from every core).
     @inlinable @inline(__always)
-    public func text(at path: FieldPath, column: Int?) -> String? {
+    package func text(at path: FieldPath, column: Int?) -> String? {
         guard let value = fields.value(at: path, column: column) else { return nil }
         let text = value.displayText
         return text.isEmpty ? nil : text

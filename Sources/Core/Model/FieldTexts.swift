@@ -6,13 +6,13 @@
 /// Each row is its field count and the ends of its fields (32 bits each, from the start of its texts), then its texts:
 /// a sorted list reads its rows out of file order, and a row's fields together cost one or two cache lines, not one
 /// for each table of offsets and one for the texts.
-public final class FieldTexts: Sendable {
+@usableFromInline package final class FieldTexts: Sendable {
     let bytes: [UInt8]
     /// Where `bytes` starts. The array is never changed, so its elements stay where they are while the table lives:
     /// records keep the address of their row (`FieldRecord.row`) and read it without taking a reference on the table.
     nonisolated(unsafe) let base: UnsafeRawPointer
     /// How many rows there are.
-    public let rowCount: Int
+    package let rowCount: Int
 
     private init(_ builder: Builder) {
         bytes = builder.bytes
@@ -28,13 +28,13 @@ public final class FieldTexts: Sendable {
 
     /// How many fields the row at `row` has.
     @inlinable @inline(__always)
-    static func fieldCount(atRow row: UnsafeRawPointer) -> Int {
+    @usableFromInline static func fieldCount(atRow row: UnsafeRawPointer) -> Int {
         Int(row.loadUnaligned(as: UInt32.self))
     }
 
     /// The texts of field `column` of the row at `row` (empty when the row has fewer fields), in place.
     @inlinable @inline(__always)
-    static func field(atRow row: UnsafeRawPointer, column: Int) -> UnsafeBufferPointer<UInt8> {
+    @usableFromInline static func field(atRow row: UnsafeRawPointer, column: Int) -> UnsafeBufferPointer<UInt8> {
         let count = fieldCount(atRow: row)
         guard column < count else { return UnsafeBufferPointer(start: nil, count: 0) }
         let texts = (row + 4 + 4 * count).assumingMemoryBound(to: UInt8.self)
@@ -44,17 +44,17 @@ public final class FieldTexts: Sendable {
     }
 
     /// How many fields the row starting at byte `row` has.
-    public func fieldCount(row: Int) -> Int {
+    package func fieldCount(row: Int) -> Int {
         FieldTexts.fieldCount(atRow: address(ofRow: row))
     }
 
     /// Field `column` of the row starting at byte `row`, as a String.
-    public func string(row: Int, column: Int) -> String {
+    package func string(row: Int, column: Int) -> String {
         String(decoding: FieldTexts.field(atRow: address(ofRow: row), column: column), as: UTF8.self)
     }
 
     /// Texts are appended field by field, a row at a time; a row is written out whole when it ends.
-    public struct Builder: Sendable {
+    package struct Builder: Sendable {
         var bytes: [UInt8] = []
         var rowCount = 0
         /// The row being written: its texts and the ends of its fields.
@@ -62,34 +62,34 @@ public final class FieldTexts: Sendable {
         var openEnds: [UInt32] = []
 
         /// An empty table; `bytes` is the size the texts will roughly take (a file's size), reserved once.
-        public init(reservingBytes: Int = 0) {
+        package init(reservingBytes: Int = 0) {
             bytes.reserveCapacityInHugePages(reservingBytes)
         }
 
         /// Where the next row to end will start: the `row` its record reads.
-        public var nextRow: Int { bytes.count }
+        package var nextRow: Int { bytes.count }
 
         /// Fields of the row being written so far.
-        public var openFieldCount: Int { openEnds.count }
+        package var openFieldCount: Int { openEnds.count }
 
         /// Appends bytes to the field being written.
-        public mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+        package mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
             openTexts.append(contentsOf: text)
         }
 
         /// Appends one byte to the field being written.
-        public mutating func append(_ byte: UInt8) {
+        package mutating func append(_ byte: UInt8) {
             openTexts.append(byte)
         }
 
         /// Ends the field being written. A row's texts are counted in 32 bits: at most 4 GB, which no row comes near.
-        public mutating func endField() {
+        package mutating func endField() {
             precondition(openTexts.count <= Int(UInt32.max), "a row of texts past 4 GB")
             openEnds.append(UInt32(openTexts.count))
         }
 
         /// Ends the row being written: it is appended at `nextRow`.
-        public mutating func endRow() {
+        package mutating func endRow() {
             // The count, the ends and the texts, each copied in one go (a word at a time, the ends took longer than
             // reading the fields).
             withUnsafeBytes(of: UInt32(openEnds.count)) { bytes.append(contentsOf: $0) }
@@ -100,19 +100,19 @@ public final class FieldTexts: Sendable {
         }
 
         /// Drops the row being written (a row that will not become an entry).
-        public mutating func dropOpenRow() {
+        package mutating func dropOpenRow() {
             openTexts.removeAll(keepingCapacity: true)
             openEnds.removeAll(keepingCapacity: true)
         }
 
         /// The texts of the row being written, as Strings.
-        public func openStrings() -> [String] {
+        package func openStrings() -> [String] {
             openEnds.indices.map { field in
                 String(decoding: openTexts[(field == 0 ? 0 : Int(openEnds[field - 1]))..<Int(openEnds[field])], as: UTF8.self)
             }
         }
 
-        public func finished() -> FieldTexts { FieldTexts(self) }
+        package func finished() -> FieldTexts { FieldTexts(self) }
     }
 }
 
@@ -120,7 +120,7 @@ extension FieldTexts {
     /// Moves the texts of `entries` and of their nested entries into one table, where every value of a record is text
     /// (other records keep their values), and gives records with the same names one shared array of them: the items
     /// of a Markdown list become rows like a CSV file's, not a `String` per field and two arrays per item.
-    public static func compact(_ entries: inout [Entry]) {
+    package static func compact(_ entries: inout [Entry]) {
         var builder = Builder()
         // Each record's row in walk order (an entry, then its nested entries), or nil when it keeps its values.
         var rows: [Int?] = []

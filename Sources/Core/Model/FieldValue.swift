@@ -89,7 +89,7 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     }
 
     /// A record of `names` whose values are the texts of the row starting at byte `row` of `texts`.
-    public init(names: [String], texts: FieldTexts, row: Int) {
+    package init(names: [String], texts: FieldTexts, row: Int) {
         self.names = names
         storage = .texts(texts, appended: nil)
         self.row = texts.address(ofRow: row)
@@ -97,14 +97,14 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
 
     /// A text that many records append (`appending(_:names:)`): one object, referred to by each (a word, where a
     /// `String` beside every row made every entry 8 bytes longer).
-    public final class SharedText: Sendable {
-        public let text: String
-        public init(_ text: String) { self.text = text }
+    @usableFromInline package final class SharedText: Sendable {
+        @usableFromInline package let text: String
+        package init(_ text: String) { self.text = text }
     }
 
     /// The record with one more field, a text, named by the last of `names` (the record's names and that one, an
     /// array the caller shares between records). A row of texts stays one, with the text beside it.
-    public func appending(_ text: SharedText, names: [String]) -> FieldRecord {
+    package func appending(_ text: SharedText, names: [String]) -> FieldRecord {
         var record = self
         record.append(text, names: names)
         return record
@@ -112,7 +112,7 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
 
     /// Appends one more field, a text, named by the last of `names`, in place (see `appending(_:names:)`): a record
     /// made anew and assigned back took and dropped a reference on each of its parts.
-    public mutating func append(_ text: SharedText, names: [String]) {
+    package mutating func append(_ text: SharedText, names: [String]) {
         precondition(names.count == self.names.count + 1, "one more name")
         switch storage {
         case .texts(let texts, nil): storage = .texts(texts, appended: text)
@@ -144,7 +144,7 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// The text a parser appended to a row of texts, when `column` is its place (the last name, which the row itself
     /// lacks: a row written with all its names never reads this).
     @inlinable @inline(__always)
-    public func appendedText(column: Int) -> String? {
+    package func appendedText(column: Int) -> String? {
         guard column == names.count - 1, case .texts(_, let appended?) = storage else { return nil }
         return appended.text
     }
