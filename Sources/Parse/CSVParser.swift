@@ -257,8 +257,8 @@ public struct CSVParser: Sendable {
     }
 
     /// Where the run of bytes starting at `start` that are none of the separator, a line break or a quote ends, to the
-    /// nearest eight bytes: an unquoted field is stepped over a word at a time (byte by byte, reading a million rows
-    /// went at 200 MB/s).
+    /// nearest eight bytes: an unquoted field is stepped over a word at a time (byte by byte, the scan held back
+    /// reading a large file).
     static func endOfPlainField(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, separator: UInt8) -> Int {
         bytes.endOfWords(from: start) { word in
             func has(_ byte: UInt8) -> Bool { UnsafeBufferPointer.word(word, contains: byte) }
