@@ -28,9 +28,9 @@ public struct CSVParser: Sendable {
     /// Records are read on every core when each core gets at least this many bytes: below, a thread costs more than
     /// it saves.
     static let concurrentPartBytes = 256 * 1024
-    /// The file is cut into this many parts for each core that reads it: Dispatch's second thread often starts a
-    /// millisecond or two late in a young process (the background work holds the other core first), and with one part
-    /// a core, one core then read both parts in turn; with several, whichever core is free takes the next.
+    /// The file is cut into this many parts for each core that reads it: Dispatch's second thread often starts late in
+    /// a young process (the background work holds the other core first), and with one part a core, one core then read
+    /// both parts in turn; with several, whichever core is free takes the next.
     static let partsPerCore = 4
 
     /// The parser for a file name: tab-separated for `.tsv` and `.tab`, comma-separated otherwise.
