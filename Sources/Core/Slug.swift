@@ -101,7 +101,7 @@ public enum Slug {
 
     /// The same rules for text of ASCII and two-byte UTF-8 only (accented Latin, Greek, Cyrillic, Armenian, Hebrew,
     /// Arabic…), over bytes: only the non-ASCII scalars' lower case and kind are looked up, and no String is made of
-    /// the text (a title such as "Élan Ferry" took ten times as long as an ASCII one). Lower-casing is scalar by
+    /// the text (a title such as "Élan Ferry" took many times as long as an ASCII one). Lower-casing is scalar by
     /// scalar in Swift, as `makeUnicode` lower-cases the whole text. Nil for other text, and for a slug that needs
     /// cutting (`makeUnicode` cuts on characters).
     static func makeTwoByte(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {

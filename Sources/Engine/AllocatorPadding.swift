@@ -2,11 +2,10 @@ import CAllocator
 
 /// How much more than a request glibc's allocator takes from the kernel each time its heap grows.
 ///
-/// A build allocates and frees its largest buffers many times in a few milliseconds; with the default padding of
-/// 128 KB the heap grew by a system call every few hundred entries and gave the memory back between stages, to fault
-/// it in again (a 10,000-entry Markdown list: 35.2 -> 31.6 ms alternating). The padding is address space, not memory:
-/// pages count only once written, and the peak RSS of a million entries did not move. Set by the command, not the
-/// library, because it holds for the whole process.
+/// A build allocates and frees its largest buffers many times in a few milliseconds; with the default padding of 128 KB
+/// the heap grew by a system call every few hundred entries and gave the memory back between stages, to fault it in
+/// again. The padding is address space, not memory: pages count only once written, so the peak memory does not grow.
+/// Set by the command, not the library, because it holds for the whole process.
 package enum AllocatorPadding {
     package static let bytes = 64 << 20
 

@@ -71,8 +71,8 @@ extension Engine {
             }
         }
         // Each run is merged into the sorted ones before it, in place, on one thread: merging costs a comparison per
-        // element, a tenth of sorting. Only the sorted part is copied aside, so the elements are held at most one and
-        // a half times over (for two runs), as a stable sort's scratch space holds them.
+        // element, little beside sorting. Only the sorted part is copied aside, so the elements are held at most one
+        // and a half times over (for two runs), as a stable sort's scratch space holds them.
         for run in 1..<runCount {
             let sorted = Array(elements[..<bounds[run]])
             elements.withUnsafeMutableBufferPointer { buffer in

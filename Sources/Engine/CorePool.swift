@@ -9,10 +9,9 @@ import Darwin
 
 /// Threads that share a loop's iterations with the thread that runs it. Dispatch's `concurrentPerform` did the same
 /// with threads that sleep between loops: on the virtual machines builds run on, a sleeping thread's core was woken
-/// 0.1 to 1.5 ms late, often after the caller had done every iteration alone (the main thread of a 10,000-entry build
-/// waited 10 ms in its loops; a loop of two 1.5 ms iterations took 3 ms in nine runs of ten). A helper here stays
-/// awake for a few milliseconds after each loop, yielding its core to any other thread that wants it, so the next loop
-/// is begun within microseconds; then it sleeps until one is handed out.
+/// late, often after the caller had done every iteration alone. A helper here stays awake for a few milliseconds after
+/// each loop, yielding its core to any other thread that wants it, so the next loop is begun within microseconds; then
+/// it sleeps until one is handed out.
 @usableFromInline package final class CorePool: @unchecked Sendable {
     /// The pool of the process: a helper for each core past the caller's.
     @usableFromInline package static let shared = CorePool(helpers: activeCoreCount - 1)

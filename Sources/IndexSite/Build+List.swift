@@ -18,8 +18,8 @@ extension Build {
 
     /// Parses one source and sections its entries; the slug is claimed from `slugs`.
     /// `sectionSeconds` adds up the time spent sorting, sectioning and anchoring, for the build's stage timings.
-    /// The planned list is consumed: its source's bytes are let go once parsed, before sorting (a million rows' file is
-    /// 125 MB that the sections never read).
+    /// The planned list is consumed: its source's bytes are let go once parsed, before sorting, as the sections never
+    /// read them and a large file's bytes would sit beside them.
     static func makeList(_ planned: consuming ListPlanner.PlannedList, slugs: inout UniqueNames, strict: Bool, sectionSeconds: inout Double,
                          localization: Localization = .builtIn, descriptionsAhead: DescriptionsAhead? = nil,
                          history: BuildHistory? = nil) -> (IndexedList?, [Diagnostic]) {

@@ -11,8 +11,8 @@ public struct PreviewResponse: Sendable, Equatable {
     public var status: Int
     public var headers: [String: String]
     public var body: Data
-    /// A file sent as the body a piece at a time instead of `body` (a large asset or download): read whole, eight
-    /// parallel downloads of a 300 MB file took the preview to 4.9 GB.
+    /// A file sent as the body a piece at a time instead of `body` (a large asset or download): read whole, each
+    /// download of a large file held all of it, and a few at once took the preview to gigabytes.
     public var bodyFile: BodyFile?
 
     /// A file whose bytes are the body, and its length when the response was made.

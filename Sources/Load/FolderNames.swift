@@ -4,9 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The names a folder holds (not `.` and `..`), in the order the file system gives them, or nil when it cannot be
-/// read. Read with readdir: Foundation's listing cost a twentieth of a 1,000-entry build, most of it the one-time look-up
-/// of the conformances its own types need.
+/// The names a folder holds (not `.` and `..`), in the order the file system gives them, or nil when it cannot be read.
+/// Read with readdir: Foundation's listing costs a small build the one-time look-up of the conformances its own types
+/// need.
 package func folderNames(atPath path: String) -> [String]? {
     guard let folder = opendir(path) else { return nil }
     defer { closedir(folder) }

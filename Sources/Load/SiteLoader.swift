@@ -44,7 +44,8 @@ public struct SiteLoader: Sendable {
     }
 
     /// The running binary's path, size and modification time, so that a new build of IndexSite never reuses an output
-    /// an older one wrote. Read with readlink and stat on Linux: `Bundle.main` cost a twentieth of a small build.
+    /// an older one wrote. Read with readlink and stat on Linux: `Bundle.main` costs a small build far more than
+    /// these two calls.
     static func executableIdentity() -> String {
         #if os(Linux)
         var path = [CChar](repeating: 0, count: 4096)
@@ -225,11 +226,11 @@ public struct SiteLoader: Sendable {
         URL(fileURLWithPath: path(of: relative)).resolvingSymlinksInPath().path
     }
 
-    /// Refuses files that lie outside the site folder, and links that lead anywhere but into `Content/`,
-    /// `Templates/` or `Static/` (never to the site's other files, its `.git/`, a hidden file, or outside): a link
-    /// is the user's choice of what to publish only when it points at what they publish anyway. `folder` is the
-    /// resolved path of the folder holding `name`: a name that is not a link lies there, and only links are resolved
-    /// one by one (each a tenth of a millisecond, a fifth of loading a folder of 500 Markdown files).
+    /// Refuses files that lie outside the site folder, and links that lead anywhere but into `Content/`, `Templates/`
+    /// or `Static/` (never to the site's other files, its `.git/`, a hidden file, or outside): a link is the user's
+    /// choice of what to publish only when it points at what they publish anyway. `folder` is the resolved path of the
+    /// folder holding `name`: a name that is not a link lies there, and only links are resolved one by one (resolving
+    /// every name was a large share of loading a folder of Markdown files).
     func insideSite(_ relative: String, name: String, folder: String, diagnostics: inout [Diagnostic]) -> Bool {
         let at = SourceLocation(path: relative, line: 1)
         guard isSymbolicLink(relative) else {
@@ -314,9 +315,9 @@ public struct SiteLoader: Sendable {
         return SourceFile(path: relative, bytes: bytes)
     }
 
-    /// A file's bytes, read straight into the array: read into `Data` and copied, a 100,000-row file (12 MB) was
-    /// written into memory twice, a fifth of a rebuild that finds nothing changed. Nil when it cannot be read (without
-    /// the error value Foundation makes for a missing file, which cost a fortieth of a 1,000-entry build).
+    /// A file's bytes, read straight into the array: read into `Data` and copied, a large file was written into memory
+    /// twice, a large share of a rebuild that finds nothing changed. Nil when it cannot be read (without the error
+    /// value Foundation makes for a missing file, which is costly the first time it is made).
     package static func contents(atPath path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }

@@ -28,9 +28,9 @@ public struct CSVParser: Sendable {
     /// Records are read on every core when each core gets at least this many bytes: below, a thread costs more than
     /// it saves.
     static let concurrentPartBytes = 256 * 1024
-    /// The file is cut into this many parts for each core that reads it: Dispatch's second thread often starts a
-    /// millisecond or two late in a young process (the background work holds the other core first), and with one part
-    /// a core, one core then read both parts in turn; with several, whichever core is free takes the next.
+    /// The file is cut into this many parts for each core that reads it: Dispatch's second thread often starts late in
+    /// a young process (the background work holds the other core first), and with one part a core, one core then read
+    /// both parts in turn; with several, whichever core is free takes the next.
     static let partsPerCore = 4
 
     /// The parser for a file name: tab-separated for `.tsv` and `.tab`, comma-separated otherwise.
@@ -257,8 +257,8 @@ public struct CSVParser: Sendable {
     }
 
     /// Where the run of bytes starting at `start` that are none of the separator, a line break or a quote ends, to the
-    /// nearest eight bytes: an unquoted field is stepped over a word at a time (byte by byte, reading a million rows
-    /// went at 200 MB/s).
+    /// nearest eight bytes: an unquoted field is stepped over a word at a time (byte by byte, the scan held back
+    /// reading a large file).
     static func endOfPlainField(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, separator: UInt8) -> Int {
         bytes.endOfWords(from: start) { word in
             func has(_ byte: UInt8) -> Bool { UnsafeBufferPointer.word(word, contains: byte) }

@@ -62,8 +62,8 @@ package enum CommonMark {
 
     /// Parses `bytes` into the calling thread's arena and lends the root to `body`; the tree and everything cmark made
     /// for it are gone when `body` returns. Every node of it is the arena's (nodes made while it is in use, and
-    /// fragments parsed into it, are too), so it is dropped with the arena, never walked to be freed: freeing a
-    /// million descriptions' trees node by node was 6% of a Markdown list's build.
+    /// fragments parsed into it, are too), so it is dropped with the arena, never walked to be freed: freeing every
+    /// description's tree node by node was a real share of a Markdown list's build.
     private static func inArena<T>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (OpaquePointer) throws -> T) rethrows -> T {
         // cmark's quadratic inputs are escaped first (`CommonMarkLimits`); the build warns where (`markdown-limit`).
         if let defused = CommonMarkLimits.defused(bytes) {

@@ -2,9 +2,9 @@ import IndexSiteCore
 
 /// The inputs on which the bundled cmark (Debian's 0.30.2, the newest Debian has) is quadratic, bounded before cmark
 /// sees them: a line that opens many nested lists or block quotes (`- - - - …`) keeps that many containers open over
-/// every following line (90 KB with blank lines: 15.5 s), and many `![` openers in one paragraph are walked back at
-/// every link that closes (`![[]()` repeated, CVE-2023-22486; 720 KB: 19 s). Past the limits the markers are escaped,
-/// so they read as text; `excesses` names where, for a warning.
+/// every following line (90 KB with blank lines takes many seconds), and many `![` openers in one paragraph are walked
+/// back at every link that closes (`![[]()` repeated, CVE-2023-22486; 720 KB likewise). Past the limits the markers are
+/// escaped, so they read as text; `excesses` names where, for a warning.
 package enum CommonMarkLimits {
     /// Containers (list items, block quotes) one line may open.
     static let nestingPerLine = 32

@@ -15,8 +15,8 @@ enum GitHubMarkdown {
             var index = 0
             let count = bytes.count
             while index < count {
-                // Words holding none of the bytes below are stepped over whole (this ran over every description's
-                // bytes one at a time: 3% of a build).
+                // Words holding none of the bytes below are stepped over whole (this ran over every description's bytes
+                // one at a time).
                 // A `w` matters only as the start of `www.`: a word is looked at when it holds two in a row, or ends in
                 // one (the next word may go on with it); English has a `w` in every fifth word, rarely two.
                 index = bytes.endOfWords(from: index) { word in
@@ -88,8 +88,8 @@ enum GitHubMarkdown {
 
     /// Whether the autolink pass could change the document: some text outside links holds a trigger (`://`, `www.`,
     /// `@`), or text follows text (a run is looked at whole). The mark in the source is nearly always a link's own
-    /// destination (`[the guide](https://…)`), and collecting every inline container to find nothing was a tenth of
-    /// rendering a list's descriptions.
+    /// destination (`[the guide](https://…)`), and collecting every inline container to find nothing was a large share
+    /// of rendering a list's descriptions.
     static func mayHoldAutolinks(_ document: MarkdownNode) -> Bool {
         var linkDepth = 0
         var found = false

@@ -1,8 +1,8 @@
 import IndexSiteCore
 
 /// The line nearly every item of an awesome list is, `- [Title](https://…) - text with *emphasis*, `code` and
-/// [links](https://…)`, read without cmark: cmark's tree of a list was half of reading it, and the Strings walked out
-/// of the tree most of the rest.
+/// [links](https://…)`, read without cmark: cmark's tree of a list, and the Strings walked out of the tree, were most
+/// of the time of reading it.
 ///
 /// A line is read here only when cmark would read it the same way whatever surrounds it, and when blanking it changes
 /// nothing cmark reads of the lines around it; its parts must be ones whose tree is known from their bytes alone

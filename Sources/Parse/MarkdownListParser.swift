@@ -12,9 +12,9 @@ public struct MarkdownListParser: Sendable {
     public static let maximumDepth = 64
 
     /// Bodies longer than this are cut into pieces of about this size, parsed on every core: cmark's tree of a whole
-    /// 100 MB list would take gigabytes and one core. A piece of 128 KB makes a tree that stays in a core's cache
-    /// while cmark walks it again (it joins adjacent texts once the piece is parsed) and the items are read from it:
-    /// pieces of 512 KB took 15% longer to build a 100,000-item list (0.50 s, not 0.42 s), 64 KB no shorter.
+    /// large list would be many times its size, made on one core. A piece of 128 KB makes a tree that stays in a core's
+    /// cache while cmark walks it again (it joins adjacent texts once the piece is parsed) and the items are read from
+    /// it: larger pieces were slower, smaller ones no faster.
     let pieceSize: Int
     /// A body shorter than four pieces a core is cut into pieces of a quarter of its share, but none smaller than
     /// this: a 1 MB list was two pieces on two cores and then a third on one.
@@ -337,7 +337,7 @@ enum MarkdownText {
     }
 
     static func markdown(of inlines: ArraySlice<MarkdownNode>) -> String {
-        // Written as bytes: string concatenation per node cost a tenth of reading a large Markdown list.
+        // Written as bytes: string concatenation per node was a large share of reading a large Markdown list.
         var out: [UInt8] = []
         for node in inlines { appendMarkdown(node, to: &out, depth: 0) }
         return String(decoding: out, as: UTF8.self)

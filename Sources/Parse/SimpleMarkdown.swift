@@ -1,9 +1,9 @@
 import IndexSiteCore
 
 /// The Markdown nearly every description is — one line of text with `*emphasis*`, `**strong**`, `code` and
-/// [links](https://…) — written straight as the HTML cmark makes of it, without cmark: a description's tree, its
-/// GitHub extensions and its rendering were a quarter of a large list's build, for a paragraph whose HTML its bytes
-/// alone decide.
+/// [links](https://…) — written straight as the HTML cmark makes of it, without cmark: a description's tree, its GitHub
+/// extensions and its rendering were a large share of a large list's build, for a paragraph whose HTML its bytes alone
+/// decide.
 ///
 /// A text is taken only when every part of it is one whose HTML is certain whatever surrounds it: it starts like a
 /// paragraph (a letter, a number, a quote, a parenthesis, a code span, a link or emphasis), holds no line break, tab

@@ -102,8 +102,8 @@ enum YAMLReader {
                                  hint: "write the values out instead of nesting aliases of aliases")])
         }
         do {
-            // The basic resolver tags every scalar as text: values stay as written, and the default resolver's
-            // regular expressions (a few milliseconds to compile at start-up) are never built. Nodes are never made
+            // The basic resolver tags every scalar as text: values stay as written, and the default resolver's regular
+            // expressions (compiled at start-up, a cost every build would pay) are never built. Nodes are never made
             // into Swift values, so the constructor has no maps, and the text is UTF-8: Yams's defaults built three
             // dictionaries of constructors and copied the whole environment (for YAMS_DEFAULT_ENCODING) on every call.
             guard let node = try Yams.compose(yaml: text, .basic, Constructor([:], [:], [:]), .utf8) else { return (nil, []) }

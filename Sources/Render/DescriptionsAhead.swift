@@ -4,10 +4,9 @@ import IndexSiteParse
 import Synchronization
 
 /// Renders the lists' Markdown descriptions before the pages ask for them, on a core that nothing else wants.
-/// Descriptions are a third of a large build's work and depend only on their entry, while sorting and sectioning,
-/// which come first, leave the second core idle much of the time: 2,000 to 10,000 of a 10,000-entry list's
-/// descriptions were ready when its page began. The page takes what is ready (`PrerenderedDescriptions`) and renders
-/// the rest itself, so the output is the same whatever was ready.
+/// Descriptions are a large part of a large build's work and depend only on their entry, while sorting and sectioning,
+/// which come first, leave the second core idle much of the time. The page takes what is ready
+/// (`PrerenderedDescriptions`) and renders the rest itself, so the output is the same whatever was ready.
 package final class DescriptionsAhead: Sendable {
     /// At most this many descriptions are rendered ahead in one build, and at most this many bytes of HTML: a million
     /// entries' would be held until the page is written, beside everything else.
@@ -154,9 +153,9 @@ package final class DescriptionsAhead: Sendable {
 package struct PrerenderedDescriptions: @unchecked Sendable {
     // Only read once made: the pages of a list are rendered on every core at once.
     private(set) var bytes: [UInt8] = []
-    /// Where each rendered description's HTML is in `bytes`, by the address of its Markdown's first byte: an open
-    /// table of a power-of-two size, at most half full (a `Dictionary` of the addresses, hashed with SipHash, was 3% of
-    /// the page's time).
+    /// Where each rendered description's HTML is in `bytes`, by the address of its Markdown's first byte: an open table
+    /// of a power-of-two size, at most half full, as a `Dictionary` of the addresses spends its time hashing them with
+    /// SipHash, which an address does not need.
     private var slots: [Slot] = []
     /// How many descriptions are ready.
     package private(set) var count = 0

@@ -12,7 +12,7 @@ public struct Localization: Sendable {
     var siteLocations: [String: SourceLocation]
 
     /// The built-in catalogs. Each is parsed on first use, once per process: a build reads one or two of them, and
-    /// parsing all 23 cost a sixth of a 1,000-entry build.
+    /// parsing all 23 is a large share of a small build.
     public static let builtIn = Localization(overrides: [:], siteLocations: [:])
 
     /// The merged catalog of `tag`, when there is one.

@@ -173,10 +173,10 @@ struct MustacheLibrary: Sendable {
         return renderer.missing
     }
 
-    /// Renders template `name`, handing its bytes to `emit` in pieces as they are made: a long list is rendered on every
-    /// core in waves of chunks, each wave handed out before the next is made, so a page of a million entries is never
-    /// held whole (it was: 350 MB, a third of the build's peak). Joined, the pieces are what `render(_:_:into:)` appends;
-    /// none is empty.
+    /// Renders template `name`, handing its bytes to `emit` in pieces as they are made: a long list is rendered on
+    /// every core in waves of chunks, each wave handed out before the next is made, so a page of a million entries is
+    /// never held whole (it was, and it was a large share of the build's peak memory). Joined, the pieces are what
+    /// `render(_:_:into:)` appends; none is empty.
     func render(_ name: String, _ context: TemplateValue, emit: ([UInt8]) -> Void) -> Set<MissingKey> {
         guard let template = templates[name] else { return [] }
         return withoutActuallyEscaping(emit) { emit in
@@ -203,8 +203,8 @@ struct MustacheLibrary: Sendable {
     static let concurrentChunks = 16
     /// A chunk weighs at least this much: smaller ones cost more to hand out than to render.
     static let minimumChunkWeight = 64
-    /// Streamed, a chunk weighs at most this much (see `streamedChunkEnds`), and chunks are rendered in waves of
-    /// at most `streamedWaveWeight`: 16,384 entries are ~6 MB of page, and a page of 10,000 entries is one wave.
+    /// Streamed, a chunk weighs at most this much (see `streamedChunkEnds`), and chunks are rendered in waves of at
+    /// most `streamedWaveWeight`: a wave is a few megabytes of page, and a page of 10,000 entries is one wave.
     static let streamedChunkWeight = 4_096
     static let streamedWaveWeight = 16_384
 
@@ -392,8 +392,8 @@ struct MustacheLibrary: Sendable {
         }
 
         /// Finds a name in the context stack: the first component from the top down, the rest strictly inside it.
-        /// Written without optional `TemplateValue` variables: copying one went through the generic value witnesses,
-        /// a tenth of a large build.
+        /// Written without optional `TemplateValue` variables: copying one went through the generic value witnesses, a
+        /// large share of a large build, as every name of every row is looked up here.
         mutating func lookup(_ name: MustacheProgram.Name, in stack: [TemplateValue], template: String, line: Int) -> TemplateValue {
             if name.isImplicitIterator { return stack.last ?? .null }
             var level = stack.count

@@ -11,9 +11,9 @@ struct SectionContext: TemplateObject {
 
     let section: Section
     let descriptionHTML: String
-    /// Makes the rows of a range of the section's entries (`ListPages.rowValues`) when a template shows them: the
-    /// rows of a page are made run by run as its body is rendered and let go once written, so a page of a million
-    /// entries never holds them all (250 MB).
+    /// Makes the rows of a range of the section's entries (`ListPages.rowValues`) when a template shows them: the rows
+    /// of a page are made run by run as its body is rendered and let go once written, so a page of a million entries
+    /// never holds them all at once.
     let rows: @Sendable (Range<Int>) -> [TemplateValue]
     /// Whether the section is empty (`[Section].emptySubtrees`): a parent whose entries are all in sub-sections is
     /// not, nor is a heading with only a paragraph.

@@ -122,9 +122,9 @@ struct ScriptStrings {
         var pluralsChecked = ScriptStrings.directCounts - 1
     }
 
-    /// The tables of `locale`, made once per process: a thousand characters folded through ICU are a tenth of a small
-    /// build, a build makes them on another core while it reads its content (`PageRenderer.prepare`), and `serve`
-    /// rebuilds with the same locales.
+    /// The tables of `locale`, made once per process: folding every character of the alphabets through ICU is a large
+    /// share of a small build, so a build makes them on another core while it reads its content
+    /// (`PageRenderer.prepare`), and `serve` rebuilds with the same locales.
     static func tables(locale: String) -> LocaleTables {
         if let tables = madeTables.withLock({ $0[locale] }) { return tables }
         // Made outside the lock: two threads asking at once both make them, and either's tables are the same.
@@ -205,8 +205,8 @@ struct ScriptStrings {
         return scriptSafe(json)
     }
 
-    /// A fold table as a JSON object grouped by search form ({"a": "àáâ…"}): a third of the size of one pair per
-    /// character.
+    /// A fold table as a JSON object grouped by search form ({"a": "àáâ…"}): each search form is written once, where
+    /// one pair per character repeats it.
     private static func appendFold(_ fold: [(String, String)], to json: inout JSONWriter) {
         json.raw("{")
         var sources: [String: String] = [:]

@@ -58,7 +58,7 @@ public struct UIStrings: Sendable {
 
     /// Replaces `{name}` with its value for every name in `values`.
     static func fill(_ template: String, _ values: [String: String]) -> String {
-        // Over bytes: `contains("{")` took Foundation's locale-aware search, most of the time of a page's words.
+        // Over bytes: `contains("{")` went through Foundation's locale-aware search, the costly part of a page's words.
         guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var result = template
         for (name, value) in values.sorted(by: { $0.key < $1.key }) {

@@ -72,7 +72,7 @@ public struct AnchorAllocator: Sendable {
     }
 
     /// The ids to hand out, in page order: the sections' and then the entries' bases, and whose they are, for
-    /// `id-collision` warnings (the entries' only when those are reported: a million owners were 80 MB).
+    /// `id-collision` warnings (the entries' only when those are reported: an owner per entry weighs on a large list).
     private struct Claims {
         let sectionCount: Int
         var bases: [String] = []
@@ -113,9 +113,9 @@ public struct AnchorAllocator: Sendable {
     ///
     /// A claim can only meet names of its own family: `intro`, the `intro-2` it may be numbered to, an `intro-2`
     /// written as it is, and its `intro-2-2`; every one of them is `intro` once trailing `-<number>`s are cut off
-    /// (`familyHash`). So the families are shared out between the cores, each core hands out its families' ids in
-    /// page order, and the ids are those of one pass over all the claims (one pass cost a hash-table look-up, and
-    /// usually a cache miss, per entry: 0.4 s of a million).
+    /// (`familyHash`). So the families are shared out between the cores, each core hands out its families' ids in page
+    /// order, and the ids are those of one pass over all the claims (one pass costs a hash-table look-up, and usually a
+    /// cache miss, per entry, on one core).
     private func claimed(_ claims: Claims) -> ([String], [Diagnostic]) {
         let bases = claims.bases
         let parts = claimParts ?? (bases.count < 8_192 ? 1 : min(Engine.current.width, Int(UInt8.max)))

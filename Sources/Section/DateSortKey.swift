@@ -1,9 +1,8 @@
 import IndexSiteCore
 
-/// Sort keys for fields that hold ISO dates and UTC times (`2026-11`, `2026-11-22`, `2026-11-22T09:30:00Z`, as
-/// `added` and `updated` are written): their bytes are already in time order, so they are their own keys, with no
-/// collation sort key to make per entry (sorting awesome-go's 2,700 items by `-added` spent a sixth of the build
-/// making them).
+/// Sort keys for fields that hold ISO dates and UTC times (`2026-11`, `2026-11-22`, `2026-11-22T09:30:00Z`, as `added`
+/// and `updated` are written): their bytes are already in time order, so they are their own keys, with no collation
+/// sort key to make per entry (making those keys was a large share of a build sorted by date).
 enum DateSortKey {
     /// Whether `text` is `YYYY`, `YYYY-MM`, `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SSZ`, every part its fixed width: then
     /// comparing bytes is comparing times, and agrees with the collator's order of the same texts.

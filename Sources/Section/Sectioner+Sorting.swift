@@ -41,8 +41,8 @@ extension Sectioner {
     func sortedOrder(_ entries: [Entry], titles: [String], rawTitles: [String], settings: ListSettings, collator: Collator) -> [Int] {
         let sortKeys = settings.sort.isEmpty ? [SortKey(path: settings.titleField)] : settings.sort
         let width = sortKeys.count
-        // A key whose every present value is a number compares by value; a missing value has an empty key. Titles
-        // never do, and the reader of the locale's number marks costs a millisecond (Foundation's locale data).
+        // A key whose every present value is a number compares by value; a missing value has an empty key. Titles never
+        // do, and the reader of the locale's number marks loads Foundation's locale data, which a small build notices.
         let numberReader = sortKeys.contains { $0.path != settings.titleField } ? NumberSortKey.Reader(locale: settings.locale) : nil
         let numeric = sortKeys.map { key in
             guard key.path != settings.titleField, let numberReader else { return false }
@@ -173,7 +173,7 @@ extension Sectioner {
         var index: Int { Int(position) }
     }
 
-    /// Compares two strings' UTF-8 bytes with memcmp (the generic byte-by-byte comparison cost a tenth of sorting).
+    /// Compares two strings' UTF-8 bytes with memcmp (the generic byte-by-byte comparison weighed on every sort).
     static func compareBytes(_ a: String, _ b: String) -> Int {
         let result = a.utf8.withContiguousStorageIfAvailable { x in
             b.utf8.withContiguousStorageIfAvailable { y -> Int in

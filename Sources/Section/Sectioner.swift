@@ -58,7 +58,7 @@ public struct Sectioner: Sendable {
         rawTitles.reserveCapacity(entries.count)
         var titles: [String] = []
         titles.reserveCapacity(entries.count)
-        // Read and stripped on every core (a million titles took 0.35 s on one); kept and reported in order after.
+        // Read and stripped on every core (a large list's titles are slow on one); kept and reported in order after.
         let title = FieldColumn(settings.titleField, in: entries.first?.fields)
         let readings = entries.withUnsafeBufferPointer { entries in
             nonisolated(unsafe) let entries = entries // read only, while `entries` holds them

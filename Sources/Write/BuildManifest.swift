@@ -28,8 +28,8 @@ public struct BuildManifest: Codable, Sendable, Equatable {
 
 extension BuildManifest {
     /// The marker file's bytes: keys sorted, as `JSONEncoder` with `.sortedKeys` writes them. A build with no
-    /// diagnostics (nearly every one) is written by hand: `JSONEncoder`'s first use was 0.2 ms of a 1,000-entry build.
-    /// Either form is read back by `JSONDecoder` (`SiteWriter.reusableManifest`).
+    /// diagnostics (nearly every one) is written by hand: `JSONEncoder`'s first use is a one-time cost a small build
+    /// notices. Either form is read back by `JSONDecoder` (`SiteWriter.reusableManifest`).
     func encoded() -> [UInt8] {
         guard diagnostics.isEmpty else {
             let encoder = JSONEncoder()

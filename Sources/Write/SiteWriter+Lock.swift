@@ -57,8 +57,8 @@ extension SiteWriter {
     func removeDeadStagingFolders() {
         let files = FileManager.default
         let parent = output.deletingLastPathComponent()
-        // The prefix is made once: computed per name (a URL's last path component each time), it cost a fifth of a
-        // small build beside a folder of a few thousand files.
+        // The prefix is made once: computed per name (a URL's last path component each time), it was a large share of a
+        // small build beside a folder of many files.
         let prefix = stagingPrefix
         for name in folderNames(atPath: parent.path) ?? [] where name.hasPrefix(prefix) {
             let suffix = name.dropFirst(prefix.count)

@@ -138,10 +138,10 @@ public struct SiteWriter: Sendable {
     /// `discard` (or a crash) leaves the previous site as it was.
     ///
     /// Pages are written on a queue of their own, in the order they were added, while the caller goes on: a build's
-    /// cores render the next pages while the last ones are written (the main thread wrote 7% of a 100,000-entry
-    /// build's time while the other core waited). `finish` and `discard` wait for the queue first. The state below
-    /// is changed on that queue only while pages are added, and by `finish` or `discard` once it is drained, which
-    /// is why the class can be handed to the queue.
+    /// cores render the next pages while the last ones are written (written by the main thread, they kept the other
+    /// core waiting). `finish` and `discard` wait for the queue first. The state below is changed on that queue only
+    /// while pages are added, and by `finish` or `discard` once it is drained, which is why the class can be handed to
+    /// the queue.
     public final class Staging: @unchecked Sendable {
         let writer: SiteWriter
         /// Where pages are written, one at a time, in order.

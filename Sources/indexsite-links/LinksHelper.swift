@@ -3,9 +3,9 @@ import IndexSiteLinkProtocol
 import IndexSiteLinks
 
 /// `indexsite-links`: the network half of `indexsite check --links`, a program of its own as git's `git-remote-https`
-/// is, so that `indexsite` links no HTTP client (async-http-client, SwiftNIO and BoringSSL weigh 11.5 MB). It reads a
-/// `LinkProbeRequest` from standard input and writes a `LinkProbeReply` line per URL as each is checked. Exits 0 when
-/// every URL was answered, 2 for a request it cannot read.
+/// is, so that `indexsite` links no HTTP client (async-http-client, SwiftNIO and BoringSSL, which every build would
+/// load and only link checks use). It reads a `LinkProbeRequest` from standard input and writes a `LinkProbeReply` line
+/// per URL as each is checked. Exits 0 when every URL was answered, 2 for a request it cannot read.
 @main
 enum LinksHelper {
     static func main() async {

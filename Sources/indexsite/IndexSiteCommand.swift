@@ -15,7 +15,7 @@ struct IndexSiteCommand: ParsableCommand {
     )
 
     /// A build with plain arguments (the CI and benchmark case) is read by hand and skips ArgumentParser, whose
-    /// reflection was a tenth of a 1,000-entry build; anything else (help, other commands, mistakes) goes through it.
+    /// reflection is a large share of a small build; anything else (help, other commands, mistakes) goes through it.
     static func main() {
         AllocatorPadding.apply()
         if let (run, output) = QuickBuild.parse(Array(CommandLine.arguments.dropFirst())) {
@@ -318,8 +318,8 @@ struct BuildCommand: ParsableCommand {
             print("Built \(result.countsSummary) into \(folder)/\(summary) in \(seconds) s\(options.countsSuffix(result))")
             print("Open \(folder)/index.html")
         }
-        // Exit at once: tearing down a million-entry result would only cost time, and so did the exit handlers and
-        // the C++ libraries' destructors (0.2 ms of a 1,000-entry build). The printed lines are flushed first.
+        // Exit at once: tearing down a million-entry result would only cost time, and so did the exit handlers and the
+        // C++ libraries' destructors. The printed lines are flushed first.
         withExtendedLifetime(result) { () -> Never in
             fflush(nil)
             _exit(code.rawValue)

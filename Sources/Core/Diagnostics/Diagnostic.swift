@@ -109,9 +109,9 @@ extension Array where Element == Diagnostic {
     public static let warningsKeptPerCode = 1000
 
     /// The first `limit` warnings of each code (in order) in full, and for each code with more, one warning at the
-    /// first of the others saying how many more there are. A million repeated CSV rows made a million warnings,
-    /// all kept in the output's marker (204 MB) and read back by the next build that found nothing changed.
-    /// Errors are all kept: they are what a user must fix.
+    /// first of the others saying how many more there are. A million repeated CSV rows made a million warnings, all
+    /// kept in the output's marker and read back by the next build that found nothing changed. Errors are all kept:
+    /// they are what a user must fix.
     public func aggregatedWarnings(keepingPerCode limit: Int = Array.warningsKeptPerCode) -> [Diagnostic] {
         var counts: [DiagnosticCode: Int] = [:]
         var firstOmitted: [DiagnosticCode: Int] = [:]

@@ -124,8 +124,8 @@ extension FieldTexts {
         var builder = Builder()
         // Each record's row in walk order (an entry, then its nested entries), or nil when it keeps its values.
         var rows: [Int?] = []
-        // The entries and their values are read in place: `for entry in entries` copied each entry out, a retain and
-        // a release for each of its fields, a fifth of the reference counting of a Markdown list's parse.
+        // The entries and their values are read in place: `for entry in entries` copied each entry out, a retain and a
+        // release for each of its fields, a large share of the reference counting of a Markdown list's parse.
         func write(_ entries: UnsafeBufferPointer<Entry>) {
             for entry in entries.indices {
                 let fields = entries.baseAddress! + entry

@@ -61,9 +61,9 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// Where the values are.
     @usableFromInline private(set) var storage: Storage
     /// For a row of texts, the address of its row in the table that `storage` holds (and so keeps alive); nil for
-    /// values of its own. Fields are read through this plain address: reading them through `storage` took and dropped
-    /// a reference on the table every row of a file shares, from both cores at once, for every field read (with the
-    /// cache line passed back and forth, 15–20% of a 100,000-entry build's time went to those counts).
+    /// values of its own. Fields are read through this plain address: reading them through `storage` took and dropped a
+    /// reference on the table every row of a file shares, from both cores at once, for every field read (with the cache
+    /// line passed back and forth, those counts were a large share of a large build's time).
     @usableFromInline nonisolated(unsafe) private(set) var row: UnsafeRawPointer?
 
     @usableFromInline enum Storage: Sendable {

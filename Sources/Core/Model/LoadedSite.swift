@@ -20,9 +20,9 @@ public enum ContentSource: Sendable {
     }
 }
 
-/// A file of `Static/`, known by where it is and what `stat` says of it: it is copied into the output a piece at a
-/// time when written, never held whole (a 1 GB video took 1.07 GB of memory on every build, even one that changed
-/// nothing, and under a memory limit the build died with a trap).
+/// A file of `Static/`, known by where it is and what `stat` says of it: it is copied into the output a piece at a time
+/// when written, never held whole (a large video was held in memory on every build, even one that changed nothing, and
+/// under a memory limit the build died with a trap).
 public struct StaticFile: Sendable {
     /// The path relative to the site folder, as diagnostics name it (`Static/images/logo.svg`).
     public var path: String
