@@ -14,61 +14,10 @@ struct IndexSiteCommand: ParsableCommand {
         defaultSubcommand: BuildCommand.self
     )
 
-    /// A build with plain arguments (the CI and benchmark case) is read by hand and skips ArgumentParser, whose
-    /// reflection is a large share of a small build; anything else (help, other commands, mistakes) goes through it.
+    /// Pads the heap before anything allocates (`AllocatorPadding`), then parses the arguments.
     static func main() {
         AllocatorPadding.apply()
-        if let (run, output) = QuickBuild.parse(Array(CommandLine.arguments.dropFirst())) {
-            BuildCommand.build(run, output: output)
-        }
         main(nil)
-    }
-}
-
-/// The arguments of `indexsite [build] [SITE] [--output DIR | -o DIR] [--strict] [--quiet | -q] [--timings]
-/// [--diagnostics text|json|github|sarif] [--base-url URL]`, each at most once, read without ArgumentParser; nil for anything else, and for a
-/// site that is not a folder, so that ArgumentParser reports it as usual.
-enum QuickBuild {
-    static func parse(_ arguments: [String]) -> (SiteRun, output: String?)? {
-        var arguments = arguments[...]
-        if arguments.first == "build" { arguments.removeFirst() }
-        var run = SiteRun()
-        var site: String?, output: String?, diagnostics: String?, baseURL: String?
-        var flags: Set<String> = []
-        while let argument = arguments.popFirst() {
-            switch argument {
-            case "--strict", "--quiet", "-q", "--timings":
-                guard flags.insert(argument == "-q" ? "--quiet" : argument).inserted else { return nil }
-            case "--output", "-o", "--diagnostics", "--base-url":
-                guard let value = arguments.popFirst(), !value.hasPrefix("-") else { return nil }
-                if argument == "--diagnostics" {
-                    guard diagnostics == nil else { return nil }
-                    diagnostics = value
-                } else if argument == "--base-url" {
-                    // A bad address is ArgumentParser's to report, with the usage.
-                    guard baseURL == nil, case .success(let url) = SettingsParser.baseURL(value, name: "--base-url") else { return nil }
-                    baseURL = url
-                } else {
-                    guard output == nil else { return nil }
-                    output = value
-                }
-            default:
-                // A subcommand's name, an option this reader does not know, or a second site: ArgumentParser's job.
-                guard site == nil, !argument.hasPrefix("-"), !["check", "init", "serve", "help", "build"].contains(argument) else { return nil }
-                site = argument
-            }
-        }
-        run.site = site ?? "."
-        run.strict = flags.contains("--strict")
-        run.quiet = flags.contains("--quiet")
-        run.timings = flags.contains("--timings")
-        run.baseURL = baseURL
-        if let diagnostics {
-            guard let format = DiagnosticFormat(rawValue: diagnostics) else { return nil }
-            run.diagnostics = format
-        }
-        guard SiteFolder.isFolder(run.site) else { return nil }
-        return (run, output)
     }
 }
 
@@ -143,7 +92,7 @@ struct SiteOptions: ParsableArguments {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
     }
 
-    /// The options as plain values, for the code `build` and `check` share with the quick path.
+    /// The options as plain values, for the code `build` and `check` share.
     var run: SiteRun {
         SiteRun(site: folder.site, strict: strict, diagnostics: diagnostics, quiet: quiet, timings: timings, baseURL: baseURL,
                        changedSince: changedSince, jobs: jobs ?? BuildOptions.availableCores)

@@ -9,12 +9,10 @@ import IndexSiteTestSupport
 @Suite struct JobsTests {
     static let site = TestSupport.repository.appendingPathComponent("Tests/CLITests/Sites/good").path
 
-    @Test func jobsAreReadByArgumentParserAndDefaultToEveryCore() throws {
-        #expect(QuickBuild.parse([JobsTests.site, "--jobs", "1"]) == nil)
+    @Test func jobsDefaultToEveryCore() throws {
         #expect(try BuildCommand.parse([JobsTests.site, "--jobs", "1"]).options.run.jobs == 1)
         #expect(try BuildCommand.parse([JobsTests.site, "--jobs", "3"]).options.run.jobs == 3)
         #expect(try BuildCommand.parse([JobsTests.site]).options.run.jobs == BuildOptions.availableCores)
-        #expect(QuickBuild.parse([JobsTests.site])?.0.jobs == BuildOptions.availableCores)
         #expect(throws: (any Error).self) { try BuildCommand.parse([JobsTests.site, "--jobs", "0"]) }
     }
 
