@@ -42,23 +42,6 @@
     });
   })();
 
-  var listMain = doc.querySelector('.list-main');
-  if (!listMain) return;
-  var listPage = listMain.closest('.list-page') || listMain.parentNode;
-  // Section pages of a split list with very many sections have no strip (only links to the overview).
-  var strip = doc.querySelector('.index-strip') ||
-    (function () { var n = doc.createElement('nav'); n.appendChild(doc.createElement('ol')); n.hidden = true; return n; })();
-  var sectionNav = doc.querySelector('.section-nav');
-  var ticks = strip.classList.contains('is-ticks');   // the strip draws ticks, not letters (the build decides)
-  var searchHref = listPage.getAttribute && listPage.getAttribute('data-search');
-
-  var MIN_SLOT = 24;          // px: smallest height of one strip title: a 24x24 touch target (WCAG 2.2, 2.5.8)
-  var LONG_PAGE = 5000;       // entries: on a longer page the filter draws the entries in view first
-  var FIRST_SHOWN = 80;       // entries shown, from the run in view down, before the first frame: a screenful and more
-  var FIRST_FRAME_MS = 40;    // ms after the keystroke: the work before the first frame stops by then, the rest follows
-  var RESTYLE_RUNS = 200;     // runs of entries in the sections shown or hidden before the first frame (restyled)
-  var SLICE_MS = 12;          // ms: the other entries are shown or hidden in tasks of about this long, between frames
-
   // The page's own words, plural table, number format and search forms, all made at build time from ICU
   // (the build writes them as JSON): the browser only looks things up, it does no locale work of its own.
   var words = (function () {
@@ -108,6 +91,27 @@
       return Object.prototype.hasOwnProperty.call(values, name) ? values[name] : all;
     });
   }
+  // The same for the search script (indexsite-search.js), which runs first and says its texts only once the reader
+  // types: one copy of the catalog's rules for both.
+  window.indexsiteWords = { say: say, formatNumber: formatNumber, pluralCode: pluralCode };
+
+  var listMain = doc.querySelector('.list-main');
+  if (!listMain) return;
+  var listPage = listMain.closest('.list-page') || listMain.parentNode;
+  // Section pages of a split list with very many sections have no strip (only links to the overview).
+  var strip = doc.querySelector('.index-strip') ||
+    (function () { var n = doc.createElement('nav'); n.appendChild(doc.createElement('ol')); n.hidden = true; return n; })();
+  var sectionNav = doc.querySelector('.section-nav');
+  var ticks = strip.classList.contains('is-ticks');   // the strip draws ticks, not letters (the build decides)
+  var searchHref = listPage.getAttribute && listPage.getAttribute('data-search');
+
+  var MIN_SLOT = 24;          // px: smallest height of one strip title: a 24x24 touch target (WCAG 2.2, 2.5.8)
+  var LONG_PAGE = 5000;       // entries: on a longer page the filter draws the entries in view first
+  var FIRST_SHOWN = 80;       // entries shown, from the run in view down, before the first frame: a screenful and more
+  var FIRST_FRAME_MS = 40;    // ms after the keystroke: the work before the first frame stops by then, the rest follows
+  var RESTYLE_RUNS = 200;     // runs of entries in the sections shown or hidden before the first frame (restyled)
+  var SLICE_MS = 12;          // ms: the other entries are shown or hidden in tasks of about this long, between frames
+
   // The words this script shows, from the page's catalog (strings.<key>; English where the catalog has none).
   var WORDS = {
     filterLabel: function () { return say('filter_label', {}); },
