@@ -13,18 +13,12 @@ included), and "indexsite-filter-complete", until the last entry has been shown 
 "indexsite-facets", the facets' own pass over the entries (which match, and every chip's count). Prints one line per
 click and a summary line on stdout. Viewport 1280x800, desktop.
 """
-import json
-import os
 import statistics
 import sys
 import time
 from pathlib import Path
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+from chromium import make_driver
 
 # (field, value) pressed or released in turn; ("q", text) types into the filter box instead.
 SEQUENCE = [
@@ -75,16 +69,8 @@ def main():
         del args[at:at + 2]
     page = Path(args[0]).resolve()
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--lang=en-US"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(300)
-    driver.set_script_timeout(300)
+    driver = make_driver(script_timeout=300)
     try:
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                               {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
         started = time.monotonic()
         driver.get(page.as_uri())
         loaded = time.monotonic() - started
