@@ -686,8 +686,8 @@
 
   // ---- The page's address -------------------------------------------------------
   // The filter's query and the pressed chips are written to the address once the page has been drawn again, not at
-  // the keystroke or press: when the address changes the browser walks the whole page (every link's address is
-  // resolved again), which on a long page takes far longer than the filtering itself. Changes that come while one
+  // the keystroke or press: a change of the address costs the browser work over the whole page (on a long page far
+  // more than the filtering itself; docs/PERFORMANCE.md has the figures). Changes that come while one
   // waits are merged into one write (a history step if any of them was a press). Leaving the page writes it at once,
   // so Back returns to what the reader saw; going back or forward drops what was waiting.
 
@@ -915,7 +915,6 @@
       perRun[ix.run[i]]++;
       if (ix.section[i] >= 0) perSection[ix.section[i]]++;
     }
-
 
     // The strip and the sidebar first: a few writes. A section is hidden or shown when the work below comes to its
     // entries (showing or hiding a section makes the browser style each of its runs again, up to 1 ms a run: a
