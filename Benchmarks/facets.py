@@ -9,22 +9,18 @@ until the filter's index is made (in idle moments after loading), turns on CPU t
 (Emulation.setCPUThrottlingRate, a mid-range phone), then presses and releases chips in a fixed sequence (OR within a
 field, AND across fields, with and without text in the filter box) and reads the theme's own User Timing measures for
 each click: "indexsite-filter", from the click event until the page has been drawn again (style, layout and paint
-included), and "indexsite-filter-complete", until the last entry has been shown or hidden and drawn; and
-"indexsite-facets", the facets' own pass over the entries (which match, and every chip's count). Prints one line per
+included), and "indexsite-filter-complete", until the last entry has been shown or hidden and drawn;
+"indexsite-facets", the facets' own pass over the entries (which match, and every chip's count); and
+"indexsite-address", the writing of the address (?language=Go) that follows, in no other measure (0 when the address
+did not change). Prints one line per
 click and a summary line on stdout. Viewport 1280x800, desktop.
 """
-import json
-import os
 import statistics
 import sys
 import time
 from pathlib import Path
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+from chromium import make_driver
 
 # (field, value) pressed or released in turn; ("q", text) types into the filter box instead.
 SEQUENCE = [
@@ -36,6 +32,7 @@ SEQUENCE = [
 CLICK = """
     var field = arguments[0], value = arguments[1], done = arguments[arguments.length - 1];
     var before = performance.getEntriesByName('indexsite-filter-complete').length;
+    var addressBefore = performance.getEntriesByName('indexsite-address').length;
     if (field === 'q') {
       var input = document.getElementById('indexsite-filter');
       input.value = value;
@@ -55,8 +52,10 @@ CLICK = """
         var shown = Array.prototype.filter.call(document.querySelectorAll('.entry'),
           function (e) { return !e.closest('[hidden]'); }).length;
         var own = performance.getEntriesByName('indexsite-facets');
+        var address = performance.getEntriesByName('indexsite-address');
         done({ ms: first[first.length - 1].duration, complete: complete[complete.length - 1].duration, shown: shown,
                facets: own.length ? own[own.length - 1].duration : 0,
+               address: address.length > addressBefore ? address[address.length - 1].duration : 0,
                pressed: document.querySelectorAll('.facet-chip[aria-pressed="true"]').length, search: location.search });
       } else if ((waited += 10) > 120000) { done(null); }
       else setTimeout(poll, 10);
@@ -75,16 +74,8 @@ def main():
         del args[at:at + 2]
     page = Path(args[0]).resolve()
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--lang=en-US"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(300)
-    driver.set_script_timeout(300)
+    driver = make_driver(script_timeout=300)
     try:
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                               {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
         started = time.monotonic()
         driver.get(page.as_uri())
         loaded = time.monotonic() - started
@@ -102,7 +93,7 @@ def main():
               else setTimeout(poll, 50);
             })();""")
         driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": rate})
-        timings, completes, facet_parts = [], [], []
+        timings, completes, facet_parts, addresses = [], [], [], []
         for field, value in SEQUENCE:
             result = driver.execute_async_script(CLICK, field, value)
             if result is None or "error" in result:
@@ -113,13 +104,16 @@ def main():
                 completes.append(result["complete"])
             what = f"typed {value!r}" if field == "q" else f"{field}={value}"
             facet_parts.append(result["facets"])
+            addresses.append(result["address"])
             print(f"  {what:24} {result['ms']:8.1f} ms drawn {result['complete']:8.1f} ms complete {result['facets']:6.1f} ms facets"
+                  f" {result['address']:6.1f} ms address"
                   f"  {result['shown']:>7} of {entries} shown  {result['pressed']} pressed  {result['search']}")
         ready = "never" if index_ready is None else f"{index_ready / 1000:.1f} s after navigation"
         print(f"facets: {len(timings)} clicks on {entries} entries, {chips} chips, CPU {rate:g}x slower (page loaded in "
               f"{loaded:.1f} s, index ready {ready}): drawn median {statistics.median(timings):.0f} ms, "
               f"max {max(timings):.0f} ms; all entries median {statistics.median(completes):.0f} ms, max {max(completes):.0f} ms; "
-              f"the facets' own pass median {statistics.median(facet_parts):.1f} ms, max {max(facet_parts):.1f} ms")
+              f"the facets' own pass median {statistics.median(facet_parts):.1f} ms, max {max(facet_parts):.1f} ms; "
+              f"writing the address afterwards median {statistics.median(addresses):.0f} ms, max {max(addresses):.0f} ms")
         return 0
     finally:
         driver.quit()

@@ -17,17 +17,12 @@ results are drawn, and then the theme's "indexsite-search" measure per keystroke
 results are drawn (the pieces of the index fetched included). Benchmarks/search.py measures the bytes a query fetches.
 """
 import json
-import os
 import statistics
 import sys
 import time
 from pathlib import Path
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+from chromium import make_driver
 
 
 def main():
@@ -39,16 +34,8 @@ def main():
     page = Path(sys.argv[1]).resolve()
     queries = sys.argv[2:] or ["the", "zeppelin", "copper k"]
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--lang=en-US"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(300)
-    driver.set_script_timeout(120)
+    driver = make_driver()
     try:
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                               {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
         started = time.monotonic()
         driver.get(page.as_uri())
         loaded = time.monotonic() - started
@@ -104,23 +91,9 @@ def main():
         driver.quit()
 
 
-def make_driver():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--lang=en-US",
-                "--allow-file-access-from-files"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(300)
-    driver.set_script_timeout(120)
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
-    return driver
-
-
 def split_main(page, queries):
     """Whole-list search on a section page of a split list."""
-    driver = make_driver()
+    driver = make_driver(file_access=True)
     try:
         started = time.monotonic()
         driver.get(page.as_uri())

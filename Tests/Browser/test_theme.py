@@ -6,7 +6,8 @@ tree) into .build/, builds it with $INDEXSITE_BIN (default .build/debug/indexsit
 
 - the light/dark toggle follows the system until pressed, remembers the choice across a reload, and pressing back to
   the system's scheme forgets it; the page's colours follow;
-- typing in the filter writes ?q= (replaced, not pushed); opening that address filters again; Back to it restores it;
+- typing in the filter writes ?q= (replaced, not pushed) once the page is drawn again, or at once when a link is
+  followed; opening that address filters again; Back to it restores it;
 - an entry opened by its #id is tinted; a match in a sub-section keeps the headings above it; a tag or a reading the
   page does not show finds its entry;
 - thumbnails load from Static/ with no layout shift (PerformanceObserver 'layout-shift');
@@ -218,7 +219,20 @@ def test_query_goes_to_the_address_and_comes_back(driver):
     # cleared: the address loses ?q=
     d.execute_script("""var i = document.querySelector('.filter input');
       i.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));""")
-    assert d.execute_script("return location.search") == ""
+    # written once the page is drawn again (changing the address costs a walk over the whole page)
+    WebDriverWait(d, 5).until(lambda d: d.execute_script("return location.search") == "")
+
+
+def test_following_a_link_at_once_keeps_the_query_for_back(driver):
+    # The address is written once the page is drawn again; a link followed before then writes it first.
+    d = open_page(driver, "tools/index.html")
+    d.execute_script("""var i = document.querySelector('.filter input'); i.focus(); i.value = 'chisel';
+      i.dispatchEvent(new Event('input', { bubbles: true }));
+      document.querySelector('.site-title').click();""")
+    WebDriverWait(d, 10).until(lambda d: not d.execute_script("return location.pathname").endswith("tools/index.html"))
+    d.back()
+    WebDriverWait(d, 10).until(lambda d: d.execute_script("return location.pathname").endswith("tools/index.html"))
+    assert d.execute_script("return new URLSearchParams(location.search).get('q')") == "chisel"
 
 
 def test_hidden_words_find_their_entry(driver):

@@ -234,35 +234,10 @@
     var form = input.form;
     var PER_LIST = 10;     // results shown per list
     var DEBOUNCE_MS = 80;  // a pause in typing before pieces are fetched
-    var words = (function () {
-      var el = doc.getElementById('indexsite-strings');
-      try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; }
-    })();
-    var digits = Array.from((words.number && words.number.digits) || '0123456789');
-    function pluralCode(n) {
-      var p = words.plural || {};
-      if (p.small && n < p.small.length) return p.small.charAt(n);
-      if (p.exceptions && p.exceptions[n]) return p.exceptions[n];
-      return p.cycle ? p.cycle.charAt(n % 100) : 'x';
-    }
-    function formatNumber(n) {
-      var plain = String(n).split('').map(function (d) { return digits[+d]; });
-      var num = words.number || {};
-      if (!num.group || plain.length < (num.min || 4)) return plain.join('');
-      var out = '';
-      for (var i = 0; i < plain.length; i++) {
-        if (i > 0 && (plain.length - i) % 3 === 0) out += num.group;
-        out += plain[i];
-      }
-      return out;
-    }
-    function say(key, values, count) {
-      var text = words[key];
-      if (text && typeof text === 'object') text = text[pluralCode(count)] || text.x;
-      return String(text || '').replace(/\{(\w+)\}/g, function (all, name) {
-        return Object.prototype.hasOwnProperty.call(values, name) ? values[name] : all;
-      });
-    }
+    // The page's words, plural rules and number format are the page script's (indexsite.js, window.indexsiteWords),
+    // which runs after this one: they are looked up when a text is said, once the reader types or the page has loaded.
+    function say(key, values, count) { return window.indexsiteWords ? window.indexsiteWords.say(key, values, count) : ''; }
+    function formatNumber(n) { return window.indexsiteWords ? window.indexsiteWords.formatNumber(n) : String(n); }
 
     var cards = Array.prototype.slice.call(doc.querySelectorAll('.list-card[data-search]')).map(function (card) {
       var link = card.querySelector('.list-card-title a');
@@ -352,8 +327,12 @@
       });
     }
 
-    var initial = queryInURL();
-    if (initial) { input.value = initial; run(); }
+    // opened with ?q=: searched once the page script has run too (it holds the words the status says)
+    function searchFromURL() {
+      var initial = queryInURL();
+      if (initial) { input.value = initial; run(); }
+    }
+    if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', searchFromURL); else searchFromURL();
     window.addEventListener('pageshow', function (event) {
       if (event.persisted && queryInURL() !== input.value.trim()) { input.value = queryInURL(); run(); }
     });

@@ -42,23 +42,6 @@
     });
   })();
 
-  var listMain = doc.querySelector('.list-main');
-  if (!listMain) return;
-  var listPage = listMain.closest('.list-page') || listMain.parentNode;
-  // Section pages of a split list with very many sections have no strip (only links to the overview).
-  var strip = doc.querySelector('.index-strip') ||
-    (function () { var n = doc.createElement('nav'); n.appendChild(doc.createElement('ol')); n.hidden = true; return n; })();
-  var sectionNav = doc.querySelector('.section-nav');
-  var ticks = strip.classList.contains('is-ticks');   // the strip draws ticks, not letters (the build decides)
-  var searchHref = listPage.getAttribute && listPage.getAttribute('data-search');
-
-  var MIN_SLOT = 24;          // px: smallest height of one strip title: a 24x24 touch target (WCAG 2.2, 2.5.8)
-  var LONG_PAGE = 5000;       // entries: on a longer page the filter draws the entries in view first
-  var FIRST_SHOWN = 80;       // entries shown, from the run in view down, before the first frame: a screenful and more
-  var FIRST_FRAME_MS = 40;    // ms after the keystroke: the work before the first frame stops by then, the rest follows
-  var RESTYLE_RUNS = 200;     // runs of entries in the sections shown or hidden before the first frame (restyled)
-  var SLICE_MS = 12;          // ms: the other entries are shown or hidden in tasks of about this long, between frames
-
   // The page's own words, plural table, number format and search forms, all made at build time from ICU
   // (the build writes them as JSON): the browser only looks things up, it does no locale work of its own.
   var words = (function () {
@@ -108,6 +91,27 @@
       return Object.prototype.hasOwnProperty.call(values, name) ? values[name] : all;
     });
   }
+  // The same for the search script (indexsite-search.js), which runs first and says its texts only once the reader
+  // types: one copy of the catalog's rules for both.
+  window.indexsiteWords = { say: say, formatNumber: formatNumber, pluralCode: pluralCode };
+
+  var listMain = doc.querySelector('.list-main');
+  if (!listMain) return;
+  var listPage = listMain.closest('.list-page') || listMain.parentNode;
+  // Section pages of a split list with very many sections have no strip (only links to the overview).
+  var strip = doc.querySelector('.index-strip') ||
+    (function () { var n = doc.createElement('nav'); n.appendChild(doc.createElement('ol')); n.hidden = true; return n; })();
+  var sectionNav = doc.querySelector('.section-nav');
+  var ticks = strip.classList.contains('is-ticks');   // the strip draws ticks, not letters (the build decides)
+  var searchHref = listPage.getAttribute && listPage.getAttribute('data-search');
+
+  var MIN_SLOT = 24;          // px: smallest height of one strip title: a 24x24 touch target (WCAG 2.2, 2.5.8)
+  var LONG_PAGE = 5000;       // entries: on a longer page the filter draws the entries in view first
+  var FIRST_SHOWN = 80;       // entries shown, from the run in view down, before the first frame: a screenful and more
+  var FIRST_FRAME_MS = 40;    // ms after the keystroke: the work before the first frame stops by then, the rest follows
+  var RESTYLE_RUNS = 200;     // runs of entries in the sections shown or hidden before the first frame (restyled)
+  var SLICE_MS = 12;          // ms: the other entries are shown or hidden in tasks of about this long, between frames
+
   // The words this script shows, from the page's catalog (strings.<key>; English where the catalog has none).
   var WORDS = {
     filterLabel: function () { return say('filter_label', {}); },
@@ -680,23 +684,61 @@
     });
   })();
 
+  // ---- The page's address -------------------------------------------------------
+  // The filter's query and the pressed chips are written to the address once the page has been drawn again, not at
+  // the keystroke or press: a change of the address costs the browser work over the whole page (on a long page far
+  // more than the filtering itself; docs/PERFORMANCE.md has the figures). Changes that come while one
+  // waits are merged into one write (a history step if any of them was a press). Leaving the page writes it at once,
+  // so Back returns to what the reader saw; going back or forward drops what was waiting.
+
+  var pendingAddress = null;   // { href, push }: the address the page shows and has not written yet
+
+  function addressNow() { return pendingAddress ? pendingAddress.href : location.href; }
+
+  function setAddress(href, push) {
+    if (!pendingAddress && href === location.href) return;
+    pendingAddress = { href: href, push: push || !!(pendingAddress && pendingAddress.push) };
+  }
+
+  function flushAddress() {
+    var wanted = pendingAddress;
+    pendingAddress = null;
+    if (!wanted) return;
+    try {
+      var url = new URL(wanted.href), started = performance.now();
+      url.hash = location.hash;   // a jump made while the write waited stays
+      if (url.href === location.href) return;
+      if (wanted.push) history.pushState(history.state, '', url.href);
+      else history.replaceState(history.state, '', url.href);
+      here = location.href.split('#')[0];
+      // what the write cost ("indexsite-address"): it is in no other measure, benchmarks read it
+      if (performance.measure) performance.measure('indexsite-address', { start: started, end: performance.now() });
+    } catch (e) { /* an address the browser will not rewrite: the filter works, unshared */ }
+  }
+
+  window.addEventListener('popstate', function () { pendingAddress = null; });
+  window.addEventListener('pageshow', function (event) { if (event.persisted) pendingAddress = null; });
+  // leaving the page (a link followed, the tab closed or put away) hides it first
+  doc.addEventListener('visibilitychange', function () { if (doc.visibilityState === 'hidden') flushAddress(); });
+
   // ---- The filter's query in the address (?q=) -----------------------------
-  // Written as the reader types (replaced, not pushed: one history step per visit, not per letter), so a filtered
-  // page can be bookmarked or shared; opening such an address, or coming Back to one, filters again.
+  // Replaced, not pushed (one history step per visit, not per letter), so a filtered page can be bookmarked or
+  // shared; opening such an address, or coming Back to one, filters again.
 
   function queryInURL() {
-    try { return new URLSearchParams(location.search).get('q') || ''; } catch (e) { return ''; }
+    try { return new URL(addressNow()).searchParams.get('q') || ''; } catch (e) { return ''; }
   }
 
   function writeQuery(value) {
     var query = value.trim();
     if (query === queryInURL()) return;
     try {
-      var url = new URL(location.href);
+      var url = new URL(addressNow());
       if (query) url.searchParams.set('q', query); else url.searchParams.delete('q');
-      history.replaceState(history.state, '', url.href);
-      here = location.href.split('#')[0];
+      setAddress(url.href, false);
     } catch (e) { /* an address the browser will not rewrite: the filter works, unshared */ }
+    // a split list's page is short, and its search draws results in its own time: written at once
+    if (searchHref) flushAddress();
   }
 
   function applyQueryFromURL() {
@@ -823,12 +865,14 @@
   // come: the index records what the page shows (`shown`, `sectionShown`), so the next one goes on from there.
   function runFilter(startedAt) {
     var ix = filter.index;
-    if (!ix) return;
+    if (!ix) { flushAddress(); return; }
     var started = typeof startedAt === 'number' && startedAt > 0 ? startedAt : performance.now();
     var query = fold(filter.input.value.trim().replace(/\s+/g, ' '));
     var terms = query ? query.split(' ') : [];
     var n = ix.entries.length, sectionCount = sectionEls.length, runTotal = ix.runs.length;
     var i, k, t, r;
+    // Where the reader is, read before anything is written (the chips' counts included): the work starts there.
+    var start = runInView(ix);
 
     // Entries whose own text holds every term. Typing on ("cop" -> "copp") only narrows: every match of the
     // longer query was a match of the shorter one, so only those are tested again.
@@ -871,9 +915,6 @@
       perRun[ix.run[i]]++;
       if (ix.section[i] >= 0) perSection[ix.section[i]]++;
     }
-
-    // Where the reader is, read before anything is written: the work starts there.
-    var start = runInView(ix);
 
     // The strip and the sidebar first: a few writes. A section is hidden or shown when the work below comes to its
     // entries (showing or hiding a section makes the browser style each of its runs again, up to 1 ms a run: a
@@ -965,8 +1006,9 @@
 
     var done = apply(started + FIRST_FRAME_MS, n > LONG_PAGE ? FIRST_SHOWN : 0, true);
     invalidate();
-    updateCurrent();
     announce(active ? count : -1, n, done);
+    // the section in view is read at the start of the next frame, which lays the page out once for it and for drawing
+    requestAnimationFrame(function () { if (generation === filter.generation) updateCurrent(); });
 
     function measure(name) {
       if (performance.measure) performance.measure(name, { start: started, end: performance.now() });
@@ -982,7 +1024,11 @@
       if (!finished) { nextTask(rest); return; }
       updateCurrent();
       announce(active ? count : -1, n, true);
-      afterFrame(function () { if (generation === filter.generation) measure('indexsite-filter-complete'); });
+      afterFrame(function () { if (generation === filter.generation) complete(); });
+    }
+    function complete() {
+      measure('indexsite-filter-complete');
+      flushAddress();
     }
     // The first screen of results is drawn in the frame after next: the entries of the first frame are right, but a
     // run that was off screen until this keystroke and moved into view is drawn only once the browser has found it
@@ -994,7 +1040,7 @@
       afterFrame(function () {
         if (generation !== filter.generation) return;
         measure('indexsite-filter');
-        if (done) measure('indexsite-filter-complete'); else rest();
+        if (done) complete(); else rest();
       });
     });
   }
@@ -1329,13 +1375,12 @@
 
     function writeURL() {
       try {
-        var url = new URL(location.href);
+        var url = new URL(addressNow());
         groups.forEach(function (g) {
           url.searchParams.delete(g.slug);
           g.chips.forEach(function (chip, v) { if (chip && g.selected[v]) url.searchParams.append(g.slug, chip.label); });
         });
-        history.pushState(history.state, '', url.href);
-        here = location.href.split('#')[0];
+        setAddress(url.href, true);
       } catch (e) { /* an address the browser will not rewrite: the chips work, unshared */ }
     }
 
