@@ -58,13 +58,16 @@ def describe(output):
     shards = sorted((index / "s").iterdir(), key=lambda p: p.stat().st_size)
     chunks = list((index / "e").iterdir())
     pages = [p for p in (output / "data").glob("*/index.html")]
-    largest = max(pages, key=lambda p: p.stat().st_size)
+    # the later pages of a section cut into pages (`page_size`): s/2/index.html, …
+    cut = [p for p in (output / "data").glob("*/*/index.html")]
+    largest = max(pages + cut, key=lambda p: p.stat().st_size)
     shard_sizes = [p.stat().st_size for p in shards]
     print(f"  index: manifest {(index / 'index.js').stat().st_size / 1024:.1f} KB; {len(shards)} shards, "
           f"{sum(shard_sizes) / 1048576:.1f} MB in all, median {shard_sizes[len(shards) // 2] / 1024:.1f} KB, "
           f"largest {shard_sizes[-1] / 1024:.1f} KB; {len(chunks)} entry chunks, "
           f"{sum(p.stat().st_size for p in chunks) / 1048576:.1f} MB in all")
-    print(f"  section pages: {len(pages)}, largest {largest.parent.name}/index.html "
+    print(f"  section pages: {len(pages) + len(cut)} ({len(cut)} of them later pages of a cut section), "
+          f"largest {largest.relative_to(output / 'data').as_posix()} "
           f"{largest.stat().st_size / 1048576:.2f} MB")
     return sorted(pages)[0]
 

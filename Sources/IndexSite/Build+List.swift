@@ -135,9 +135,10 @@ extension Build {
         diagnostics += sectionDiagnostics
         var (anchored, anchorDiagnostics) = AnchorAllocator(reportsCollisions: strict).assign(sections, titleField: settings.titleField)
         if planned.kind == .markdownList {
-            let sectionPages = PageRenderer.isSplit(settings, entryCount: anchored.reduce(0) { $0 + $1.entries.count })
+            let paging = SectionPaging(split: PageRenderer.isSplit(settings, entryCount: anchored.reduce(0) { $0 + $1.entries.count }),
+                                       pageSize: settings.pageSize)
             anchorDiagnostics += InPageLinks.rewrite(&anchored, descriptionField: settings.descriptionField, path: planned.settingsLocation.path,
-                                                    topAnchors: parsed.topAnchors, sectionPages: sectionPages)
+                                                    topAnchors: parsed.topAnchors, paging: paging)
         }
         sectionSeconds += clock.lap()
         diagnostics += anchorDiagnostics

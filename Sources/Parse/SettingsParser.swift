@@ -150,6 +150,7 @@ public enum SettingsParser {
                 case .catchAllLabel: list.catchAllLabel = string(value, key, block) ?? list.catchAllLabel
                 case .catchAllPosition: list.catchAllPosition = choice(value, key, block) ?? list.catchAllPosition
                 case .split: list.split = choice(value, key, block) ?? list.split
+                case .pageSize: list.pageSize = count(value, key, block, minimum: 1) ?? list.pageSize
                 case .entryPages: list.entryPages = bool(value, key, block)
                 case .kind: list.kind = choice(value, key, block) ?? list.kind
                 case .headingIDs: list.headingIDs = choice(value, key, block) ?? list.headingIDs

@@ -51,29 +51,28 @@ struct AtomFeed: Sendable {
     }
 
     /// The newest `entryLimit` dated entries of `list` (nested items too; an entry in several sections once), newest
-    /// first, ties in page order. `split` says whether its sections have pages of their own. Only the entries kept
-    /// have their descriptions rendered.
-    static func items(of list: IndexedList, split: Bool, markdown: (String) -> String) -> [Item] {
+    /// first, ties in page order. `paging` says which page holds each entry. Only the entries kept have their
+    /// descriptions rendered.
+    static func items(of list: IndexedList, paging: SectionPaging, markdown: (String) -> String) -> [Item] {
         guard let datePath = datePath(of: list) else { return [] }
-        var dated: [(published: String, entry: Entry, section: Int)] = []
+        var dated: [(published: String, entry: Entry, section: Int, page: String)] = []
         var seen: Set<Int> = []
         for (index, section) in list.sections.enumerated() {
-            func visit(_ entry: Entry) {
+            func visit(_ entry: Entry, topLevel: Int) {
                 if let text = entry.text(at: datePath), let published = timestamp(text), entry.copyKey.map({ seen.insert($0).inserted }) ?? true {
-                    dated.append((published, entry, index))
+                    dated.append((published, entry, index, paging.path(sectionID: section.id, entry: topLevel)))
                 }
-                entry.children.forEach(visit)
+                for child in entry.children { visit(child, topLevel: topLevel) }
             }
-            section.entries.forEach(visit)
+            for (place, entry) in section.entries.enumerated() { visit(entry, topLevel: place) }
         }
         let newest = dated.indices.sorted { a, b in
             dated[a].published != dated[b].published ? dated[a].published > dated[b].published : a < b
         }.prefix(entryLimit)
         let settings = list.settings
         return newest.map { at in
-            let (published, entry, index) = dated[at]
+            let (published, entry, index, page) = dated[at]
             let section = list.sections[index]
-            let page = split ? section.id + "/index.html" : "index.html"
             let url = entry.text(at: settings.urlField).flatMap(URLPolicy.safeHref)
             let link = url ?? (list.hasEntryPages ? entry.id.percentEncoded + ".html" : page + "#" + entry.id.percentEncoded)
             let updated = entry.text(at: "updated").flatMap(timestamp).map { max($0, published) } ?? published

@@ -10,6 +10,8 @@ struct ListNews: Sendable {
         let id: String
         /// The index of the section the entry is shown in (its first, when it is in several).
         let section: Int
+        /// The index in that section of the entry, or of the entry it is nested in: what says which page holds it.
+        let entry: Int
         /// When it was added (RFC 3339, UTC).
         let added: String
     }
@@ -30,13 +32,13 @@ struct ListNews: Sendable {
         var seen: Set<Int> = []
         let titleField = list.settings.titleField
         for (index, section) in list.sections.enumerated() {
-            func visit(_ entry: Entry) {
+            func visit(_ entry: Entry, topLevel: Int) {
                 if let added = ListNews.added(entry, since: since), entry.copyKey.map({ seen.insert($0).inserted }) ?? true {
-                    found.append(Recent(title: entry.text(at: titleField) ?? entry.id, id: entry.id, section: index, added: added))
+                    found.append(Recent(title: entry.text(at: titleField) ?? entry.id, id: entry.id, section: index, entry: topLevel, added: added))
                 }
-                entry.children.forEach(visit)
+                for child in entry.children { visit(child, topLevel: topLevel) }
             }
-            section.entries.forEach(visit)
+            for (place, entry) in section.entries.enumerated() { visit(entry, topLevel: place) }
         }
         recent = found.enumerated().sorted { a, b in
             a.element.added != b.element.added ? a.element.added > b.element.added : a.offset < b.offset

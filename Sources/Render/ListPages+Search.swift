@@ -6,15 +6,17 @@ extension ListPages {
     static let searchManifestPath = SearchIndex.folderName + "/" + SearchIndex.manifestName
 
     /// The index's files: every entry, nested items included, in page order; a result links to `page#id`, `page`
-    /// relative to the list folder. A reference to a shared entry shown in full elsewhere (`EntryCopies`) is found by
-    /// its short title only.
+    /// relative to the list folder: the page that holds the entry (`paging`; each page of a cut section is one of the
+    /// manifest's `sections`, titled by its section). A reference to a shared entry shown in full elsewhere
+    /// (`EntryCopies`) is found by its short title only.
     func searchIndexPages() -> [OutputPage] {
         var sections: [(title: String, page: String)] = []
+        // The number of each shown section's first page among `sections`; -1 for a section not shown.
         var numbers: [Int] = []
         for (index, section) in list.sections.enumerated() {
             guard isShown(index) else { numbers.append(-1); continue }
             numbers.append(sections.count)
-            sections.append((section.title, pagePath(of: section)))
+            for page in 0..<pageCount(ofSection: index) { sections.append((section.title, pagePath(ofSection: index, page: page))) }
         }
         var records: [SearchIndex.Record] = []
         records.reserveCapacity(list.readerEntryCount)
@@ -34,7 +36,7 @@ extension ListPages {
         }
         for (sectionIndex, number) in numbers.enumerated() where number >= 0 {
             for (index, entry) in list.sections[sectionIndex].entries.enumerated() {
-                add(entry, section: number, isReference: referredCopy(ofKey: entry.copyKey, at: EntryCopies.Place(section: sectionIndex, entry: index)) != nil)
+                add(entry, section: number + paging.page(ofEntry: index), isReference: referredCopy(ofKey: entry.copyKey, at: EntryCopies.Place(section: sectionIndex, entry: index)) != nil)
             }
         }
         var folding = SearchIndex.Folding(locale: settings.locale)

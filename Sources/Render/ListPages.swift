@@ -137,7 +137,8 @@ struct ListPages: Sendable {
         let lastUpdated = list.lastUpdated.map { words.text(.last_updated, ["date": ListNews.readableDate($0, formatter: dateFormatter)]) }
         recentlyAdded = news.recent.map { recent in
             let section = list.sections[recent.section]
-            return .object(["title": .text(recent.title), "href": .text((split ? section.id + "/index.html" : "") + "#" + recent.id.percentEncoded),
+            let page = SectionPaging(split: split, pageSize: list.settings.pageSize).path(sectionID: section.id, entry: recent.entry)
+            return .object(["title": .text(recent.title), "href": .text((split ? page : "") + "#" + recent.id.percentEncoded),
                             "date": .text(ListNews.readableDate(recent.added, formatter: dateFormatter)), "datetime": .text(recent.added),
                             "section": .text(section.title)] as [String: TemplateValue])
         }
@@ -162,11 +163,21 @@ struct ListPages: Sendable {
 
     var settings: ListSettings { list.settings }
 
-    /// Folders between the list's folder and the page its entries are on: a section page's, or a value page's two.
-    var depthBelowList: Int { facetPage != nil ? 2 : split ? 1 : 0 }
+    /// Which page holds each entry: the one rule every link to an entry follows.
+    var paging: SectionPaging { SectionPaging(split: split, pageSize: settings.pageSize) }
 
-    /// Where a section's entries are, relative to the list folder: on the one page, or on the section's own page.
-    func pagePath(of section: Section) -> String { split ? section.id + "/index.html" : "index.html" }
+    /// Folders between the list's folder and page `page` of a section: a section page's one or two (`s/2/`), or a
+    /// value page's two.
+    func depthBelowList(page: Int = 0) -> Int { facetPage != nil ? 2 : paging.depth(ofPage: page) }
+
+    /// Where page `page` of section `index` is, relative to the list folder: the one page, or a page of the section.
+    func pagePath(ofSection index: Int, page: Int = 0) -> String { paging.path(sectionID: list.sections[index].id, page: page) }
+
+    /// Where the page holding an entry is, relative to the list folder (nested items are on their parent's page).
+    func pagePath(of place: EntryCopies.Place) -> String { paging.path(sectionID: list.sections[place.section].id, entry: place.entry) }
+
+    /// How many pages section `index` takes.
+    func pageCount(ofSection index: Int) -> Int { paging.pageCount(entryCount: list.sections[index].entries.count) }
 
     /// Whether the section at `index` is on the page: it or one of its sub-sections has entries or a description, or
     /// empty ones are shown.
@@ -193,17 +204,27 @@ struct ListPages: Sendable {
         return output
     }
 
-    /// The page of one section of a split list, with its entry pages.
-    func sectionPage(_ index: Int) -> Output {
+    /// Page `page` of section `index` of a split list (its only page unless the section is longer than
+    /// `page_size`), with the entry pages of the entries it holds.
+    func sectionPage(_ index: Int, page: Int = 0) -> Output {
         var output = Output()
         let section = list.sections[index]
-        output.diagnostics = unsafeLinkWarnings([index])
+        let entries = paging.entries(onPage: page, entryCount: section.entries.count)
+        output.diagnostics = unsafeLinkWarnings([index], entries: entries)
         var pages: [OutputPage] = []
-        listPage(path: pagePath(of: section), depth: 1, sections: sectionValues([index]), current: index,
-                 title: section.title + " · " + list.title, into: &output) { pages.append($0) }
+        let depth = paging.depth(ofPage: page)
+        let count = pageCount(ofSection: index)
+        let title = count > 1 ? section.title + " · " + partText(page, of: count) : section.title
+        listPage(path: pagePath(ofSection: index, page: page), depth: depth, sections: [sectionValue(index, entries: entries, page: page)],
+                 current: index, part: page, title: title + " · " + list.title, into: &output) { pages.append($0) }
         output.pages = pages
-        if entryPages { entryPagesOf(index, into: &output) }
+        if entryPages { entryPagesOf(index, entries: entries, into: &output) }
         return output
+    }
+
+    /// "3 of 38": which page of its section a page is, in the list's language.
+    func partText(_ page: Int, of count: Int) -> String {
+        words.text(.section_part, ["page": words.number(page + 1), "pages": words.number(count)])
     }
 
     /// The rows of `entries[range]`: safe links kept (`unsafeLinkWarnings` reports the others), descriptions rendered,
@@ -235,7 +256,7 @@ struct ListPages: Sendable {
                 rows.add(entry.pointee.id)
                 let copyKey = entry.pointee.copyKey
                 if let place, let first = referredCopy(ofKey: copyKey, at: place) {
-                    let reference = reference(to: first)
+                    let reference = reference(to: first, pagePrefix: pagePrefix)
                     rows.add(ListPages.shortened(entry.pointee.text(at: titleColumn.path, column: titleColumn.column) ?? ""))
                     rows.add(nil)
                     rows.add(reference.pageHref)
@@ -307,15 +328,17 @@ struct ListPages: Sendable {
     /// in page order, checked on every core in chunks of `rowChunk` × 16 entries (the first read of each row after
     /// sorting, out of file order, waits on memory). A later copy that only refers to its first copy shows no link,
     /// and is not checked.
-    func unsafeLinkWarnings(_ indices: [Int]) -> [Diagnostic] {
+    /// `entries` limits them to those of one page of a single section.
+    func unsafeLinkWarnings(_ indices: [Int], entries range: Range<Int>? = nil) -> [Diagnostic] {
         let chunk = ListPages.rowChunk * 16
         let tasks = indices.flatMap { index in
-            stride(from: 0, to: list.sections[index].entries.count, by: chunk).map { (section: index, start: $0) }
+            let shown = range ?? list.sections[index].entries.indices
+            return stride(from: shown.lowerBound, to: shown.upperBound, by: chunk).map { (section: index, start: $0, end: shown.upperBound) }
         }
         return Engine.current.orderedMap(count: tasks.count) { task in
             let entries = list.sections[tasks[task].section].entries
             var warnings: [Diagnostic] = []
-            unsafeLinkWarnings(entries, tasks[task].start..<min(tasks[task].start + chunk, entries.count), section: tasks[task].section, into: &warnings)
+            unsafeLinkWarnings(entries, tasks[task].start..<min(tasks[task].start + chunk, tasks[task].end), section: tasks[task].section, into: &warnings)
             return warnings
         }.flatMap { $0 }
     }
@@ -348,13 +371,18 @@ struct ListPages: Sendable {
     /// Sections in template form. Their entries' rows are made when the template shows them, a run of entries at a
     /// time on the core that renders it (see `SectionContext.rows`).
     func sectionValues(_ indices: [Int]) -> [TemplateValue] {
-        let pagePrefix = String(repeating: "../", count: depthBelowList)
-        return indices.map { index in
-            let section = list.sections[index]
-            return .object(SectionContext(section: section, descriptionHTML: section.description.map { renderer.markdown($0) } ?? "",
-                                          rows: { range in rowValues(of: index, range, pagePrefix: pagePrefix) },
-                                          isEmpty: emptySubtrees[index]))
-        }
+        indices.map { sectionValue($0, entries: list.sections[$0].entries.indices, page: 0) }
+    }
+
+    /// Section `index` in template form with only `entries`, as page `page` of it shows it: its description on its
+    /// first page only.
+    func sectionValue(_ index: Int, entries: Range<Int>, page: Int) -> TemplateValue {
+        let pagePrefix = String(repeating: "../", count: depthBelowList(page: page))
+        let section = list.sections[index]
+        let description = page == 0 ? section.description.map { renderer.markdown($0) } ?? "" : ""
+        return .object(SectionContext(section: section, descriptionHTML: description, shown: entries,
+                                      rows: { range in rowValues(of: index, range, pagePrefix: pagePrefix) },
+                                      isEmpty: emptySubtrees[index]))
     }
 
     /// The rows of entries `range` of section `index` as template values: a run's in one go, more (a template that
@@ -383,12 +411,13 @@ struct ListPages: Sendable {
         return copies.firstCopy(ofKey: copyKey, at: place)
     }
 
-    /// Where a later copy of a shared entry too long to repeat links to: its first copy, in that copy's section (whose
-    /// title is cut short, since every reference names it).
-    func reference(to first: EntryCopies.Place) -> (pageHref: String, sectionTitle: String) {
+    /// Where a later copy of a shared entry too long to repeat links to: its first copy, on the page that holds it
+    /// (`pagePrefix` leads from the copy's page to the list folder), in that copy's section (whose title is cut short,
+    /// since every reference names it).
+    func reference(to first: EntryCopies.Place, pagePrefix: String) -> (pageHref: String, sectionTitle: String) {
         let section = list.sections[first.section]
         let id = section.entries[first.entry].id
-        return ((split ? "../" + pagePath(of: section) : "") + "#" + id.percentEncoded, ListPages.shortened(section.title))
+        return ((split ? pagePrefix + pagePath(of: first) : "") + "#" + id.percentEncoded, ListPages.shortened(section.title))
     }
 
     /// `text` cut to `referenceTitleLength` characters, with an ellipsis when something was cut.
@@ -411,7 +440,7 @@ struct ListPages: Sendable {
         let up = String(repeating: "../", count: depth)
         var previous: String?
         return .list(list.sections.enumerated().map { index, section in
-            let target = split ? up + pagePath(of: section) : ""
+            let target = split ? up + pagePath(ofSection: index) : ""
             defer { previous = section.label }
             return .object(["label": .text(section.label), "title": .text(section.title), "href": .text(target + "#" + section.id.percentEncoded),
                             "enabled": .bool(isShown(index)), "current": .bool(index == current),
@@ -457,7 +486,7 @@ struct ListPages: Sendable {
         let counts = subtreeEntryCounts
         return .list(list.sections.enumerated().compactMap { index, section in
             guard isShown(index) else { return nil }
-            let target = split ? up + pagePath(of: section) : ""
+            let target = split ? up + pagePath(ofSection: index) : ""
             return .object(["title": .text(section.title), "href": .text(target + "#" + section.id.percentEncoded),
                             "level": .text(String(section.level)), "subsection": .bool(section.level > 1),
                             "entry_count": .text(words.number(counts[index])), "empty": .bool(counts[index] == 0),
@@ -469,21 +498,57 @@ struct ListPages: Sendable {
     /// holding only sub-sections shows their total in the navigation rather than 0.
     var subtreeEntryCounts: [Int] { list.sections.subtreeSums(\.readerEntryCount) }
 
-    /// A neighbouring section page of a split list, for the compact navigation of section pages.
-    func neighbour(of index: Int, step: Int) -> TemplateValue {
+    /// The page before (`step` -1) or after (1) page `page` of section `index` of a split list, in reading order, as
+    /// seen from that page: the same section's neighbouring page, else the neighbouring shown section's last page
+    /// before it or its first after it; false at either end.
+    func neighbour(of index: Int, page: Int, step: Int) -> TemplateValue {
+        if (0..<pageCount(ofSection: index)).contains(page + step) { return pageLink(index, page: page + step, from: page) }
         var at = index + step
         while list.sections.indices.contains(at) {
-            let section = list.sections[at]
-            if isShown(at) {
-                return .object(["title": .text(section.title), "href": .text("../" + pagePath(of: section))] as [String: TemplateValue])
-            }
+            if isShown(at) { return pageLink(at, page: step < 0 ? pageCount(ofSection: at) - 1 : 0, from: page) }
             at += step
         }
         return .bool(false)
     }
 
+    /// A link to page `page` of section `index` from page `from` of a section: its title ("S", or "S · 3 of 38" for a
+    /// cut section) and the first and last titles on it (`guide`, for a cut section; empty otherwise).
+    func pageLink(_ index: Int, page: Int, from: Int) -> TemplateValue {
+        let section = list.sections[index]
+        let count = pageCount(ofSection: index)
+        let up = String(repeating: "../", count: paging.depth(ofPage: from))
+        return .object(["title": .text(count > 1 ? section.title + " · " + partText(page, of: count) : section.title),
+                        "href": .text(up + pagePath(ofSection: index, page: page)),
+                        "guide": .text(count > 1 ? guideWords(index, page: page) : "")] as [String: TemplateValue])
+    }
+
+    /// The titles of the first and last entries on page `page` of section `index`, as a dictionary's guide words:
+    /// "Sabre – Salt".
+    func guideWords(_ index: Int, page: Int) -> String {
+        let entries = list.sections[index].entries
+        let range = paging.entries(onPage: page, entryCount: entries.count)
+        guard let first = range.first, let last = range.last else { return "" }
+        func title(_ at: Int) -> String { ListPages.shortened(entries[at].text(at: settings.titleField) ?? entries[at].id) }
+        return first == last ? title(first) : title(first) + " – " + title(last)
+    }
+
+    /// Where page `page` of section `index` is among its section's pages, or false when the section has one page:
+    /// `title` ("S · 3 of 38"), `guide` (its first and last entries), and `pages[]`, every page of the section (`number`,
+    /// `href`, `guide`, `current`), so a reader without script can go straight to the page that holds a word.
+    func sectionPart(_ index: Int, page: Int) -> TemplateValue {
+        let count = pageCount(ofSection: index)
+        guard count > 1 else { return .bool(false) }
+        let up = String(repeating: "../", count: paging.depth(ofPage: page))
+        let pages: [TemplateValue] = (0..<count).map { other in
+            .object(["number": .text(words.number(other + 1)), "href": .text(up + pagePath(ofSection: index, page: other)),
+                     "guide": .text(guideWords(index, page: other)), "current": .bool(other == page)] as [String: TemplateValue])
+        }
+        return .object(["title": .text(list.sections[index].title + " · " + partText(page, of: count)),
+                        "guide": .text(guideWords(index, page: page)), "pages": .list(pages)] as [String: TemplateValue])
+    }
+
     /// A list page, handed to `emit` in parts as its body is made (`PageRenderer.streamPage`).
-    func listPage(path: String, depth: Int, sections: [TemplateValue], current: Int?, title: String, into output: inout Output,
+    func listPage(path: String, depth: Int, sections: [TemplateValue], current: Int?, part: Int = 0, title: String, into output: inout Output,
                   emit: (OutputPage) -> Void) {
         let root = String(repeating: "../", count: depth + 1)
         let isSectionPage = split && current != nil
@@ -498,9 +563,11 @@ struct ListPages: Sendable {
             "sections": .list(sections), "has_sections": .bool(!sections.isEmpty),
             "is_overview": .bool(split && current == nil), "overview": .list(current == nil ? overview : []),
             "strings": stringsValue,
-            "is_section_page": .bool(isSectionPage), "overview_href": .text(isSectionPage ? "../index.html" : "index.html"),
-            "previous_section": isSectionPage ? neighbour(of: current ?? 0, step: -1) : .bool(false),
-            "next_section": isSectionPage ? neighbour(of: current ?? 0, step: 1) : .bool(false),
+            "is_section_page": .bool(isSectionPage),
+            "overview_href": .text(isSectionPage ? String(repeating: "../", count: depth) + "index.html" : "index.html"),
+            "previous_section": isSectionPage ? neighbour(of: current ?? 0, page: part, step: -1) : .bool(false),
+            "next_section": isSectionPage ? neighbour(of: current ?? 0, page: part, step: 1) : .bool(false),
+            "section_part": isSectionPage ? sectionPart(current ?? 0, page: part) : .bool(false),
             "search_href": .text(split ? String(repeating: "../", count: depth) + ListPages.searchManifestPath : ""),
             "feed_href": .text(hasFeed ? String(repeating: "../", count: depth) + AtomFeed.fileName : ""),
             "recently_added": .list(current == nil ? recentlyAdded : []),
@@ -593,17 +660,20 @@ struct ListPages: Sendable {
 
     /// One page per entry, named by its first copy's id: the later copies of an entry filed under several sections
     /// link to that page.
-    func entryPagesOf(_ sectionIndex: Int, into output: inout Output) {
+    /// `entries` limits them to those of one page of the section.
+    func entryPagesOf(_ sectionIndex: Int, entries range: Range<Int>? = nil, into output: inout Output) {
         let section = list.sections[sectionIndex]
-        let rows = entryRows(section.entries, section.entries.indices, section: sectionIndex, pagePrefix: split ? "../" : "", root: "../")
-        for index in section.entries.indices {
+        let range = range ?? section.entries.indices
+        let rows = entryRows(section.entries, range, section: sectionIndex, pagePrefix: split ? "../" : "", root: "../")
+        for index in range {
             let entry = section.entries[index]
             guard copies.firstCopy(ofKey: entry.copyKey, at: EntryCopies.Place(section: sectionIndex, entry: index)) == nil else { continue }
-            let full = EntryPageEntry(entry: EntryRow(rows: rows, row: index), bodyHTML: entry.body.map { renderer.markdown($0) } ?? "")
-            let title = rows.string(of: index, .title)
+            let row = index - range.lowerBound
+            let full = EntryPageEntry(entry: EntryRow(rows: rows, row: row), bodyHTML: entry.body.map { renderer.markdown($0) } ?? "")
+            let title = rows.string(of: row, .title)
             let pageContext: [String: TemplateValue] = [
                 "site": renderer.siteContext(), "root": .text("../"), "entry": .object(full),
-                "list": .object(["title": .text(list.title), "href": .text(pagePath(of: section) + "#" + entry.id.percentEncoded)] as [String: TemplateValue]),
+                "list": .object(["title": .text(list.title), "href": .text(pagePath(of: EntryCopies.Place(section: sectionIndex, entry: index)) + "#" + entry.id.percentEncoded)] as [String: TemplateValue]),
                 "strings": stringsValue,
             ]
             var body: [UInt8] = []

@@ -11,15 +11,25 @@ struct SectionContext: TemplateObject {
 
     let section: Section
     let descriptionHTML: String
-    /// Makes the rows of a range of the section's entries (`ListPages.rowValues`) when a template shows them: the rows
-    /// of a page are made run by run as its body is rendered and let go once written, so a page of a million entries
-    /// never holds them all at once.
+    /// The entries of the section this page shows: all of them, or one page's of a section cut into pages.
+    var shown: Range<Int>
+    /// Makes the rows of a range of the section's entries (`ListPages.rowValues`) when a template shows them: the
+    /// rows of a page are made run by run as its body is rendered and let go once written, so a page of a million
+    /// entries never holds them all at once.
     let rows: @Sendable (Range<Int>) -> [TemplateValue]
     /// Whether the section is empty (`[Section].emptySubtrees`): a parent whose entries are all in sub-sections is
     /// not, nor is a heading with only a paragraph.
     var isEmpty: Bool
 
-    var renderWeight: Int { section.entries.count }
+    init(section: Section, descriptionHTML: String, shown: Range<Int>? = nil, rows: @escaping @Sendable (Range<Int>) -> [TemplateValue], isEmpty: Bool) {
+        self.section = section
+        self.descriptionHTML = descriptionHTML
+        self.shown = shown ?? section.entries.indices
+        self.rows = rows
+        self.isEmpty = isEmpty
+    }
+
+    var renderWeight: Int { shown.count }
 
     func value(forKey key: TemplateKey) -> TemplateValue? {
         switch key.known {
@@ -27,10 +37,10 @@ struct SectionContext: TemplateObject {
         case .title?: .text(section.title)
         case .label?: .text(section.label)
         case .description_html?: .text(descriptionHTML)
-        case .entry_count?: .text(String(section.entries.count))
-        case .entries?: .list(rows(section.entries.indices))
+        case .entry_count?: .text(String(shown.count))
+        case .entries?: .list(rows(shown))
         case .empty?: .bool(isEmpty)
-        case .has_entries?: .bool(!section.entries.isEmpty)
+        case .has_entries?: .bool(!shown.isEmpty)
         case .runs?: .list(runs)
         case .level?: .text(String(section.level))
         case .subsection?: .bool(section.level > 1)
@@ -42,12 +52,11 @@ struct SectionContext: TemplateObject {
 }
 
 extension SectionContext {
-    /// The section's entries in runs of at most `entriesPerRun`, in order; one run for a short section.
+    /// The shown entries in runs of at most `entriesPerRun`, in order; one run for a short section.
     var runs: [TemplateValue] {
-        let count = section.entries.count
         let size = Self.entriesPerRun
-        return stride(from: 0, to: count, by: size).map { start in
-            .object(RunContext(entries: start..<min(start + size, count), rows: rows, longSection: count > size))
+        return stride(from: shown.lowerBound, to: shown.upperBound, by: size).map { start in
+            .object(RunContext(entries: start..<min(start + size, shown.upperBound), rows: rows, longSection: shown.count > size))
         }
     }
 }

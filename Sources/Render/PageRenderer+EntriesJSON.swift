@@ -9,9 +9,9 @@ extension PageRenderer {
     /// handed out in order as parts of the one file as soon as each is done: at a million entries the file is a third
     /// of a gigabyte, which is never held whole. The first pieces are begun here, to be made while the list's pages are
     /// rendered (`EntriesJSON.emit`).
-    func entriesJSON(_ list: IndexedList, split: Bool, copies: EntryCopies) -> EntriesJSON {
+    func entriesJSON(_ list: IndexedList, paging: SectionPaging, copies: EntryCopies) -> EntriesJSON {
         let pieces = PageRenderer.entriesJSONPieces(list, size: PageRenderer.entriesJSONPieceSize(entryCount: list.sections.reduce(0) { $0 + $1.entries.count }))
-        let writer = EntriesJSONWriter(list: list, split: split, copies: copies, shownFields: displayedFields(list, shortened: false))
+        let writer = EntriesJSONWriter(list: list, paging: paging, copies: copies, shownFields: displayedFields(list, shortened: false))
         // A piece's buffer is sized from the bytes an entry took in the pieces before (a first guess for the first).
         let average = BytesPerEntry()
         // At most four pieces a core are made ahead of the one written.
@@ -110,13 +110,16 @@ struct EntriesJSONWriter: Sendable {
     let titleColumn: FieldColumn, urlColumn: FieldColumn
     /// Each section's title as a JSON string.
     let sectionTitles: [[UInt8]]
-    /// Each section's link to its entries up to the `#`, as the start of a JSON string (opening quote, no closing one).
-    let hrefPrefixes: [[UInt8]]
+    /// The link of each page of each section up to the `#`, as the start of a JSON string (opening quote, no closing
+    /// one), by section and page (`SectionPaging`).
+    let hrefPrefixes: [[[UInt8]]]
+    let paging: SectionPaging
     /// The fields published in `fields`: those the page shows and those `publish_fields` adds; nil for all of them.
     let publishedFields: Set<String>?
 
-    init(list: IndexedList, split: Bool, copies: EntryCopies, shownFields: [FieldPath]) {
+    init(list: IndexedList, paging: SectionPaging, copies: EntryCopies, shownFields: [FieldPath]) {
         self.list = list
+        self.paging = paging
         self.copies = copies
         let columns = FieldColumn.columns([list.settings.titleField, list.settings.urlField], in: list.sections.lazy.flatMap(\.entries).first?.fields)
         titleColumn = columns[0]
@@ -124,10 +127,12 @@ struct EntriesJSONWriter: Sendable {
         sectionTitles = list.sections.map { JSONWriter.encoded($0.title) }
         publishedFields = EntriesJSONWriter.publishedFields(list.settings, kind: list.kind, shown: shownFields)
         hrefPrefixes = list.sections.map { section in
-            var json = JSONWriter()
-            json.raw("\"")
-            json.stringContents(list.slug + "/" + (split ? section.id + "/" : "") + "index.html#")
-            return json.bytes
+            (0..<paging.pageCount(entryCount: section.entries.count)).map { page in
+                var json = JSONWriter()
+                json.raw("\"")
+                json.stringContents(list.slug + "/" + paging.path(sectionID: section.id, page: page) + "#")
+                return json.bytes
+            }
         }
     }
 
@@ -151,14 +156,14 @@ struct EntriesJSONWriter: Sendable {
     func write(section: Int, entries range: Range<Int>, into json: inout JSONWriter) {
         if json.keptFieldNames != publishedFields { json.keptFieldNames = publishedFields }
         // Taken once for the piece: reading them from the arrays per entry retained them, on both cores at once.
-        let sectionTitle = sectionTitles[section], hrefPrefix = hrefPrefixes[section]
+        let sectionTitle = sectionTitles[section], hrefPrefixes = hrefPrefixes[section], paging = paging
         list.sections[section].entries.withUnsafeBufferPointer { entries in
             for index in range {
                 let entry = entries.baseAddress! + index
                 entries.prefetchRow(after: index, before: range.upperBound)
                 // Only an entry filed under several sections can be a later copy, which its first copy stands for.
                 if copies.firstCopy(ofKey: entry.pointee.copyKey, at: EntryCopies.Place(section: section, entry: index)) != nil { continue }
-                writeObject(entry, sectionTitle: sectionTitle, hrefPrefix: hrefPrefix, parent: nil, into: &json)
+                writeObject(entry, sectionTitle: sectionTitle, hrefPrefix: hrefPrefixes[paging.page(ofEntry: index)], parent: nil, into: &json)
             }
         }
     }
@@ -185,7 +190,7 @@ struct EntriesJSONWriter: Sendable {
                 let id = list.sections[place.section].entries[place.entry].id
                 json.raw(number == 0 ? "{\"section\":" : ",{\"section\":"); json.raw(sectionTitles[place.section])
                 json.raw(",\"id\":"); json.string(id)
-                json.raw(",\"href\":"); json.raw(hrefPrefixes[place.section]); json.stringContents(id.percentEncoded)
+                json.raw(",\"href\":"); json.raw(hrefPrefixes[place.section][paging.page(ofEntry: place.entry)]); json.stringContents(id.percentEncoded)
                 json.raw("\"}")
             }
             json.raw("]")

@@ -26,7 +26,7 @@ extension PageRenderer {
         init(_ renderer: PageRenderer, _ lists: [IndexedList]) {
             self.renderer = renderer
             self.lists = lists
-            items = lists.map { AtomFeed.items(of: $0, split: renderer.isSplit($0), markdown: renderer.markdown) }
+            items = lists.map { AtomFeed.items(of: $0, paging: renderer.paging($0), markdown: renderer.markdown) }
             feed = AtomFeed(baseURL: renderer.site.baseURL, siteTitle: renderer.site.title)
         }
 

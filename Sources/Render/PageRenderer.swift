@@ -398,6 +398,11 @@ public struct PageRenderer: Sendable {
         PageRenderer.isSplit(list.settings, entryCount: list.entryCount)
     }
 
+    /// Which page holds each of the list's entries.
+    func paging(_ list: IndexedList) -> SectionPaging {
+        SectionPaging(split: isSplit(list), pageSize: list.settings.pageSize)
+    }
+
     /// Whether a list with these settings and `entryCount` top-level entries renders one page per section (asked
     /// before rendering too, so that links between sections point at their pages).
     public static func isSplit(_ settings: ListSettings, entryCount: Int) -> Bool {
@@ -408,13 +413,14 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    /// Renders a list's pages: one page, or an overview and one page per section when split. A split list's sections
-    /// render on every core, a few at a time, and are emitted in order, so output stays identical and memory bounded.
+    /// Renders a list's pages: one page, or an overview and one page per section when split (several for a section
+    /// longer than `page_size`). A split list's pages render on every core, a few at a time, and are emitted in order,
+    /// so output stays identical and memory bounded.
     func renderList(_ list: IndexedList, prerendered: PrerenderedDescriptions = .none, feeds: [Feeds.Link] = [], emit: (OutputPage) -> Void,
                     missing: inout Set<MustacheLibrary.MissingKey>) -> [Diagnostic] {
         let pages = ListPages(renderer: self, list: list, prerendered: prerendered, feeds: feeds)
         // Its entries.json is begun first, so that its first pieces are made on the cores the pages leave idle.
-        let json = entriesJSON(list, split: pages.split, copies: pages.copies)
+        let json = entriesJSON(list, paging: pages.paging, copies: pages.copies)
         var diagnostics: [Diagnostic] = []
         func take(_ output: ListPages.Output) {
             output.pages.forEach(emit)
@@ -423,11 +429,13 @@ public struct PageRenderer: Sendable {
         }
         if pages.split {
             take(pages.overviewPage())
-            let shown = list.sections.indices.filter { pages.isShown($0) }
+            let shown = list.sections.indices.filter { pages.isShown($0) }.flatMap { index in
+                (0..<pages.pageCount(ofSection: index)).map { (section: index, page: $0) }
+            }
             let width = Engine.current.width
             for batchStart in stride(from: 0, to: shown.count, by: width) {
                 let batch = Array(shown[batchStart..<min(batchStart + width, shown.count)])
-                Engine.current.orderedMap(count: batch.count) { pages.sectionPage(batch[$0]) }.forEach(take)
+                Engine.current.orderedMap(count: batch.count) { pages.sectionPage(batch[$0].section, page: batch[$0].page) }.forEach(take)
             }
         } else {
             take(pages.singlePage(emit: emit))

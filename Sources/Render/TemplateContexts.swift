@@ -35,6 +35,8 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
     case facet, facetChip
     /// On the page of one facet value: the value, its field, and the way back to the whole list.
     case facetPage
+    /// On a page of a section cut into several (`page_size`): where it is among them, and every page of the section.
+    case sectionPart, sectionPartPage
 
     /// The keys of this object and the shape of each value.
     var keys: [String: ContextShape] {
@@ -51,7 +53,8 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
              "sections": .list(.object(.section)), "has_sections": .value,
              "is_overview": .value, "overview": .list(.object(.overviewItem)),
              "is_section_page": .value, "overview_href": .value,
-             "previous_section": .object(.neighbour), "next_section": .object(.neighbour), "search_href": .value,
+             "previous_section": .object(.neighbour), "next_section": .object(.neighbour), "section_part": .object(.sectionPart),
+             "search_href": .value,
              "feed_href": .value, "recently_added": .list(.object(.recentItem)), "has_recently_added": .value,
              "page": .object(.listPageFooter), "facets": .list(.object(.facet)), "has_facets": .value, "facets_live": .value,
              "facet_page": .object(.facetPage)]
@@ -83,7 +86,11 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
         case .overviewItem:
             ["label": .value, "title": .value, "href": .value, "entry_count": .value, "empty": .value]
         case .neighbour:
-            ["title": .value, "href": .value]
+            ["title": .value, "href": .value, "guide": .value]
+        case .sectionPart:
+            ["title": .value, "guide": .value, "pages": .list(.object(.sectionPartPage))]
+        case .sectionPartPage:
+            ["number": .value, "href": .value, "guide": .value, "current": .value]
         case .section:
             ["id": .value, "title": .value, "label": .value, "description_html": .value, "entry_count": .value,
              "entries": .list(.object(.entry)), "runs": .list(.object(.run)), "empty": .value, "has_entries": .value,

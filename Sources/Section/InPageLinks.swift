@@ -12,10 +12,10 @@ public enum InPageLinks {
     /// Rewrites the links of `sections` in place (ids assigned); the warnings come back in page order.
     /// `topAnchors` are the HTML anchors of blocks before the first section, which the page leaves out: links to them
     /// land on the top of the page, as links to anchors of blocks left out in a section land on the section.
-    /// With `sectionPages` (a list split into a page per section, at `<section id>/index.html`), a link to what stands
-    /// in another section points at that section's page.
+    /// When `paging` splits the list into a page per section (`<section id>/index.html`, a long section's later pages
+    /// at `<section id>/2/index.html` …), a link to what stands on another page points at that page.
     public static func rewrite(_ sections: inout [Section], descriptionField: FieldPath, path: String, topAnchors: [String] = [],
-                               sectionPages: Bool = false) -> [Diagnostic] {
+                               paging: SectionPaging = SectionPaging(split: false)) -> [Diagnostic] {
         // GitHub's README box (`#readme`) is the top of the page here.
         var pageID: [String: String] = ["readme": "top"]
         var known = alwaysThere
@@ -47,32 +47,33 @@ public enum InPageLinks {
         guard sections.contains(where: { section in section.description.map(hasFragmentLink) == true || anyFragmentLink(section.entries) }) else {
             return []
         }
-        // The section each id of the page stands in, for the page it is on when the list is split.
-        var home: [String: Int] = [:]
+        // The page each id stands on when the list is split: its section's, and the page of the section that holds it
+        // (a section's heading, prose and anchors are on its first page; nested items are on their parent's).
+        var home: [String: Page] = [:]
         let sectionIDs = sections.map(\.id)
         for (index, section) in sections.enumerated() {
-            home[section.id] = index
-            for anchor in section.htmlAnchors where home[anchor] == nil { home[anchor] = index }
+            home[section.id] = Page(section: index, page: 0)
+            for anchor in section.htmlAnchors where home[anchor] == nil { home[anchor] = Page(section: index, page: 0) }
         }
-        func collect(_ entries: [Entry], in section: Int) {
+        func collect(_ entries: [Entry], on page: Page) {
             for entry in entries {
                 known.insert(entry.id)
-                if home[entry.id] == nil { home[entry.id] = section }
+                if home[entry.id] == nil { home[entry.id] = page }
                 if description(of: entry, holds: InPageLinks.holdsAnchorAttribute),
                    let text = entry.text(at: descriptionField) {
-                    for anchor in anchors(inHTML: text) where known.insert(anchor).inserted { home[anchor] = section }
+                    for anchor in anchors(inHTML: text) where known.insert(anchor).inserted { home[anchor] = page }
                 }
-                collect(entry.children, in: section)
+                collect(entry.children, on: page)
             }
         }
         for (index, section) in sections.enumerated() {
             if let text = section.description {
-                for anchor in anchors(inHTML: text) where known.insert(anchor).inserted { home[anchor] = index }
+                for anchor in anchors(inHTML: text) where known.insert(anchor).inserted { home[anchor] = Page(section: index, page: 0) }
             }
-            collect(section.entries, in: index)
+            for (place, entry) in section.entries.enumerated() { collect([entry], on: Page(section: index, page: paging.page(ofEntry: place))) }
         }
         var diagnostics: [Diagnostic] = []
-        func fixed(_ text: String, at location: SourceLocation, in current: Int) -> String? {
+        func fixed(_ text: String, at location: SourceLocation, on current: Page) -> String? {
             guard hasFragmentLink(text) else { return nil }
             var dead: [String] = []
             let result = rewritten(text) { fragment in
@@ -87,8 +88,9 @@ public enum InPageLinks {
                     dead.append(fragment)
                     return nil
                 }
-                if sectionPages, let target = home[id] ?? home[name], target != current {
-                    return "../" + sectionIDs[target] + "/index.html#" + id
+                if paging.split, let target = home[id] ?? home[name], target != current {
+                    let up = String(repeating: "../", count: paging.depth(ofPage: current.page))
+                    return up + paging.path(sectionID: sectionIDs[target.section], page: target.page) + "#" + id
                 }
                 return id == fragment ? nil : "#" + id
             }
@@ -98,23 +100,30 @@ public enum InPageLinks {
             }
             return result
         }
-        func fix(_ entries: inout [Entry], in section: Int) {
+        func fix(_ entries: inout [Entry], on page: Page, topLevel: Bool) {
             for index in entries.indices {
+                let page = topLevel ? Page(section: page.section, page: paging.page(ofEntry: index)) : page
                 if description(of: entries[index], holds: InPageLinks.holdsFragmentLink),
-                   let text = entries[index].text(at: descriptionField), let new = fixed(text, at: entries[index].location, in: section), new != text {
+                   let text = entries[index].text(at: descriptionField), let new = fixed(text, at: entries[index].location, on: page), new != text {
                     entries[index].fields.set(descriptionField.description, .text(new))
                 }
-                fix(&entries[index].children, in: section)
+                fix(&entries[index].children, on: page, topLevel: false)
             }
         }
         for index in sections.indices {
             if let text = sections[index].description,
-               let new = fixed(text, at: sections[index].location ?? SourceLocation(path: path), in: index), new != text {
+               let new = fixed(text, at: sections[index].location ?? SourceLocation(path: path), on: Page(section: index, page: 0)), new != text {
                 sections[index].description = new
             }
-            fix(&sections[index].entries, in: index)
+            fix(&sections[index].entries, on: Page(section: index, page: 0), topLevel: true)
         }
         return diagnostics
+    }
+
+    /// A page of a split list: a section's, and which of its pages (`SectionPaging`).
+    struct Page: Equatable {
+        let section: Int
+        let page: Int
     }
 
     /// Whether Markdown bytes hold `](#` or `](<#`.

@@ -127,6 +127,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
     case catchAllLabel = "catch_all_label"
     case catchAllPosition = "catch_all_position"
     case split
+    case pageSize = "page_size"
     case entryPages = "entry_pages"
     case dateOrder = "date_order"
     case newFor = "new_for"
@@ -242,6 +243,10 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             defaultValue: ##"`auto`"##,
             meaning: ##"`none`; `sections` (one page per section, with an overview page and the strip linking across pages; every page's filter searches the whole list through its search index; section pages link back to the overview and to their neighbours, and with more than 100 sections carry only those links, so the output grows with the input); `auto` (split past 5,000 entries)"##,
             example: ##"`sections`"##)
+        case .pageSize: SettingDocumentation(
+            defaultValue: ##"`1000`"##,
+            meaning: ##"entries on one page of a section of a split list: a longer section is cut into pages (`s/`, `s/2/`, `s/3/` …), each naming its place ("S · 3 of 38") and its first and last entries, linked to the pages before and after it; the strip and the overview link to a section's first page"##,
+            example: ##"`500`"##)
         case .entryPages: SettingDocumentation(
             defaultValue: ##"yes for entry folders"##,
             meaning: ##"give each entry a page of its own"##,

@@ -161,6 +161,9 @@ public struct ListSettings: Sendable, Hashable {
     public var catchAllPosition: CatchAllPosition = .last
     /// Whether the list is cut into one page per section.
     public var split: SplitStyle = .auto
+    /// At most this many entries on one page of a section of a split list (`page_size`); a longer section is cut
+    /// into several pages (`SectionPaging`).
+    public var pageSize: Int = SectionPaging.defaultPageSize
     /// Whether each entry also gets a page of its own; `nil` means yes for entry folders, no otherwise.
     public var entryPages: Bool?
     /// Date sections newest first unless turned off.

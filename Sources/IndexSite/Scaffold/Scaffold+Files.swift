@@ -184,6 +184,10 @@ extension Scaffold {
         #   passes 5,000 entries). Default: auto
         split: auto
 
+        # page_size: at most this many entries on one page of a section of a split list; a longer section is cut into
+        #   pages (s/, s/2/, s/3/ …) that name their first and last entries. Default: 1000
+        # page_size: 1000
+
         # entry_pages: give each entry a page of its own, showing an entry file's text below its front matter.
         #   Default: true for a folder of entry files, false otherwise.
         entry_pages: true

@@ -89,7 +89,7 @@ import IndexSiteTestSupport
         }
         #expect(used.isSuperset(of: ["filter_label", "filter_all_shown", "filter_matches", "filter_no_match"]))
         let renderedInSwift: Set<String> = ["counts", "entries_count", "sections_count", "default_section", "undated_section", "no_value_section",
-                                            "last_updated", "facet_page_title"]
+                                            "last_updated", "facet_page_title", "section_part"]
         #expect(used.union(renderedInSwift) == Set(UIStringKey.allCases.map(\.rawValue)))
     }
 

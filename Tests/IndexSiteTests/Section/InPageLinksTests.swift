@@ -44,8 +44,19 @@ import IndexSiteTestSupport
     /// `#` link of every page lands on an element of its page or of the page it names.
     @Test(arguments: ["awesome-go", "awesome-falsehood"])
     func inPageLinksOfASplitListLandOnTheRightPage(_ name: String) throws {
+        try InPageLinksTests.checkSplitLinks(name, pageSize: nil)
+    }
+
+    /// Cut into pages of 5 entries (`page_size`), awesome-go's sections take several pages each: a link to an entry
+    /// lands on the page of its section that holds it, from any page, one folder down (`s/`) or two (`s/2/`).
+    @Test func inPageLinksOfSectionsCutIntoPagesLandOnTheRightPage() throws {
+        try InPageLinksTests.checkSplitLinks("awesome-go", pageSize: 5)
+    }
+
+    static func checkSplitLinks(_ name: String, pageSize: Int?) throws {
         let markdown = try String(contentsOf: AwesomeListStructureTests.shared.appendingPathComponent("corpus/awesome/\(name).md"), encoding: .utf8)
-        let site = try TestSupport.site("split-anchors", texts: ["Content/\(name).md": markdown, "indexsite.yml": "lists:\n  - source: \(name).md\n    split: sections\n"])
+        let settings = "lists:\n  - source: \(name).md\n    split: sections\n" + (pageSize.map { "    page_size: \($0)\n" } ?? "")
+        let site = try TestSupport.site("split-anchors", texts: ["Content/\(name).md": markdown, "indexsite.yml": settings])
         defer { try? FileManager.default.removeItem(at: site) }
         let result = Build.run(BuildOptions(siteFolder: site, writeOutput: false, keepPages: true))
         #expect(!result.diagnostics.hasErrors(), "\(result.diagnostics.prefix(3))")
@@ -75,6 +86,7 @@ import IndexSiteTestSupport
         #expect(links > 40)
         #expect(dead.isEmpty, "\(dead.count) of \(links) land nowhere: \(dead.prefix(5))")
         if name == "awesome-go" { #expect(crossPage >= 6, "links to other sections' pages") }
+        if pageSize != nil { #expect(pages.keys.contains { $0.hasSuffix("/3/index.html") }, "sections cut into pages") }
     }
 
     @Test func rewritingKeepsTheRestOfTheText() {
