@@ -3,7 +3,7 @@ import Testing
 import IndexSiteTestSupport
 
 /// Runs the built `indexsite` binary as a user would and checks exit codes, stderr and the output folder.
-@Suite(.serialized) struct CLITests {
+@Suite(.offThePool) struct CLITests {
     static let repository = TestSupport.repository
     static let sites = repository.appendingPathComponent("Tests/CLITests/Sites")
     static var binary: URL { TestSupport.binary }
