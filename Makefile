@@ -50,7 +50,7 @@ test-deps: deps
 
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --no-parallel
 	$(MAKE) portable
 	$(MAKE) release-test
 	SWIFT="$(SWIFT)" Scripts/test-library-consumer.sh
@@ -72,7 +72,7 @@ release-test: release-deps
 	Scripts/check-binary-size.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/indexsite" $(MAX_BINARY_MB)
 	Scripts/check-binary-size.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/indexsite-links" $(MAX_HELPER_MB)
 	INDEXSITE_TEST_BINARY="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/indexsite" \
-		$(SWIFT) test --skip-build --filter 'CLITests|ServeTests|LinkCheckTests'
+		$(SWIFT) test --skip-build --no-parallel --filter 'CLITests|ServeTests|LinkCheckTests'
 
 # Real-browser checks (headless Chromium through chromedriver, selenium in .build-venv): the sample site, the
 # multilingual test site (de, sv, ru, ja, ar lists on an en site), then the reader's-page test site (awesome-go, 50 and
