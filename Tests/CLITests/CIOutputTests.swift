@@ -3,7 +3,7 @@ import Testing
 import IndexSiteTestSupport
 
 /// What a CI run shows: GitHub's ten annotations per severity, the step summary, the closing counts, `--base-url`.
-@Suite(.serialized) struct CIOutputTests {
+@Suite(.offThePool) struct CIOutputTests {
     /// A site whose one Markdown list has `count` empty items, each an `empty-list-item` warning on lines 6, 8, 10, ….
     static func siteWithWarnings(_ count: Int) throws -> URL {
         let site = try TestSupport.temporaryFolder("ci-output")

@@ -3,7 +3,7 @@ import Testing
 import IndexSiteTestSupport
 
 /// `indexsite init` as a user runs it: scaffold, build, and refuse to scaffold over an existing site.
-@Suite struct InitTests {
+@Suite(.offThePool) struct InitTests {
     @Test func scaffoldsASiteThatBuilds() throws {
         let site = try CLITests.temporaryFolder().appendingPathComponent("my site")
         let created = try CLITests.run(["init", site.path])

@@ -6,7 +6,7 @@ import IndexSiteTestSupport
 
 /// `--jobs N` chooses the engine: 1 builds serially, more in parallel (every core by default), and the output is the
 /// same byte for byte.
-@Suite struct JobsTests {
+@Suite(.offThePool) struct JobsTests {
     static let site = TestSupport.repository.appendingPathComponent("Tests/CLITests/Sites/good").path
 
     @Test func jobsDefaultToEveryCore() throws {

@@ -3,7 +3,7 @@ import Testing
 import IndexSiteTestSupport
 
 /// A repository as it is: an awesome list kept as the repository's README.md, built where it lives.
-@Suite(.serialized) struct RepositorySiteTests {
+@Suite(.offThePool) struct RepositorySiteTests {
     static func repository(readme: String, configuration: String) throws -> URL {
         let site = try TestSupport.temporaryFolder("repository-site")
         try readme.write(to: site.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IndexSiteTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,7 +8,7 @@ import Glibc
 /// The promises that matter when IndexSite runs in CI on content many people edit: a killed build loses nothing, the
 /// output is the same everywhere, hostile content never becomes script, and no input crashes or hangs the tool.
 /// Runs the built binary, like `CLITests`, whose helpers it uses.
-@Suite(.serialized) struct RobustnessTests {
+@Suite(.offThePool) struct RobustnessTests {
     // MARK: - SIGKILL mid-build
 
     /// Builds a site big enough to take most of a second, then starts rebuilds of changed content and kills them with

@@ -6,7 +6,7 @@ import IndexSite
 /// The serial engine (`jobs: 1`: plain loops, no thread) and the parallel one build the same site byte for byte:
 /// every golden site, the real content of `shared/corpus/` the tests build, and a list large enough that the parallel
 /// sort, the split CSV reader and the anchors' parts all run.
-@Suite struct EngineTwinTests {
+@Suite(.offThePool) struct EngineTwinTests {
     /// Three threads: the work is cut otherwise than on a machine of one, two or four cores.
     static let parallelJobs = 3
 

@@ -5,7 +5,7 @@ import IndexSite
 
 /// Whole sites in, whole output trees out: `Sites/<case>/input` is built and compared file by file with
 /// `Sites/<case>/expected` (a missing or extra file fails). `RECORD_GOLDENS=1 swift test` rewrites the expectations.
-@Suite struct GoldenSiteTests {
+@Suite(.offThePool) struct GoldenSiteTests {
     static let sites = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Sites")
     static let cases = ((try? FileManager.default.contentsOfDirectory(atPath: sites.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
 

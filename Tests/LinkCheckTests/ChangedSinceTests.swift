@@ -4,7 +4,7 @@ import Testing
 
 /// `--changed-since` on a scripted pull request: a repository whose list already has findings, and a commit that adds
 /// two items (one linking to a dead page, one with a lower-case description); only those two are reported.
-@Suite struct ChangedSinceTests {
+@Suite(.offThePool) struct ChangedSinceTests {
     static func git(_ arguments: [String], in folder: URL) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -45,10 +45,10 @@ import Testing
         try Self.git(["commit", "-q", "-am", "Add Bradawl and Clamp"], in: folder)
 
         // The whole list has more to say (the old dead link, the old item's case, the badge, no contributing.md) …
-        let all = try TestSupport.run(["check", "--links", "."], in: folder)
+        let all = try await TestSupport.run(["check", "--links", "."], in: folder)
         #expect(all.stdout.contains("no errors, 6 warnings"), "\(all.stdout)\(all.stderr)")
         // … the pull request only its two lines, the most severe and earliest first, then the counts.
-        let review = try TestSupport.run(["check", "--links", "--strict", "--changed-since", "HEAD~1", "."], in: folder)
+        let review = try await TestSupport.run(["check", "--links", "--strict", "--changed-since", "HEAD~1", "."], in: folder)
         let url = server.url("")
         #expect(review.status == 1)
         #expect(review.stderr.split(separator: "\n").filter { !$0.hasPrefix("    hint:") && !$0.hasPrefix("Links:") } == [
@@ -58,11 +58,11 @@ import Testing
         ])
 
         // A ref that is not there, and a clone too shallow to have it, are said so.
-        let missing = try TestSupport.run(["check", "--changed-since", "no-such-branch", "."], in: folder)
+        let missing = try await TestSupport.run(["check", "--changed-since", "no-such-branch", "."], in: folder)
         #expect(missing.status == 1 && missing.stderr.contains("'no-such-branch' names no commit of this repository"))
         let clone = try TestSupport.temporaryFolder("shallow")
         try Self.git(["clone", "-q", "--depth", "1", "file://" + folder.path, clone.appendingPathComponent("site").path], in: clone)
-        let shallow = try TestSupport.run(["check", "--changed-since", "HEAD~1", "site"], in: clone)
+        let shallow = try await TestSupport.run(["check", "--changed-since", "HEAD~1", "site"], in: clone)
         #expect(shallow.status == 1 && shallow.stderr.contains("which is shallow; fetch it"), "\(shallow.stderr)")
     }
 }

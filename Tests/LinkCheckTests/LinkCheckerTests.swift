@@ -130,14 +130,18 @@ import Testing
     @Test func selfSignedTLSWorksOnlyWhenTrusted() async throws {
         let folder = try TestSupport.temporaryFolder("tls")
         let key = folder.appendingPathComponent("key.pem").path, certificate = folder.appendingPathComponent("cert.pem").path
-        let openssl = Process()
-        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        openssl.arguments = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "1",
-                             "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"]
-        openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
-        openssl.waitUntilExit()
-        #expect(openssl.terminationStatus == 0)
+        // Making the key takes a while: waited for on a thread of its own, not one of the cooperative pool's.
+        let status = try await TestSupport.offThePool {
+            let openssl = Process()
+            openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+            openssl.arguments = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "1",
+                                 "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"]
+            openssl.standardError = FileHandle.nullDevice
+            try openssl.run()
+            openssl.waitUntilExit()
+            return openssl.terminationStatus
+        }
+        #expect(status == 0)
         let pem = try String(contentsOfFile: certificate, encoding: .utf8)
         let context = try NIOSSLContext(configuration: .makeServerConfiguration(
             certificateChain: try NIOSSLCertificate.fromPEMFile(certificate).map { .certificate($0) },

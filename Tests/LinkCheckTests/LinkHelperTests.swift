@@ -6,7 +6,7 @@ import Testing
 
 /// `indexsite-links`, the program `check --links` runs to ask the servers: the messages over its pipes, a request it
 /// cannot read, and `indexsite` without it.
-@Suite struct LinkHelperTests {
+@Suite(.offThePool) struct LinkHelperTests {
     /// The helper SwiftPM built beside the `indexsite` the tests run.
     static var helperURL: URL { TestSupport.binary.deletingLastPathComponent().appendingPathComponent(LinkProbe.helperName) }
 
@@ -119,15 +119,15 @@ import Testing
         let folder = try TestSupport.site("no-helper", texts: ["Content/a.md": "# A\n\n- [x](\(server.url("/x"))) - X.\n"])
         var environment = ProcessInfo.processInfo.environment
         environment["INDEXSITE_LINKS_HELPER"] = folder.appendingPathComponent("indexsite-links").path
-        let run = try TestSupport.run(["check", "--links", "."], in: folder, environment: environment)
+        let run = try await TestSupport.run(["check", "--links", "."], in: folder, environment: environment)
         #expect(run.status == 1)
         #expect(run.stderr.contains("error: INDEXSITE_LINKS_HELPER names '\(folder.path)/indexsite-links', which is not an executable file"), "\(run.stderr)")
         #expect(server.count("/x") == 0)
-        let github = try TestSupport.run(["build", "--links", "--diagnostics", "github", "."], in: folder, environment: environment)
+        let github = try await TestSupport.run(["build", "--links", "--diagnostics", "github", "."], in: folder, environment: environment)
         #expect(github.status == 1 && github.stderr.contains("::error title=indexsite-links::INDEXSITE_LINKS_HELPER names"))
         // With nothing to ask (no external links), no helper is needed.
         try "# A\n\n- [x](../a/) - X.\n".write(to: folder.appendingPathComponent("Content/a.md"), atomically: true, encoding: .utf8)
-        #expect(try TestSupport.run(["check", "--links", "."], in: folder, environment: environment).status == 0)
+        #expect(try await TestSupport.run(["check", "--links", "."], in: folder, environment: environment).status == 0)
     }
 
     /// The counts the runner reported, in order.

@@ -104,13 +104,13 @@ import Testing
         """)
         let url = server.url("")
 
-        let text = try TestSupport.run(["check", "--links", folder.path], in: folder)
+        let text = try await TestSupport.run(["check", "--links", folder.path], in: folder)
         #expect(text.status == 0)
         #expect(text.stderr.contains("\(folder.path)/Content/links.md:10:10: warning: link '\(url)/gone' is broken: 404 Not Found [broken-link]"))
         #expect(text.stderr.contains("Links: 4 checked (0 from the cache, 1 excluded), 4 to fix"))
         #expect(text.stdout.contains("no errors, 4 warnings"))
 
-        let strict = try TestSupport.run(["check", "--links", "--strict", "--diagnostics", "json", "."], in: folder)
+        let strict = try await TestSupport.run(["check", "--links", "--strict", "--diagnostics", "json", "."], in: folder)
         #expect(strict.status == 1)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(strict.stdout.utf8)) as? [[String: Any]])
         #expect(json.count == 4 && json.allSatisfy { $0["severity"] as? String == "error" })
@@ -119,14 +119,14 @@ import Testing
         let summary = folder.appendingPathComponent("summary.md")
         var environment = ProcessInfo.processInfo.environment
         environment["GITHUB_STEP_SUMMARY"] = summary.path
-        let github = try TestSupport.run(["check", "--links", "--diagnostics", "github", "."], in: folder, environment: environment)
+        let github = try await TestSupport.run(["check", "--links", "--diagnostics", "github", "."], in: folder, environment: environment)
         #expect(github.stdout.isEmpty || github.status == 0)
         #expect(github.stderr.contains("::warning file=Content/tools.csv,line=3,col=5,title=broken-link::link '\(url)/missing' is broken: 404 Not Found"))
         let table = try String(contentsOf: summary, encoding: .utf8)
         #expect(table.contains("| \(url)/missing | 404 | 404 Not Found | `Content/tools.csv`:3:5 |"))
 
         // SARIF: the moved link carries its replacement, at the URL's own columns.
-        let sarif = try TestSupport.run(["check", "--links", "--diagnostics", "sarif", "."], in: folder)
+        let sarif = try await TestSupport.run(["check", "--links", "--diagnostics", "sarif", "."], in: folder)
         let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
         let results = try #require(((log["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
         #expect(results.count == 4 && results.filter { $0["ruleId"] as? String == "broken-link" }.count == 3)
@@ -139,11 +139,11 @@ import Testing
 
         // Without --links nothing is fetched.
         let before = server.count("/ok")
-        let plain = try TestSupport.run(["check", "."], in: folder)
+        let plain = try await TestSupport.run(["check", "."], in: folder)
         #expect(plain.status == 0 && server.count("/ok") == before)
     }
 
-    @Test func relativeLinksAreCheckedAgainstTheBuiltSite() throws {
+    @Test func relativeLinksAreCheckedAgainstTheBuiltSite() async throws {
         let folder = try TestSupport.site("relative-links", texts: [
             "Content/links.md": """
             # Links
@@ -159,7 +159,7 @@ import Testing
             "Content/other.csv": "title\nA\n",
             "Static/logo.png": "png",
         ])
-        let run = try TestSupport.run(["check", "--links", "."], in: folder)
+        let run = try await TestSupport.run(["check", "--links", "."], in: folder)
         #expect(run.stderr.split(separator: "\n").filter { $0.hasPrefix("Content/") } == [
             "Content/links.md:7:13: warning: link '../nowhere/' leads to 'nowhere/', which the built site does not have [broken-link]",
             "Content/links.md:8:11: warning: link 'guide.html#top' leads to 'links/guide.html', which the built site does not have [broken-link]",
@@ -172,10 +172,10 @@ import Testing
         let server = try await Self.server()
         defer { Task { await server.stop() } }
         let folder = try Self.site(server, configuration: "links: {check: true, retry_delay: 0, exclude: ['/private$']}\n")
-        let first = try TestSupport.run(["build", "."], in: folder)
+        let first = try await TestSupport.run(["build", "."], in: folder)
         #expect(first.status == 0 && first.stderr.contains("[broken-link]"))
         // A build with nothing changed reuses its output, and still reports the links (the broken ones asked again).
-        let second = try TestSupport.run(["build", "."], in: folder)
+        let second = try await TestSupport.run(["build", "."], in: folder)
         #expect(second.stderr.contains("Links: 4 checked (2 from the cache, 1 excluded), 4 to fix"))
         #expect(server.count(.HEAD, "/gone") == 2)
     }

@@ -1,13 +1,14 @@
 import Foundation
 @testable import IndexSiteServer
 import Testing
+import IndexSiteTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Slow and idle clients against the preview server, in-process with short limits (issue 17, item 11: connections
 /// were never capped and slow clients never timed out, so idle sockets could hold every file descriptor).
-@Suite(.serialized) struct ServeConnectionLimitTests {
+@Suite struct ServeConnectionLimitTests {
     /// A running preview of `RouterTests`' output folder with the given limits; `stop` ends it.
     struct Preview {
         let server: PreviewServer
@@ -66,14 +67,6 @@ import Glibc
         }
     }
 
-    /// `body` run on a thread of its own, not on one of the few the server's tasks run on: a blocking read there, while
-    /// other tests run in parallel, left the server no thread to close the connection with.
-    static func offThePool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await withCheckedThrowingContinuation { done in
-            Thread.detachNewThread { done.resume(with: Result { try body() }) }
-        }
-    }
-
     static func send(_ text: String, to descriptor: Int32) -> Bool {
         let bytes = Array(text.utf8)
         return Glibc.send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count
@@ -84,8 +77,8 @@ import Glibc
         try await Self.withPreview(clientTimeout: .milliseconds(500)) { preview in
             let idle = try Self.connect(port: preview.port)
             defer { close(idle) }
-            #expect((try await Self.offThePool { Self.readUntilClosed(idle) }) == "")
-            #expect(try await Self.offThePool { try HTTPProbe.get("/books/", port: preview.port, timeout: 10).status } == 200)
+            #expect((try await TestSupport.offThePool { Self.readUntilClosed(idle) }) == "")
+            #expect(try await TestSupport.offThePool { try HTTPProbe.get("/books/", port: preview.port, timeout: 10).status } == 200)
         }
     }
 
@@ -102,7 +95,7 @@ import Glibc
                 try await Task.sleep(for: .milliseconds(200))
                 closed = !Self.send("X-Line-\(line): still coming\r\n", to: slow)
             }
-            if !closed { closed = (try await Self.offThePool { Self.readUntilClosed(slow) }) != nil }
+            if !closed { closed = (try await TestSupport.offThePool { Self.readUntilClosed(slow) }) != nil }
             #expect(closed)
         }
     }
@@ -117,17 +110,19 @@ import Glibc
             defer { close(waiting) }
             #expect(Self.send("GET /books/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", to: waiting))
             // Both slots are taken by idle clients: the request is not answered (the read gives up after a second)...
-            var buffer = [UInt8](repeating: 0, count: 64)
-            #expect(recv(waiting, &buffer, buffer.count, 0) < 0)
+            #expect(try await TestSupport.offThePool {
+                var buffer = [UInt8](repeating: 0, count: 64)
+                return recv(waiting, &buffer, buffer.count, 0)
+            } < 0)
             // ...until one of them goes.
             close(first)
             var time = timeval(tv_sec: 20, tv_usec: 0)
             setsockopt(waiting, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-            let answer = try #require((try await Self.offThePool { Self.readUntilClosed(waiting) }))
+            let answer = try #require((try await TestSupport.offThePool { Self.readUntilClosed(waiting) }))
             #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
             #expect(answer.contains("Books"))
             // One slot is free again (the waiting client's connection closed after its answer): the server goes on.
-            #expect(try await Self.offThePool { try HTTPProbe.get("/", port: preview.port, timeout: 10).status } == 200)
+            #expect(try await TestSupport.offThePool { try HTTPProbe.get("/", port: preview.port, timeout: 10).status } == 200)
         }
     }
 
@@ -139,7 +134,7 @@ import Glibc
             defer { close(client) }
             #expect(Self.send("GET /robots.txt HTTP/1.1\r\nHost: localhost\r\n\r\nHEAD /robots.txt HTTP/1.1\r\nHost: localhost\r\n\r\n"
                 + "GET /books/entries.json HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", to: client))
-            let answers = try #require((try await Self.offThePool { Self.readUntilClosed(client) })).components(separatedBy: "HTTP/1.1 ").dropFirst()
+            let answers = try #require((try await TestSupport.offThePool { Self.readUntilClosed(client) })).components(separatedBy: "HTTP/1.1 ").dropFirst()
             #expect(answers.count == 3)
             #expect(answers.first?.hasSuffix("Content-Length: 2\r\n\r\nok") == true)
             #expect(answers.dropFirst().first?.hasSuffix("Content-Length: 2\r\n\r\n") == true)
@@ -164,7 +159,7 @@ import Glibc
                 let client = try Self.connect(port: preview.port)
                 defer { close(client) }
                 _ = Self.send(head, to: client)
-                #expect((try await Self.offThePool { Self.readUntilClosed(client) })?.hasPrefix("HTTP/1.1 \(status) ") == true, "\(head.prefix(60))")
+                #expect((try await TestSupport.offThePool { Self.readUntilClosed(client) })?.hasPrefix("HTTP/1.1 \(status) ") == true, "\(head.prefix(60))")
             }
         }
     }

@@ -7,7 +7,7 @@ import Glibc
 
 /// Runs the built `indexsite serve SITE --port 0` as a user would and talks to it over 127.0.0.1 with a raw socket
 /// (so paths like `/../` are sent exactly as written): pages, types, refusals, live reload, the error page, Ctrl-C.
-@Suite(.serialized) struct ServeEndToEndTests {
+@Suite(.offThePool) struct ServeEndToEndTests {
     static let repository = TestSupport.repository
     static var binary: URL { TestSupport.binary }
 
@@ -280,14 +280,15 @@ enum HTTPProbe {
         return response
     }
 
-    /// Waits on the reload endpoint as the page's script does; returns the new version, or nil when none came.
+    /// Waits on the reload endpoint as the page's script does; returns the new version, or nil when none came. The
+    /// long poll blocks its thread for up to 30 s: a thread of its own, not one of the cooperative pool's.
     static func waitForNextVersion(after tag: String, port: UInt16) async throws -> String? {
-        try await Task.detached {
+        try await TestSupport.offThePool {
             let response = try get("/__indexsite/events?version=\(tag)", port: port)
             guard response.status == 200, let match = response.body.firstMatch(of: /"version":"([^"]+)"/) else { return nil }
             let version = String(match.1)
             return version == tag ? nil : version
-        }.value
+        }
     }
 
     /// A complete response (headers and a body as long as Content-Length says), or nil when more is to come.

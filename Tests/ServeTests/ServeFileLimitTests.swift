@@ -8,7 +8,7 @@ import Glibc
 /// `serve` at its open-file limit (issue 17, item 11): FlyingFox's accept loop ended on the first EMFILE and the port
 /// refused connections forever, silently. The preview must say so and accept again once descriptors are free.
 /// Runs `indexsite serve` in a child shell with `ulimit -n` lowered; loopback only; bounded in time.
-@Suite(.serialized) struct ServeFileLimitTests {
+@Suite(.offThePool) struct ServeFileLimitTests {
     @Test func theListenerComesBackAfterTheOpenFileLimitWasReached() async throws {
         let root = TestSupport.processFolder.appendingPathComponent("indexsite-serve-limit-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import IndexSiteServer
 import Testing
+import IndexSiteTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,7 +9,7 @@ import Glibc
 /// Issue 34, item 13: `serve` handed a split list's `search.js` (a script, which any page may load) and every other
 /// response to any origin, so a page the author visited while previewing could read unpublished drafts. Requests
 /// another site's page makes are refused; the author's own pages, typed addresses and links followed to a page are not.
-@Suite(.serialized) struct ServeOriginTests {
+@Suite struct ServeOriginTests {
     /// The whole answer to a GET with these headers. The socket blocks, so it is read on a thread of its own: blocked
     /// on one of the few threads tasks run on, it would keep the server (and the other suites' servers) from answering.
     static func get(_ path: String, headers: [String], port: UInt16) async throws -> String {
@@ -16,9 +17,7 @@ import Glibc
         defer { close(socket) }
         let head = (["GET \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: close"] + headers).joined(separator: "\r\n") + "\r\n\r\n"
         #expect(ServeConnectionLimitTests.send(head, to: socket))
-        return await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
-            Thread.detachNewThread { done.resume(returning: ServeConnectionLimitTests.readUntilClosed(socket) ?? "") }
-        }
+        return try await TestSupport.offThePool { ServeConnectionLimitTests.readUntilClosed(socket) ?? "" }
     }
 
     @Test func requestsFromOtherSitesPagesAreRefused() async throws {
@@ -86,18 +85,16 @@ import Glibc
             #expect(ServeConnectionLimitTests.send("GET /assets/big.bin HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", to: socket))
             let started = ContinuousClock.now
             // The slow reads block: on a thread of their own, not one of the few the server's tasks run on.
-            let received = await withCheckedContinuation { (done: CheckedContinuation<Int, Never>) in
-                Thread.detachNewThread {
-                    var received = 0
-                    var buffer = [UInt8](repeating: 0, count: 32 << 10)
-                    while true {
-                        let count = recv(socket, &buffer, buffer.count, 0)
-                        if count <= 0 { break }
-                        received += count
-                        usleep(8_000)
-                    }
-                    done.resume(returning: received)
+            let received = try await TestSupport.offThePool {
+                var received = 0
+                var buffer = [UInt8](repeating: 0, count: 32 << 10)
+                while true {
+                    let count = recv(socket, &buffer, buffer.count, 0)
+                    if count <= 0 { break }
+                    received += count
+                    usleep(8_000) // a reader slower than the server: the pace, not a wait for anything
                 }
+                return received
             }
             let elapsed = ContinuousClock.now - started
             #expect(elapsed > .milliseconds(1500), "the read was not slower than the timeout: \(elapsed)")

@@ -4,7 +4,7 @@ import Testing
 import IndexSiteTestSupport
 
 /// A preview killed with SIGKILL leaves its temporary folder; the next preview removes it, and only it (issue 17, item 21).
-@Suite struct StaleFolderTests {
+@Suite(.offThePool) struct StaleFolderTests {
     @Test func foldersOfEndedPreviewsAreRemovedAndLiveOnesKept() throws {
         let directory = TestSupport.processFolder.appendingPathComponent("indexsite-stale-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -75,7 +75,7 @@ struct ScriptedRepository {
     }
 }
 
-@Suite struct EntryHistoryTests {
+@Suite(.offThePool) struct EntryHistoryTests {
     /// The site built from `folder`, every diagnostic asserted to be in `expected`.
     static func build(_ folder: URL) throws -> BuildResult {
         let result = Build.run(BuildOptions(siteFolder: folder, output: folder.appendingPathComponent("_site")))
@@ -435,7 +435,7 @@ struct ScriptedRepository {
 }
 
 /// The whole history of a real list: awesome-go's README, 4,699 commits (`shared/corpus/history`, a git bundle).
-@Suite(.serialized) struct AwesomeGoHistoryTests {
+@Suite(.offThePool) struct AwesomeGoHistoryTests {
     static func bundle() throws -> URL {
         var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         while folder.path != "/" {

@@ -7,7 +7,7 @@ import IndexSiteTestSupport
 @testable import IndexSiteRender
 
 /// `new_for`: the "New" badge, the "Recently added" view and "Last updated", from the git history.
-@Suite struct WhatsNewTests {
+@Suite(.offThePool) struct WhatsNewTests {
     /// A repository whose list gained Alpha and Beta on day 1, Gamma on day 22, Delta on day 33 (when Alpha was
     /// re-worded too), and whose last commit (day 39) touched another file only.
     static func repository(_ purpose: String, settings: String) throws -> ScriptedRepository {

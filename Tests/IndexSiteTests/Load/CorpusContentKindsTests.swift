@@ -9,7 +9,7 @@ import IndexSiteTestSupport
 
 /// Real folders and data files nobody here wrote (`../shared/corpus/`), dropped into `Content/` with no settings:
 /// every file is read or named in an `unread-file` warning, and data in each shape people keep builds.
-@Suite struct CorpusContentKindsTests {
+@Suite(.offThePool) struct CorpusContentKindsTests {
     /// A file or folder of the corpus; a missing corpus is a failure, never a skip.
     static func corpus(_ path: String) throws -> URL {
         var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

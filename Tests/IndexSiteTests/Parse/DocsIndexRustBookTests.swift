@@ -12,7 +12,7 @@ import IndexSiteTestSupport
 
 /// The Rust book (mdBook) indexed with `link_style: mdbook`, checked as a reader and as mdBook would see it.
 /// The corpus is `shared/corpus/docs/rust-book/src` beside the repository (or above a worktree); CI has it.
-@Suite(.serialized) struct DocsIndexRustBookTests {
+@Suite(.offThePool) struct DocsIndexRustBookTests {
     static func corpus() throws -> URL {
         var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         while folder.path != "/" {

@@ -6,7 +6,7 @@ import IndexSiteTestSupport
 @testable import IndexSiteRender
 
 /// The Atom feeds (RFC 4287): one per dated list and one for the site, read back by feedparser as a reader reads them.
-@Suite struct AtomFeedTests {
+@Suite(.offThePool) struct AtomFeedTests {
     /// A news list grouped by month, with text that needs escaping, a character XML cannot hold, a relative link, an
     /// entry without a link and (unless `undated` is false) one without a date.
     static func newsSite(_ purpose: String, baseURL: String?, undated: Bool = true) throws -> URL {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IndexSiteTestSupport
 @testable import IndexSite
 @testable import IndexSiteCollation
 @testable import IndexSiteCore
@@ -12,7 +13,7 @@ import Testing
 /// The catalogue of bad inputs: each folder of Tests/Fixtures/BadInputs is a small site with one problem, and its
 /// `expected.txt` holds the exact diagnostics (`path:line:col: severity: message [code]`). A `strict` file turns
 /// warnings into errors. `RECORD_GOLDENS=1` rewrites the expectations.
-@Suite struct BadInputCatalogueTests {
+@Suite(.offThePool) struct BadInputCatalogueTests {
     static let folder = Fixtures.folder.appendingPathComponent("BadInputs")
     static let cases = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IndexSiteTestSupport
 @testable import IndexSite
 @testable import IndexSiteCollation
 @testable import IndexSiteCore
@@ -13,7 +14,7 @@ import Testing
 /// the corpus, the shapes of Debian's data files, misspelt settings), and its `expected.txt` holds, line for line, the
 /// diagnostics with their hints and then the lists as built: each section with its id and its entries' titles and ids
 /// in order. A `strict` file turns warnings into errors. `RECORD_GOLDENS=1` rewrites the expectations.
-@Suite struct RealDataCatalogueTests {
+@Suite(.offThePool) struct RealDataCatalogueTests {
     static let folder = Fixtures.folder.appendingPathComponent("RealData")
     static let cases = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
 

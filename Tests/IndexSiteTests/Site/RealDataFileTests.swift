@@ -13,7 +13,7 @@ import IndexSiteTestSupport
 /// Debian's own data files, as `make test` installs them (iso-codes, tzdata), built where they are with only the
 /// settings the README names; and what a site keeps of the user's: Static/, assets in subfolders, files put into the
 /// output by hand, a symlinked output.
-@Suite struct RealDataFileTests {
+@Suite(.offThePool) struct RealDataFileTests {
     func site(_ files: [String: [UInt8]]) throws -> URL {
         try TestSupport.site("real", files)
     }
