@@ -105,8 +105,8 @@ package final class AlphabetIndex: @unchecked Sendable {
     deinit { ixs_index_close(handle) }
 
     /// The index of `locale` (with `extraLocales`), built once per process: building one is ICU work that a small build
-    /// notices, so a build does it ahead of need on its other core (`Sectioner.prepare`). A second caller waits for the
-    /// first's index rather than building another beside it.
+    /// notices, and `serve` rebuilds with the same locales. A second caller waits for the first's index rather than
+    /// building another beside it.
     package static func shared(locale: String, extraLocales: [String] = []) throws(CollationError) -> AlphabetIndex {
         let key = ([locale] + extraLocales).joined(separator: "\n")
         let made: Result<AlphabetIndex, CollationError> = built.withLock { built in

@@ -114,14 +114,6 @@ extension Engine {
         return task
     }
 
-    /// Named pieces of work done ahead of need (a process's caches: the built-in theme, a locale's tables), one after
-    /// another on a thread of their own, by the parallel engine only: the serial one makes each where it is first
-    /// needed. Nothing waits for them; whatever they have not made when it is needed is made there.
-    package func warmUp(_ warmUps: [(name: String, work: @Sendable () -> Void)]) {
-        guard !isSerial, !warmUps.isEmpty else { return }
-        _ = BackgroundWork { for warmUp in warmUps { warmUp.work() } }
-    }
-
     /// How many of the engine's background threads are still running (the pool's helpers, which live as long as the
     /// process, are not counted).
     package static var backgroundThreadsRunning: Int { runningThreads.count }

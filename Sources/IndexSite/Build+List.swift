@@ -21,7 +21,7 @@ extension Build {
     /// The planned list is consumed: its source's bytes are let go once parsed, before sorting, as the sections never
     /// read them and a large file's bytes would sit beside them.
     static func makeList(_ planned: consuming ListPlanner.PlannedList, slugs: inout UniqueNames, strict: Bool, sectionSeconds: inout Double,
-                         localization: Localization = .builtIn, descriptionsAhead: DescriptionsAhead? = nil,
+                         localization: Localization = .builtIn,
                          history: BuildHistory? = nil) -> (IndexedList?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         // The list's entry in indexsite.yml over the site file's defaults, until resolved with what the source says.
@@ -126,7 +126,6 @@ extension Build {
         }
         planned.source = .folder(path: "", files: [])
         // Read before the sectioner moves the entries: their descriptions are rendered while it works.
-        descriptionsAhead?.add(parsed.entries, descriptionField: settings.descriptionField)
         let input = Sectioner.Input(entries: parsed.entries, declaredSections: parsed.declaredSections, kind: planned.kind,
                                     settingsLocation: planned.settingsLocation)
         parsed.entries = [] // the sectioner now holds the only reference, and filters in place

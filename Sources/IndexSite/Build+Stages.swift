@@ -50,17 +50,6 @@ struct BuildRun {
         result.timings.append((.section, sectionSeconds))
     }
 
-    /// Named warm-ups for `locales` (their alphabets, page words, the filter's fold and plural tables) and the
-    /// built-in theme, made once per process on another core by the parallel engine while this one reads the site.
-    func warmUp(locales: [String], localization: Localization, theme: Bool = false) {
-        guard !locales.isEmpty || theme else { return }
-        var warmUps: [(name: String, work: @Sendable () -> Void)] = []
-        if theme { warmUps.append(("built-in theme", { _ = Theme.builtIn })) }
-        if !locales.isEmpty { warmUps.append(("alphabets", { Sectioner.prepare(locales: locales) })) }
-        if !locales.isEmpty { warmUps.append(("page words", { PageRenderer.prepare(locales: locales, localization: localization) })) }
-        engine.warmUp(warmUps)
-    }
-
     /// Load, first part: `indexsite.yml` read and checked, the theme and its page words.
     mutating func loadSettings() -> (LoadedSite, BuildSetup) {
         let site = SiteLoader(siteFolder: options.siteFolder).loadSettingsAndTheme()
@@ -140,10 +129,6 @@ struct BuildRun {
         diagnostics += planDiagnostics
         diagnostics += setup.catalogDiagnostics
         options.progress?(.parse, plannedLists.count)
-        // A locale only a list's front matter names is warmed up beside the lists too.
-        warmUp(locales: Set(plannedLists.map(\.settings.locale)).subtracting(setup.locales).sorted(), localization: setup.localization)
-        // Descriptions are rendered on a core the parsing and sectioning leave idle, by the parallel engine only.
-        descriptionsAhead = engine.isSerial ? nil : DescriptionsAhead(allowUnsafeHTML: setup.settings.allowUnsafeHTML)
         site.sources = []
         plannedLists.reverse()
         var slugs = UniqueNames(reserved: Build.reservedSlugs)
@@ -152,7 +137,7 @@ struct BuildRun {
         while let planned = plannedLists.popLast() {
             options.stepProgress?(.parse, listTotal - plannedLists.count - 1, listTotal)
             let (list, listDiagnostics) = Build.makeList(consume planned, slugs: &slugs, strict: options.strict, sectionSeconds: &sectionSeconds,
-                                                         localization: setup.localization, descriptionsAhead: descriptionsAhead, history: history)
+                                                         localization: setup.localization, history: history)
             diagnostics += listDiagnostics
             if let list { result.lists.append(list) }
         }
@@ -162,8 +147,6 @@ struct BuildRun {
         result.entryCount = result.lists.reduce(0) { $0 + $1.readerEntryCount }
     }
 
-    /// Descriptions rendered ahead of the pages while the lists are parsed (parallel engine only).
-    private var descriptionsAhead: DescriptionsAhead?
 
     /// The staging folder the pages are written into, when the build writes and has no errors so far; a begun one
     /// the build will not use is discarded, and one that could not be begun is an error.
@@ -189,15 +172,13 @@ struct BuildRun {
     /// Render: pages stream into the staging folder as they are made, which is swapped in only if the whole build
     /// succeeded, so a large site never sits in memory whole and a failed build changes nothing.
     mutating func render(with renderer: PageRenderer?, site: LoadedSite, settings: SiteSettings, into staging: inout SiteWriter.Staging?) {
-        let prerendered = descriptionsAhead?.finish() ?? .none
-        descriptionsAhead = nil
         guard var renderer else { return }
         // A site of one list is that list's site: its header reads "Awesome Python", not "Index".
         if settings.locations[.title] == nil, result.lists.count == 1, let list = result.lists.first { renderer.site.title = list.title }
         renderer.staticPaths = Set(site.staticFiles.map { String($0.path.dropFirst(SiteLayout.staticFolder.count + 1)) })
         var continuing = false
         let (keepPages, stepProgress) = (options.keepPages, options.stepProgress)
-        let renderDiagnostics = renderer.render(result.lists, prerendered: prerendered) { page in
+        let renderDiagnostics = renderer.render(result.lists) { page in
             if !continuing {
                 result.pagePaths.append(page.path)
                 if result.pagePaths.count % 256 == 0 { stepProgress?(.render, result.pagePaths.count, 0) }

@@ -18,13 +18,6 @@ public enum Build {
         writer(output: output, siteFolder: siteFolder).refusal()
     }
 
-    /// Makes what lists in `locales` need, once per process, ahead of need: their alphabets and their page words and
-    /// the filter's fold and plural tables.
-    static func prepare(locales: [String], localization: Localization) {
-        Sectioner.prepare(locales: locales)
-        PageRenderer.prepare(locales: locales, localization: localization)
-    }
-
     /// The first ten of `names`, and how many more.
     static func listed(_ names: [String]) -> String {
         names.prefix(10).joined(separator: ", ") + (names.count > 10 ? " and \(names.count - 10) more" : "")
@@ -46,20 +39,18 @@ public enum Build {
     /// Builds the site `options` describe and reports what happened; problems come back as diagnostics, never thrown.
     /// Only Load and Write touch the disk; with `writeOutput: false` nothing is written. The stages run in order on
     /// the caller's thread; the engine `options.jobs` chooses spreads their loops, and the parallel one makes the
-    /// templates, a locale's tables and the staging folder on another core meanwhile, each handed all it needs when
-    /// begun, so that no return below can leave a thread waiting.
+    /// templates and the staging folder on another core meanwhile, each handed all it needs when begun, so that no
+    /// return below can leave a thread waiting.
     public static func run(_ options: BuildOptions) -> BuildResult {
         let engine = Engine(jobs: options.jobs)
         return engine.run {
             var build = BuildRun(options: options, engine: engine)
-            build.warmUp(locales: [SiteSettings().locale], localization: .builtIn, theme: true)
             options.progress?(.load, 0)
             let (settingsOnly, setup) = build.loadSettings()
             var site = settingsOnly
             let templates = engine.background {
                 PageRenderer.make(site: setup.settings, theme: setup.theme, localization: setup.localization)
             }
-            build.warmUp(locales: setup.locales.sorted(), localization: setup.localization)
             build.loadContent(into: &site, setup: setup)
             let fingerprint = build.fingerprint(of: site)
             build.timed(.load)

@@ -47,8 +47,6 @@ struct ListPages: Sendable {
     let stripTicks: Bool
     /// Entries filed under several sections: where each one's first copy is.
     private(set) var copies: EntryCopies
-    /// Descriptions rendered before the page began (`DescriptionsAhead`); the page renders the others.
-    let prerendered: PrerenderedDescriptions
     /// The `copyKey`s of shared entries too long to repeat (see `repeatBudget`): their later copies are references
     /// to the first.
     let referenced: Set<Int>
@@ -81,10 +79,9 @@ struct ListPages: Sendable {
         var diagnostics: [Diagnostic] = []
     }
 
-    init(renderer: PageRenderer, list: IndexedList, prerendered: PrerenderedDescriptions = .none, feeds: [PageRenderer.Feeds.Link] = []) {
+    init(renderer: PageRenderer, list: IndexedList, feeds: [PageRenderer.Feeds.Link] = []) {
         self.renderer = renderer
         self.list = list
-        self.prerendered = prerendered
         self.feeds = feeds
         fieldPaths = renderer.displayedFields(list)
         let copies = EntryCopies(list.sections)
@@ -239,19 +236,6 @@ struct ListPages: Sendable {
             for index in range {
                 let entry = entries.baseAddress! + index
                 entries.prefetchRow(after: index, before: range.upperBound)
-                // The description rendered ahead of an entry a few places on, whose row was asked for before: its place
-                // in the table of rendered descriptions, and then its HTML, are read out of their order (a cache miss
-                // each, most of the time of taking a description rendered ahead).
-                if prerendered.count > 0 {
-                    if index + ListPages.placePrefetchDistance < range.upperBound,
-                       let markdown = descriptionColumn.textInPlace(of: entries.baseAddress! + index + ListPages.placePrefetchDistance) {
-                        prerendered.prefetchPlace(of: markdown)
-                    }
-                    if index + ListPages.htmlPrefetchDistance < range.upperBound,
-                       let markdown = descriptionColumn.textInPlace(of: entries.baseAddress! + index + ListPages.htmlPrefetchDistance) {
-                        prerendered.prefetchHTML(of: markdown)
-                    }
-                }
                 let place = section.map { EntryCopies.Place(section: $0, entry: index) }
                 rows.add(entry.pointee.id)
                 let copyKey = entry.pointee.copyKey
@@ -290,7 +274,7 @@ struct ListPages: Sendable {
                 }
                 rows.add { html in
                     _ = descriptionColumn.withText(of: entry) { markdown in
-                        guard !markdown.isEmpty, !prerendered.appendHTML(of: markdown, allowUnsafeHTML: allowUnsafe, to: &html) else { return }
+                        guard !markdown.isEmpty else { return }
                         CommonMark.appendHTML(markdown, allowUnsafeHTML: allowUnsafe, to: &html)
                     }
                 }
@@ -396,11 +380,6 @@ struct ListPages: Sendable {
             entryRows(entries, starts[chunk]..<min(starts[chunk] + ListPages.rowChunk, range.upperBound), section: index, pagePrefix: pagePrefix, root: root)
         }.flatMap(\.values)
     }
-
-    /// How many entries ahead a row's loop asks for the place of a description rendered ahead (half as far as for the
-    /// rows, `UnsafePointer<Entry>.prefetchDistance`, whose bytes it reads to find the place), and for its HTML (half as
-    /// far again, once the place is loaded).
-    static let placePrefetchDistance = 4, htmlPrefetchDistance = 2
 
     /// Rows made on one core at a time, when more are asked for at once.
     static let rowChunk = 256

@@ -39,18 +39,6 @@ public struct PageRenderer: Sendable {
     /// This render's site search, known once the lists are.
     var siteSearch = SiteSearch()
 
-    /// Makes what the lists of `locales` render with and the process keeps (their built-in catalogs of page words,
-    /// the filter's fold table, the plural table): a build calls it on another core while its content is read, so
-    /// rendering finds them made.
-    package static func prepare(locales: some Sequence<String>, localization: Localization) {
-        _ = localization.catalog("en")
-        for locale in locales {
-            _ = localization.mergedCatalog(for: locale)
-            // The plural table checked as far as any list needs (its first counts are checked when it is made).
-            _ = ScriptStrings.pluralTable(locale: locale, maxCount: ScriptStrings.checkedCounts)
-        }
-    }
-
     /// Parses the theme's templates; syntax errors come back as diagnostics naming the template file and line.
     public static func make(site: SiteSettings, theme: Theme, localization: Localization = .builtIn) -> (PageRenderer?, [Diagnostic]) {
         var library = MustacheLibrary()
@@ -115,18 +103,13 @@ public struct PageRenderer: Sendable {
 
     /// Renders every page, handing each to `emit` as soon as it is made, so a large site never sits in memory whole.
     public func render(_ lists: [IndexedList], emit: (OutputPage) -> Void) -> [Diagnostic] {
-        render(lists, prerendered: .none, emit: emit)
-    }
-
-    /// Renders every page as `render(_:emit:)` does, taking the descriptions `prerendered` holds from there.
-    package func render(_ lists: [IndexedList], prerendered: PrerenderedDescriptions, emit: (OutputPage) -> Void) -> [Diagnostic] {
         var renderer = self
         renderer.siteSearch = SiteSearch(lists: lists, isSplit: isSplit)
-        return renderer.renderSite(lists, prerendered: prerendered, emit: emit)
+        return renderer.renderSite(lists, emit: emit)
     }
 
-    /// `render(_:prerendered:emit:)` once the site's search is known.
-    private func renderSite(_ lists: [IndexedList], prerendered: PrerenderedDescriptions, emit: (OutputPage) -> Void) -> [Diagnostic] {
+    /// `render(_:emit:)` once the site's search is known.
+    private func renderSite(_ lists: [IndexedList], emit: (OutputPage) -> Void) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var missing: Set<MustacheLibrary.MissingKey> = []
         var htmlPaths: [String] = []
@@ -143,7 +126,7 @@ public struct PageRenderer: Sendable {
         let feeds = Feeds(self, lists)
         diagnostics += feeds.diagnostics
         for (index, list) in lists.enumerated() {
-            diagnostics += renderList(list, prerendered: prerendered, feeds: feeds.links(forList: index), emit: emitAndRecord, missing: &missing)
+            diagnostics += renderList(list, feeds: feeds.links(forList: index), emit: emitAndRecord, missing: &missing)
             if let feed = feeds.listFeed(index) { emit(feed) }
         }
         emitAndRecord(renderHome(lists, feeds: feeds.links(forList: nil), missing: &missing))
@@ -416,9 +399,9 @@ public struct PageRenderer: Sendable {
     /// Renders a list's pages: one page, or an overview and one page per section when split (several for a section
     /// longer than `page_size`). A split list's pages render on every core, a few at a time, and are emitted in order,
     /// so output stays identical and memory bounded.
-    func renderList(_ list: IndexedList, prerendered: PrerenderedDescriptions = .none, feeds: [Feeds.Link] = [], emit: (OutputPage) -> Void,
+    func renderList(_ list: IndexedList, feeds: [Feeds.Link] = [], emit: (OutputPage) -> Void,
                     missing: inout Set<MustacheLibrary.MissingKey>) -> [Diagnostic] {
-        let pages = ListPages(renderer: self, list: list, prerendered: prerendered, feeds: feeds)
+        let pages = ListPages(renderer: self, list: list, feeds: feeds)
         // Its entries.json is begun first, so that its first pieces are made on the cores the pages leave idle.
         let json = entriesJSON(list, paging: pages.paging, copies: pages.copies)
         var diagnostics: [Diagnostic] = []

@@ -123,8 +123,7 @@ struct ScriptStrings {
     }
 
     /// The tables of `locale`, made once per process: folding every character of the alphabets through ICU is a large
-    /// share of a small build, so a build makes them on another core while it reads its content
-    /// (`PageRenderer.prepare`), and `serve` rebuilds with the same locales.
+    /// share of a small build, and `serve` rebuilds with the same locales.
     static func tables(locale: String) -> LocaleTables {
         if let tables = madeTables.withLock({ $0[locale] }) { return tables }
         // Made outside the lock: two threads asking at once both make them, and either's tables are the same.

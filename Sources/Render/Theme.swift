@@ -12,8 +12,7 @@ public struct Theme: Sendable {
     /// The templates every theme must have; a site's `Templates/` may override any of them and add partials.
     public static let templateNames = ["layout", "home", "list", "section", "entry", "strip", "entry-page", "not-found", "head", "header", "footer"]
 
-    /// The theme compiled into the library, so an installed binary works in any folder. Made once per process, first by
-    /// the build's other core while the settings are read, so that the main thread does not wait for it.
+    /// The theme compiled into the library, so an installed binary works in any folder. Made once per process.
     public static let builtIn: Theme = {
         var templates: [String: SourceFile] = [:]
         var assets: [String: [UInt8]] = [:]

@@ -8,12 +8,6 @@ public struct Sectioner: Sendable {
     /// A sectioner; it holds no state, so one can section any number of lists.
     public init() {}
 
-    /// Builds the alphabets of `locales` (without extra index locales) ahead of need, on a core the build leaves
-    /// idle: a list sectioned by letter takes its locale's from there (`AlphabetIndex.shared`).
-    package static func prepare(locales: some Sequence<String>) {
-        for locale in locales { _ = try? AlphabetIndex.shared(locale: locale) }
-    }
-
     /// What the sectioner needs besides the settings: the parsed entries and what the source declared.
     public struct Input: Sendable {
         /// The entries to place, in source order (ties in sorting keep this order).

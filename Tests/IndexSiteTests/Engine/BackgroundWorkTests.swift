@@ -45,7 +45,6 @@ import Testing
         #expect(serial.value == pthread_self())
         #expect(runs.withLock { $0 } == 1)
         _ = Engine.serial.background { runs.withLock { $0 += 1 } }
-        Engine.serial.warmUp([("never", { runs.withLock { $0 += 1 } })])
         #expect(runs.withLock { $0 } == 1)
     }
 
