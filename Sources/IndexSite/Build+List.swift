@@ -134,8 +134,7 @@ extension Build {
         diagnostics += sectionDiagnostics
         var (anchored, anchorDiagnostics) = AnchorAllocator(reportsCollisions: strict).assign(sections, titleField: settings.titleField)
         if planned.kind == .markdownList {
-            let paging = SectionPaging(split: PageRenderer.isSplit(settings, entryCount: anchored.reduce(0) { $0 + $1.entries.count }),
-                                       pageSize: settings.pageSize)
+            let paging = PageRenderer.paging(settings, entryCount: anchored.reduce(0) { $0 + $1.entries.count })
             anchorDiagnostics += InPageLinks.rewrite(&anchored, descriptionField: settings.descriptionField, path: planned.settingsLocation.path,
                                                     topAnchors: parsed.topAnchors, paging: paging)
         }

@@ -134,7 +134,7 @@ struct ListPages: Sendable {
         let lastUpdated = list.lastUpdated.map { words.text(.last_updated, ["date": ListNews.readableDate($0, formatter: dateFormatter)]) }
         recentlyAdded = news.recent.map { recent in
             let section = list.sections[recent.section]
-            let page = SectionPaging(split: split, pageSize: list.settings.pageSize).path(sectionID: section.id, entry: recent.entry)
+            let page = renderer.paging(list).path(sectionID: section.id, entry: recent.entry)
             return .object(["title": .text(recent.title), "href": .text((split ? page : "") + "#" + recent.id.percentEncoded),
                             "date": .text(ListNews.readableDate(recent.added, formatter: dateFormatter)), "datetime": .text(recent.added),
                             "section": .text(section.title)] as [String: TemplateValue])

@@ -383,7 +383,13 @@ public struct PageRenderer: Sendable {
 
     /// Which page holds each of the list's entries.
     func paging(_ list: IndexedList) -> SectionPaging {
-        SectionPaging(split: isSplit(list), pageSize: list.settings.pageSize)
+        PageRenderer.paging(list.settings, entryCount: list.entryCount)
+    }
+
+    /// Which page holds each entry of a list with these settings and `entryCount` top-level entries (asked before
+    /// rendering too, so that in-page links point at the pages their targets are on).
+    public static func paging(_ settings: ListSettings, entryCount: Int) -> SectionPaging {
+        SectionPaging(split: isSplit(settings, entryCount: entryCount), pageSize: settings.pageSize)
     }
 
     /// Whether a list with these settings and `entryCount` top-level entries renders one page per section (asked
