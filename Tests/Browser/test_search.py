@@ -167,3 +167,27 @@ def test_a_word_no_entry_has_says_so(driver, http_root):
     d.find_element(By.ID, "indexsite-site-search").send_keys("qqqxyzzy")
     WebDriverWait(d, 20).until(lambda d: "No entries" in status(d, "indexsite-site-search"))
     assert not d.find_elements(By.CSS_SELECTOR, ".site-search-group")
+
+
+@pytest.mark.parametrize("vp", list(VIEWPORTS))
+def test_a_site_of_one_page_keeps_its_header_box_on_the_home_page(driver, tmp_path, vp):
+    """A site of one unsplit list has no home-page search, so the header's box stays visible there and sends the
+    query to the list's own filter; a site of several lists hides it on the home page, whose own box searches."""
+    binary = pathlib.Path(os.environ.get("INDEXSITE_BIN", REPO / ".build" / "debug" / "indexsite"))
+    source = tmp_path / "one"
+    (source / "Content").mkdir(parents=True)
+    (source / "Content" / "birds.csv").write_text("title,description\nQuokka,A marsupial\nRobin,A bird\n")
+    out = tmp_path / "out"
+    import subprocess
+    subprocess.run([str(binary), "build", str(source), "--output", str(out), "--quiet"], check=True)
+    d = open_page(driver, (out / "index.html").as_uri(), vp)
+    assert not d.find_elements(By.ID, "indexsite-site-search")
+    box = d.find_element(By.ID, "indexsite-site-search-header")
+    assert box.is_displayed() and d.execute_script("return getComputedStyle(arguments[0]).visibility", box) == "visible"
+    shot(d, f"one-list-home-{vp}")
+    box.send_keys("quokka", Keys.ENTER)
+    WebDriverWait(d, 20).until(lambda d: d.execute_script("return location.pathname").endswith("birds/index.html"))
+    assert "q=quokka" in d.execute_script("return location.search")
+    d = open_page(driver, (SITE / "index.html").as_uri(), vp)
+    header = d.find_element(By.ID, "indexsite-site-search-header")
+    assert d.execute_script("return getComputedStyle(arguments[0]).visibility", header) == "hidden"
