@@ -59,13 +59,22 @@ import IndexSiteTestSupport
         try String(contentsOf: folder.appendingPathComponent("_site/" + path), encoding: .utf8)
     }
 
-    /// The titles of the entries the page marks new, in page order.
+    /// The titles of the linked entries whose title line carries the "new" badge, in page order.
     static func badged(_ html: String) -> [String] {
-        html.components(separatedBy: "<li class=\"entry\"").dropFirst().compactMap { item in
-            guard let title = item.firstMatch(of: #/<a href="[^"]*">([^<]*)<\/a>/#)?.output.1 else { return nil }
-            let line = item.components(separatedBy: "</p>").first ?? ""
-            return line.contains("class=\"entry-new\"") ? String(title) : nil
+        HTMLTree(html).select("li.entry > .entry-title").compactMap { title in
+            guard title.elementChildren.contains(where: { $0.classes.contains("entry-new") }) else { return nil }
+            return title.elementChildren.first { $0.name == "a" }?.visibleText
         }
+    }
+
+    /// The field names the page's entries show (`<dt>`), each once.
+    static func shownFields(_ html: String) -> Set<String> {
+        Set(HTMLTree(html).select("dt").map(\.visibleText))
+    }
+
+    /// The texts of the page's `<time>` elements, by their `datetime`.
+    static func times(_ html: String) -> [String: [String]] {
+        Dictionary(grouping: HTMLTree(html).select("time"), by: { $0["datetime"] ?? "" }).mapValues { $0.map(\.visibleText) }
     }
 
     @Test func newForMarksExactlyTheEntriesAddedInTheWindowBeforeTheHeadCommit() throws {
@@ -77,22 +86,24 @@ import IndexSiteTestSupport
         #expect(result.lists.first?.newSince == ScriptedRepository.timestamp(day: 19))
         let html = try WhatsNewTests.page(repository.folder, "tools/index.html")
         #expect(WhatsNewTests.badged(html) == ["Delta", "Gamma"], "in page order: Editors, then Shells")
-        #expect(html.components(separatedBy: "class=\"entry-new\"").count - 1 == 2)
-        #expect(html.contains("<span class=\"entry-new\">New</span>"), "a word, not a colour alone")
-        #expect(!html.contains("<dt>Added</dt>") && !html.contains("<dt>Updated</dt>"), "the history's times are shown only when `fields` names them")
+        let tree = HTMLTree(html)
+        #expect(tree.problems == [])
+        #expect(tree.select(".entry-new").map(\.visibleText) == ["New", "New"], "a word, not a colour alone")
+        #expect(WhatsNewTests.shownFields(html).isDisjoint(with: ["Added", "Updated"]), "the history's times are shown only when `fields` names them")
 
         // "Recently added": newest first, each linking to its entry on the page, before the sections.
-        let recent = try #require(html.firstRange(of: "<section class=\"recently-added\"")).lowerBound
-        let sections = try #require(html.firstRange(of: "<div class=\"sections\">")).lowerBound
-        #expect(recent < sections)
-        let view = String(html[recent...].prefix(2000))
-        #expect(view.contains("<h2 id=\"recently-added\" class=\"recently-added-heading\">Recently added</h2>"))
-        let links = view.matches(of: #/<li><a href="([^"]*)">([^<]*)<\/a>/#).map { "\($0.output.2) \($0.output.1)" }
-        #expect(links == ["Delta #delta", "Gamma #gamma"])
-        #expect(view.contains("<time datetime=\"\(ScriptedRepository.timestamp(day: 33))\">February 3, 2026</time> · Editors"))
+        let recent = try #require(tree.one("section.recently-added"))
+        let sections = try #require(tree.one("div.sections"))
+        let order = tree.root.descendants
+        #expect(try #require(order.firstIndex { $0 === recent }) < #require(order.firstIndex { $0 === sections }))
+        #expect(recent.one("h2#recently-added.recently-added-heading")?.visibleText == "Recently added")
+        #expect(recent.select("li > a").map { "\($0.visibleText) \($0["href"] ?? "")" } == ["Delta #delta", "Gamma #gamma"])
+        let newest = try #require(recent.select("li").first)
+        #expect(newest.one("time")?["datetime"] == ScriptedRepository.timestamp(day: 33))
+        #expect(newest.visibleText == "Delta February 3, 2026 · Editors")
 
         // "Last updated": the newest `updated` of any entry (day 33: Alpha re-worded, Delta added), not the last commit.
-        #expect(html.contains("<time datetime=\"\(ScriptedRepository.timestamp(day: 33))\">Last updated February 3, 2026</time>"))
+        #expect(WhatsNewTests.times(html)[ScriptedRepository.timestamp(day: 33)]?.contains("Last updated February 3, 2026") == true)
 
         // The same commit builds the same page, whatever day it is built on.
         try FileManager.default.removeItem(at: repository.folder.appendingPathComponent("_site"))
@@ -112,17 +123,18 @@ import IndexSiteTestSupport
         let unmarked = try WhatsNewTests.page(plain.folder, "tools/index.html")
         #expect(!unmarked.contains("entry-new") && !unmarked.contains("recently-added"))
         #expect(unmarked.contains("Last updated February 3, 2026"), "the history was read: the list says when it changed")
-        #expect(unmarked.contains("<dt>Added</dt>") && !unmarked.contains("<dt>Updated</dt>"), "`fields: [added]` shows it")
+        #expect(WhatsNewTests.shownFields(unmarked).intersection(["Added", "Updated"]) == ["Added"], "`fields: [added]` shows it")
     }
 
     @Test func theBadgeAndTheViewAreInTheListsLanguage() throws {
         let repository = try WhatsNewTests.repository("new-for-de", settings: "locale: de\nlists:\n  - source: tools.md\n    new_for: 20d\n")
         #expect(try EntryHistoryTests.build(repository.folder).succeeded)
         let html = try WhatsNewTests.page(repository.folder, "tools/index.html")
-        #expect(html.contains("<span class=\"entry-new\">Neu</span>"))
-        #expect(html.contains(">Kürzlich hinzugefügt</h2>"))
-        #expect(html.contains(">Zuletzt aktualisiert am 3. Februar 2026</time>"))
-        #expect(html.contains(">Atom-Feed</a>"))
+        let tree = HTMLTree(html)
+        #expect(tree.select("span.entry-new").map(\.visibleText) == ["Neu", "Neu"])
+        #expect(tree.one("h2#recently-added")?.visibleText == "Kürzlich hinzugefügt")
+        #expect(tree.select("time").map(\.visibleText).contains("Zuletzt aktualisiert am 3. Februar 2026"))
+        #expect(tree.select("a").map(\.visibleText).contains("Atom-Feed"))
     }
 
     @Test func aDataFilesHistoryFieldsAreNotShownUnlessAsked() throws {
@@ -132,9 +144,10 @@ import IndexSiteTestSupport
         try repository.commit(["Content/books.csv": "id,title,year\n1,Dune,1965\n2,Emma,1815\n"])
         #expect(try EntryHistoryTests.build(repository.folder).succeeded)
         let html = try WhatsNewTests.page(repository.folder, "books/index.html")
-        #expect(html.contains("<dt>Year</dt>") && !html.contains("<dt>Added</dt>") && !html.contains("<dt>Updated</dt>"))
+        let shown = WhatsNewTests.shownFields(html)
+        #expect(shown.contains("Year") && shown.isDisjoint(with: ["Added", "Updated"]))
         #expect(WhatsNewTests.badged(html).isEmpty, "titles without links are not read by `badged`")
-        #expect(html.components(separatedBy: "class=\"entry-new\"").count - 1 == 2, "both were added within 30 days of the last commit")
+        #expect(HTMLTree(html).select(".entry-new").count == 2, "both were added within 30 days of the last commit")
     }
 
     @Test func everyBuiltInCatalogTranslatesTheWhatsNewWords() throws {

@@ -98,38 +98,25 @@ import IndexSiteTestSupport
 
     // MARK: The built page
 
-    /// Reads the sections (with their levels) and every linked entry title of a rendered list page.
+    /// Reads the sections (with their levels) and every linked entry title of a rendered list page, from its tree: a
+    /// `section` element's `level-N` class gives the level, its `.section-header` the title, and each entry title's
+    /// link (`p.entry-title > a`) an item of the section read last.
     static func pageReading(_ html: String) -> [SectionItems] {
+        let tree = HTMLTree(html)
         var sections: [SectionItems] = []
         var stack: [(level: Int, title: String)] = []
-        var level = 1
-        for line in html.split(separator: "\n") {
-            if line.hasPrefix("<section class=\"section") {
-                level = 1
-                if let range = line.range(of: #"level-(\d+)"#, options: .regularExpression) {
-                    level = Int(line[range].dropFirst("level-".count)) ?? 1
-                }
-            } else if line.hasPrefix("<h"), line.contains("class=\"section-header\""), let title = between(line, ">", "</h") {
+        for element in tree.root.descendants {
+            if element.classes.contains("section-header"), let section = element.parent, section.name == "section" {
+                let level = section.classes.lazy.compactMap { $0.hasPrefix("level-") ? Int($0.dropFirst("level-".count)) : nil }.first ?? 1
                 while let last = stack.last, last.level >= level { stack.removeLast() }
-                stack.append((level, normalised(unescaped(title))))
+                stack.append((level, normalised(element.visibleText)))
                 sections.append(SectionItems(path: stack.map(\.title), items: []))
-            } else if line.hasPrefix("<p class=\"entry-title\"><a href=\""), let href = between(line, "<a href=\"", "\">"),
-                      let title = between(line.dropFirst("<p class=\"entry-title\"><a href=\"".count), "\">", "</a>") {
-                sections[sections.count - 1].items.append(normalised(unescaped(title)) + " <" + unescaped(href) + ">")
+            } else if element.classes.contains("entry-title"), let link = element.elementChildren.first, link.name == "a",
+                      let href = link["href"] {
+                sections[sections.count - 1].items.append(normalised(link.text) + " <" + href + ">")
             }
         }
         return sections.filter { !$0.items.isEmpty }
-    }
-
-    static func between(_ line: Substring, _ start: String, _ end: String) -> String? {
-        guard let from = line.range(of: start), let to = line[from.upperBound...].range(of: end) else { return nil }
-        return String(line[from.upperBound..<to.lowerBound])
-    }
-
-    static func unescaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
     }
 
     /// Builds a site holding one Markdown list and returns its list page.
@@ -230,11 +217,13 @@ import IndexSiteTestSupport
         """
         let html = try AwesomeListStructureTests.builtPage(markdown, name: "tools")
         #expect(AwesomeListStructureTests.pageReading(html) == AwesomeListStructureTests.independentReading(markdown))
-        #expect(html.contains("<h3 id=\"editors-libraries\" class=\"section-header\">Libraries</h3>"))
-        #expect(html.contains("<h3 id=\"networking-libraries\" class=\"section-header\">Libraries</h3>"))
+        let tree = HTMLTree(html)
+        #expect(tree.problems == [])
+        #expect(tree.one("h3#editors-libraries.section-header")?.visibleText == "Libraries")
+        #expect(tree.one("h3#networking-libraries.section-header")?.visibleText == "Libraries")
         // The `##` parents hold only sub-sections, yet they are headers on the page and links in the strip.
-        #expect(html.contains("<h2 id=\"networking\" class=\"section-header\">Networking</h2>"))
-        #expect(html.contains("<a href=\"#networking\" title=\"Networking\""))
+        #expect(tree.one("h2#networking.section-header")?.visibleText == "Networking")
+        #expect(tree.one(".index-strip a[href=#networking]")?["title"] == "Networking")
         #expect(!html.contains("No entries."))
     }
 
@@ -344,7 +333,7 @@ import IndexSiteTestSupport
         #expect(parsed.declaredSections.map(\.title) == ["Actor Model", "Resources", "Books"])
         #expect(parsed.declaredSections.map(\.level) == [1, 1, 2])
         let html = try AwesomeListStructureTests.builtPage(markdown, name: "README")
-        #expect(html.contains("<h1 class=\"list-title\">Awesome Go</h1>"))
+        #expect(HTMLTree(html).one("h1.list-title")?.visibleText == "Awesome Go")
         #expect(AwesomeListStructureTests.pageReading(html) == AwesomeListStructureTests.independentReading(markdown))
     }
 
@@ -364,11 +353,11 @@ import IndexSiteTestSupport
         #expect(FileTitle.words("mp3") == "Mp3")
         #expect(FileTitle.words("ipv6") == "Ipv6")
         let withHeading = try AwesomeListStructureTests.builtPage("---\ntitle: Front\n---\n# [Heading](https://x.example) ![logo](l.png)\n\n- A\n", name: "readme")
-        #expect(withHeading.contains("<h1 class=\"list-title\">Heading</h1>"))
+        #expect(HTMLTree(withHeading).one("h1.list-title")?.visibleText == "Heading")
         let withFrontMatter = try AwesomeListStructureTests.builtPage("---\ntitle: Front\n---\n- A\n", name: "readme")
-        #expect(withFrontMatter.contains("<h1 class=\"list-title\">Front</h1>"))
+        #expect(HTMLTree(withFrontMatter).one("h1.list-title")?.visibleText == "Front")
         let bare = try AwesomeListStructureTests.builtPage("- A\n", name: "awesome-macos")
-        #expect(bare.contains("<h1 class=\"list-title\">Awesome macOS</h1>"))
+        #expect(HTMLTree(bare).one("h1.list-title")?.visibleText == "Awesome macOS")
     }
 }
 

@@ -1,4 +1,5 @@
 import Testing
+import IndexSiteTestSupport
 @testable import IndexSite
 @testable import IndexSiteCollation
 @testable import IndexSiteCore
@@ -15,6 +16,13 @@ import Testing
 
     func page(_ pages: [OutputPage], _ path: String) -> String {
         String(decoding: pages.first { $0.path == path }?.bytes ?? [], as: UTF8.self)
+    }
+
+    /// The page read as a tree, its structure required sound.
+    func tree(_ pages: [OutputPage], _ path: String) -> HTMLTree {
+        let tree = HTMLTree(page(pages, path))
+        #expect(tree.problems == [], "\(path)")
+        return tree
     }
 
     func list(_ sections: [Section], split: SplitStyle = .none) -> IndexedList {
@@ -36,12 +44,12 @@ import Testing
             section.level = level
             return section
         }
-        let html = page(renderer.render([list(IndexTitles.assign(to: sections, style: .auto))]).pages, "t/index.html")
-        let items = html.components(separatedBy: "<li class=\"section-nav-item ").dropFirst()
+        let items = tree(renderer.render([list(IndexTitles.assign(to: sections, style: .auto))]).pages, "t/index.html").select("li.section-nav-item")
         #expect(items.count == levels.count)
         for (item, (index, level)) in zip(items, levels.enumerated()) {
-            #expect(item.hasPrefix("level-\(level)" + (level > 1 ? " is-subsection" : "") + "\" style=\"--level: \(level)\""))
-            #expect(item.contains("<span class=\"section-nav-title\">Section number \(index)</span>"))
+            #expect(item.classes == ["section-nav-item", "level-\(level)"] + (level > 1 ? ["is-subsection"] : []))
+            #expect(item["style"] == "--level: \(level)")
+            #expect(item.one(".section-nav-title")?.visibleText == "Section number \(index)")
         }
     }
 
@@ -53,9 +61,8 @@ import Testing
             section.level = item.level
             return section
         }
-        let html = page(renderer.render([list(IndexTitles.assign(to: sections, style: .auto))]).pages, "t/index.html")
-        let counts = html.components(separatedBy: "<span class=\"section-nav-count\">").dropFirst().map { $0.prefix { $0 != "<" } }
-        #expect(counts == ["6", "5", "3", "1", "4"])
+        let page = tree(renderer.render([list(IndexTitles.assign(to: sections, style: .auto))]).pages, "t/index.html")
+        #expect(page.select("li.section-nav-item > a > .section-nav-count").map(\.visibleText) == ["6", "5", "3", "1", "4"])
     }
 
     /// A section of prose only (an awesome list's "Contribution" or "License") shows no count in the sidebar: a 0
@@ -64,18 +71,17 @@ import Testing
         var license = Section(title: "License", entries: [])
         license.description = "MIT."
         let sections = [Section(title: "Tools", entries: [entry("Hammer"), entry("Saw")]), license]
-        let html = page(renderer.render([list(IndexTitles.assign(to: sections, style: .auto))]).pages, "t/index.html")
-        let items = html.components(separatedBy: "<li class=\"section-nav-item").dropFirst().map { $0.prefix { $0 != "\n" } }
+        let items = tree(renderer.render([list(IndexTitles.assign(to: sections, style: .auto))]).pages, "t/index.html").select("li.section-nav-item")
         #expect(items.count == 2)
-        #expect(items.first?.contains("<span class=\"section-nav-count\">2</span>") == true)
-        #expect(items.last?.contains("License</span></a></li>") == true)
-        #expect(items.last?.contains("section-nav-count") == false)
+        #expect(items.first?.one(".section-nav-count")?.visibleText == "2")
+        #expect(items.last?.one(".section-nav-title")?.visibleText == "License")
+        #expect(items.last?.select(".section-nav-count").isEmpty == true)
     }
 
     @Test func letterListsHaveNoSidebar() {
-        let html = page(renderer.render([list([Section(title: "A", entries: [entry("Apple")])])]).pages, "t/index.html")
-        #expect(!html.contains("section-nav"))
-        #expect(html.contains("index-strip"))
+        let page = tree(renderer.render([list([Section(title: "A", entries: [entry("Apple")])])]).pages, "t/index.html")
+        #expect(page.select(".section-nav").isEmpty)
+        #expect(page.select("nav.index-strip").count == 1)
     }
 
     /// 3,000 sections split into pages: each section page stays small (no strip of 3,000 links), so the output
@@ -87,28 +93,29 @@ import Testing
         #expect(sectionPages.count == 3000)
         // Each page carries the same few KB of script data (its words and the list's search forms), not the strip.
         #expect(sectionPages.allSatisfy { $0.bytes.count < 12_000 })
-        let middle = page(pages, sectionPages[1500].path)
-        #expect(middle.contains("href=\"../index.html\""))
-        #expect(middle.contains("rel=\"prev\"") && middle.contains("rel=\"next\""))
-        #expect(!middle.contains("index-strip-list"))
-        #expect(page(pages, "t/index.html").components(separatedBy: "overview-title").count == 3001)
+        let middle = tree(pages, sectionPages[1500].path)
+        #expect(!middle.select("a[href=../index.html]").isEmpty)
+        #expect(middle.select("a[rel=prev]").count == 1 && middle.select("a[rel=next]").count == 1)
+        #expect(middle.select(".index-strip-list").isEmpty)
+        #expect(tree(pages, "t/index.html").select(".overview-title").count == 3000)
     }
 
     @Test func smallSplitListsKeepTheirStripOnSectionPagesAndLinkBack() {
         let sections = ["A", "B"].map { Section(title: $0, entries: [entry($0 + "pple")]) }
-        let html = page(renderer.render([list(sections, split: .sections)]).pages, "t/\(list(sections).sections[1].id)/index.html")
-        #expect(html.contains("index-strip-list"))
-        #expect(html.contains("class=\"overview-link\" href=\"../index.html\""))
-        #expect(html.contains("data-search=\"../search/index.js\""))
+        let page = tree(renderer.render([list(sections, split: .sections)]).pages, "t/\(list(sections).sections[1].id)/index.html")
+        #expect(page.select(".index-strip-list").count == 1)
+        #expect(page.one("a.overview-link")?["href"] == "../index.html")
+        #expect(page.select("[data-search=../search/index.js]").count == 1)
     }
 
     /// Nested items count as entries in the header, as they do in the filter (one `.entry` each) and on the home page.
     @Test func countsIncludeNestedEntries() {
         let sections = [Section(title: "A", entries: [entry("Apple", children: [entry("Apricot"), entry("Avocado")])])]
         let pages = renderer.render([list(sections)]).pages
-        #expect(page(pages, "t/index.html").contains("<p class=\"counts\">3 entries · 1 section</p>"))
+        let listPage = tree(pages, "t/index.html")
+        #expect(listPage.one("p.counts")?.visibleText == "3 entries · 1 section")
         #expect(page(pages, "index.html").contains("3 entries · 1 section"))
-        #expect(page(pages, "t/index.html").components(separatedBy: "class=\"entry\"").count - 1 == 3)
+        #expect(listPage.select("li.entry").count == 3)
     }
 
     /// A long section is written as several lists of at most 100 entries (runs), each saying how many it holds, so the
@@ -116,13 +123,11 @@ import Testing
     @Test func longSectionsAreWrittenInRunsOfAtMost100() {
         let sections = [Section(title: "A", entries: (0..<250).map { entry("Apple \($0)") }),
                         Section(title: "B", entries: (0..<100).map { entry("Banana \($0)") })]
-        let html = page(renderer.render([list(sections)]).pages, "t/index.html")
-        let lists = html.components(separatedBy: "<ul class=\"entries\"").dropFirst().map { $0.prefix { $0 != ">" } }
-        #expect(lists == [" style=\"--entries: 100\"", " style=\"--entries: 100\"", " style=\"--entries: 50\"", ""])
-        let a = html.components(separatedBy: "<ul class=\"entries\"")[1...3].map { $0.components(separatedBy: "class=\"entry\"").count - 1 }
-        #expect(a == [100, 100, 50])
-        let titles = html.components(separatedBy: "<p class=\"entry-title\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
-        #expect(titles == (0..<250).map { "Apple \($0)" } + (0..<100).map { "Banana \($0)" })
+        let page = tree(renderer.render([list(sections)]).pages, "t/index.html")
+        let lists = page.select("ul.entries")
+        #expect(lists.map { $0["style"] } == ["--entries: 100", "--entries: 100", "--entries: 50", nil])
+        #expect(lists.map { $0.select("li.entry").count } == [100, 100, 50, 100])
+        #expect(page.select("p.entry-title").map(\.visibleText) == (0..<250).map { "Apple \($0)" } + (0..<100).map { "Banana \($0)" })
     }
 
     /// Categories in an order of their own whose first letters are out of alphabetical order get a strip of ticks (a
