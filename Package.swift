@@ -138,7 +138,7 @@ let package = Package(
         // staging folder).
         .target(
             name: "IndexSiteWrite",
-            dependencies: ["IndexSiteCore", "IndexSiteLoad", "CFileSystem"],
+            dependencies: ["IndexSiteCore", "IndexSiteEngine", "IndexSiteLoad", "CFileSystem"],
             path: "Sources/Write"
         ),
         // The library: Build.run runs the stages in order; Scaffold writes `init`'s starter site.

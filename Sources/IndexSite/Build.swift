@@ -58,7 +58,7 @@ public enum Build {
 
             let writer = build.writer, writes = options.writeOutput
             let stagingBegun = engine.background { () -> Result<SiteWriter.Staging, SiteWriter.Failure>? in
-                writes && templates.value.0 != nil ? Result { () throws(SiteWriter.Failure) in try writer.begin() } : nil
+                writes && templates.value.0 != nil ? Result { () throws(SiteWriter.Failure) in try writer.begin(engine: engine) } : nil
             }
             build.makeLists(site: &site, setup: setup)
             build.timedParseAndSection()

@@ -1,4 +1,3 @@
-import Dispatch
 import IndexSiteCore
 /// A value a template can show: text, a flag, a list to repeat a section over, or an object with named keys.
 enum TemplateValue: Sendable {

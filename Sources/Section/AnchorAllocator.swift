@@ -1,4 +1,3 @@
-import Dispatch
 import IndexSiteCore
 
 /// Anchor: gives every section and entry of a page an id that is unique on the page, URL-safe and stable across builds

@@ -6,6 +6,7 @@ import Darwin
 #endif
 import CFileSystem
 import IndexSiteCore
+import IndexSiteEngine
 import IndexSiteLoad
 
 /// Write: puts the rendered pages into the output folder, atomically. The new site is built in a temporary folder
@@ -103,14 +104,21 @@ public struct SiteWriter: Sendable {
         return try staging.finish(manifest: manifest)
     }
 
-    /// Starts a new output in a staging folder beside the target; pages are added as they are rendered.
+    /// Starts a new output in a staging folder beside the target; pages are added as they are rendered and written
+    /// on the caller's thread.
     public func begin() throws(Failure) -> Staging {
+        try begin(engine: .serial)
+    }
+
+    /// Starts a new output whose pages `engine` writes: in order, and with the parallel engine on a queue of their own
+    /// while the caller goes on.
+    package func begin(engine: Engine) throws(Failure) -> Staging {
         if let refusal = refusal() { throw Failure(description: refusal, refused: true) }
         // A symlinked output keeps its link: the new site is staged beside, and swapped with, the folder it points at.
         if let target = SiteWriter.writingThroughLinks(output), target != output {
             var through = self
             through.output = target
-            return try through.begin()
+            return try through.begin(engine: engine)
         }
         let files = FileManager.default
         let parent = output.deletingLastPathComponent()
@@ -131,21 +139,21 @@ public struct SiteWriter: Sendable {
             close(lock)
             throw Failure(description: "cannot create '\(folder.path)': \(error.localizedDescription)")
         }
-        return Staging(writer: self, folder: folder, lock: lock)
+        return Staging(writer: self, folder: folder, lock: lock, writes: engine.orderedWork(label: "indexsite.write"))
     }
 
     /// A new site being written beside the old one. Nothing the reader sees changes until `finish` swaps it in;
     /// `discard` (or a crash) leaves the previous site as it was.
     ///
-    /// Pages are written on a queue of their own, in the order they were added, while the caller goes on: a build's
-    /// cores render the next pages while the last ones are written (written by the main thread, they kept the other
-    /// core waiting). `finish` and `discard` wait for the queue first. The state below is changed on that queue only
-    /// while pages are added, and by `finish` or `discard` once it is drained, which is why the class can be handed to
-    /// the queue.
+    /// Pages are written in the order they were added, by the engine's ordered stream (`writes`): with the parallel
+    /// engine on a queue of their own while the caller goes on, so a build's cores render the next pages while the last
+    /// ones are written. `finish` and `discard` wait for the stream first. The state below is changed by the stream
+    /// only while pages are added, and by `finish` or `discard` once it is drained, which is why the class can be
+    /// handed to the stream.
     public final class Staging: @unchecked Sendable {
         let writer: SiteWriter
         /// Where pages are written, one at a time, in order.
-        private let queue = DispatchQueue(label: "indexsite.write")
+        private let writes: OrderedWork
         /// The bytes of the pages added and not yet written, and the lock that guards the count: `add` waits while
         /// they are over `pendingLimit`, so a disk slower than the cores (the kernel holding back writes when much is
         /// waiting to reach the disk) makes the build wait rather than hold the site in memory.
@@ -163,8 +171,9 @@ public struct SiteWriter: Sendable {
         /// The staging folder as created: if it is removed while the site is written, the build fails.
         private let identity: FolderIdentity?
 
-        init(writer: SiteWriter, folder: URL, lock: Int32 = -1) {
+        init(writer: SiteWriter, folder: URL, lock: Int32 = -1, writes: OrderedWork) {
             self.writer = writer
+            self.writes = writes
             self.folder = folder
             self.lock = lock
             identity = FolderIdentity(path: folder.path)
@@ -190,7 +199,7 @@ public struct SiteWriter: Sendable {
         }
         private var parted: PartedFile?
 
-        /// Writes one page, or hard-links the previous site's file when its bytes are the same, on the writing queue.
+        /// Writes one page, or hard-links the previous site's file when its bytes are the same, in order on the writing stream.
         public func add(_ page: OutputPage) {
             let size = page.bytes.count
             pending.lock()
@@ -198,7 +207,7 @@ public struct SiteWriter: Sendable {
             while pendingBytes > 0, pendingBytes + size > pendingLimit { pending.wait() }
             pendingBytes += size
             pending.unlock()
-            queue.async {
+            writes.add {
                 self.write(page)
                 self.pending.lock()
                 self.pendingBytes -= size
@@ -207,10 +216,10 @@ public struct SiteWriter: Sendable {
             }
         }
 
-        /// Copies the file at `source` into the new site as `path`, a piece at a time on the writing queue, or
+        /// Copies the file at `source` into the new site as `path`, a piece at a time on the writing stream, or
         /// hard-links the previous site's file when its bytes are the same: a file of `Static/` is never held whole.
         public func addCopy(of source: String, as path: String) {
-            queue.async { self.copy(source, as: path) }
+            writes.add { self.copy(source, as: path) }
         }
 
         private func copy(_ source: String, as path: String) {
@@ -255,13 +264,14 @@ public struct SiteWriter: Sendable {
 
         /// Waits until every page added has been written.
         private func drain() {
-            queue.sync {}
+            writes.wait()
         }
 
-        /// Holds the writing queue until the returned function is called: for tests of what `add` does meanwhile.
+        /// Holds the writing stream until the returned function is called: for tests of what `add` does meanwhile
+        /// (with the parallel engine: the serial one would wait here for ever).
         package func holdWriting() -> @Sendable () -> Void {
             let held = DispatchSemaphore(value: 0)
-            queue.async { held.wait() }
+            writes.add { held.wait() }
             return { held.signal() }
         }
 

@@ -4,6 +4,7 @@ import IndexSiteTestSupport
 @testable import IndexSite
 @testable import IndexSiteCollation
 @testable import IndexSiteCore
+@testable import IndexSiteEngine
 @testable import IndexSiteLoad
 @testable import IndexSiteParse
 @testable import IndexSiteRender
@@ -110,7 +111,7 @@ import IndexSiteTestSupport
     /// limit is let through once nothing else waits.
     @Test func addingWaitsWhileTooMuchIsWaitingToBeWritten() throws {
         let output = try temporaryOutput()
-        let staging = try SiteWriter(output: output).begin()
+        let staging = try SiteWriter(output: output).begin(engine: Engine(jobs: 2))
         staging.pendingLimit = 1000
         let release = staging.holdWriting()
         // Under the limit: added at once, though nothing is written yet.
