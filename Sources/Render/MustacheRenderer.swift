@@ -74,7 +74,7 @@ struct TemplateKey: Hashable, Sendable {
 }
 
 /// The keys of IndexSite's typed page contexts (see the template context reference in the README).
-enum KnownTemplateKey: String, Sendable {
+enum KnownTemplateKey: String, Sendable, CaseIterable {
     case id, title, label, href, page_href, description_html, body_html, fields, has_fields, children, has_children, main, see_section, is_new
     case prefix, struck
     case entry_count, entries, empty, name, value
