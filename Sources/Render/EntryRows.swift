@@ -70,9 +70,6 @@ final class EntryRows: Sendable {
 
     var count: Int { ends.count / slotsPerRow }
 
-    /// The rows as template values, in order.
-    var values: [TemplateValue] { (0..<count).map { .object(EntryRow(rows: self, row: $0)) } }
-
     /// Where slot `slot` of `row` is in `bytes` (a field's slot is `Slot.allCases.count` + its index).
     func range(of row: Int, _ slot: Int) -> Range<Int> {
         let at = row * slotsPerRow + slot
@@ -114,7 +111,8 @@ final class EntryRows: Sendable {
 }
 
 /// One entry (`entry.mustache`): a row of its `EntryRows`. Two words, so a template value holds it without a box of
-/// its own (as `FieldRow`'s three). A list of them renders through `MustacheEntryLoop`, which reads the rows directly.
+/// its own (as `FieldRow`'s three). A list section over entries renders through `MustacheEntryLoop`, which reads the
+/// rows directly (`EntryRows` is a `TemplateLoop`); a row is an object for what binding leaves to the plain renderer.
 struct EntryRow: TemplateObject {
     let rows: EntryRows
     let row: Int
@@ -152,7 +150,7 @@ struct EntryRow: TemplateObject {
         case .body_html?: return .text("")
         case .fields?: return .list(rows.fields(of: row))
         case .has_fields?: return .bool(rows.hasFields(row))
-        case .children?: return .list(rows.children(of: row)?.values ?? [])
+        case .children?: return rows.children(of: row).map { .loop($0) } ?? .list([])
         case .has_children?: return .bool(rows.children(of: row) != nil)
         case .main?: return .bool(rows.isMain(row))
         case .is_new?: return .bool(rows.isNew(row))

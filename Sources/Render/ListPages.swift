@@ -365,20 +365,20 @@ struct ListPages: Sendable {
         let section = list.sections[index]
         let description = page == 0 ? section.description.map { renderer.markdown($0) } ?? "" : ""
         return .object(SectionContext(section: section, descriptionHTML: description, shown: entries,
-                                      rows: { range in rowValues(of: index, range, pagePrefix: pagePrefix) },
+                                      rows: { range in rowLoop(of: index, range, pagePrefix: pagePrefix) },
                                       isEmpty: emptySubtrees[index]))
     }
 
-    /// The rows of entries `range` of section `index` as template values: a run's in one go, more (a template that
-    /// shows a long section's `entries` whole) in chunks of `rowChunk` on every core.
-    func rowValues(of index: Int, _ range: Range<Int>, pagePrefix: String) -> [TemplateValue] {
+    /// The rows of entries `range` of section `index` as the list a template repeats `entries` over: a run's in one
+    /// go, more (a template that shows a long section's `entries` whole) in chunks of `rowChunk` on every core.
+    func rowLoop(of index: Int, _ range: Range<Int>, pagePrefix: String) -> any TemplateLoop {
         let entries = list.sections[index].entries
         let root = pagePrefix + "../"
-        guard range.count > ListPages.rowChunk else { return entryRows(entries, range, section: index, pagePrefix: pagePrefix, root: root).values }
+        guard range.count > ListPages.rowChunk else { return entryRows(entries, range, section: index, pagePrefix: pagePrefix, root: root) }
         let starts = Array(stride(from: range.lowerBound, to: range.upperBound, by: ListPages.rowChunk))
-        return Engine.current.orderedMap(count: starts.count) { chunk in
+        return JoinedLoop(Engine.current.orderedMap(count: starts.count) { chunk in
             entryRows(entries, starts[chunk]..<min(starts[chunk] + ListPages.rowChunk, range.upperBound), section: index, pagePrefix: pagePrefix, root: root)
-        }.flatMap(\.values)
+        })
     }
 
     /// Rows made on one core at a time, when more are asked for at once.

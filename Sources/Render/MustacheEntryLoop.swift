@@ -99,12 +99,29 @@ struct MustacheEntryLoop {
     }
 }
 
+/// A list of entries renders a section's block as a bound loop: the block is bound once for the rows the renderer
+/// hands over (a run of a section, or a chunk of a long one), then each row is a walk over its operations.
+extension EntryRows: TemplateLoop {
+    func item(at index: Int) -> TemplateValue { .object(EntryRow(rows: self, row: index)) }
+
+    func renderWeight(at index: Int) -> Int { 1 }
+
+    var renderWeight: Int { count }
+
+    func render(_ items: Range<Int>, _ block: MustacheBlock, renderer: inout MustacheLibrary.Renderer, stack: inout [TemplateValue],
+                into output: inout [UInt8]) {
+        let loop = renderer.entryLoop(block, outer: stack)
+        for row in items {
+            loop.run(self, row, renderer: &renderer, outer: stack, into: &output, depth: block.depth)
+        }
+    }
+}
+
 extension MustacheLibrary.Renderer {
-    /// The loop for `body` of `program` over entries, bound against `outer`, the stack around the list.
-    mutating func entryLoop(_ program: MustacheProgram, _ body: Range<Int>, template: String, outer: [TemplateValue],
-                            depth: Int) -> MustacheEntryLoop {
+    /// The loop for `block` over entries, bound against `outer`, the stack around the list.
+    mutating func entryLoop(_ block: MustacheBlock, outer: [TemplateValue]) -> MustacheEntryLoop {
         var loop = MustacheEntryLoop()
-        bind(program, body, template: template, outer: outer, pushes: [], inField: false, into: &loop, depth: depth)
+        bind(block.program, block.steps, template: block.template, outer: outer, pushes: [], inField: false, into: &loop, depth: block.depth)
         return loop
     }
 

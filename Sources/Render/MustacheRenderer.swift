@@ -1,5 +1,6 @@
 import IndexSiteCore
-/// A value a template can show: text, a flag, a list to repeat a section over, or an object with named keys.
+/// A value a template can show: text, a flag, a list to repeat a section over (its values, or a loop that renders the
+/// section itself), or an object with named keys.
 enum TemplateValue: Sendable {
     case null
     case bool(Bool)
@@ -8,6 +9,7 @@ enum TemplateValue: Sendable {
     /// buffer: appended without becoming a String first.
     case bytes(ArraySlice<UInt8>)
     case list([TemplateValue])
+    case loop(any TemplateLoop)
     case object(any TemplateObject)
 
     /// Whether a section shows: false, null, empty text and empty lists hide it.
@@ -18,6 +20,7 @@ enum TemplateValue: Sendable {
         case .text(let text): !text.isEmpty
         case .bytes(let bytes): !bytes.isEmpty
         case .list(let items): !items.isEmpty
+        case .loop(let loop): loop.count > 0
         case .object: true
         }
     }
@@ -47,7 +50,7 @@ extension TemplateValue {
             bytes.withUnsafeBufferPointer { HTML.append($0, escaped: escaped, to: &output) }
         case .bool(let flag):
             output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .null, .list, .object:
+        case .null, .list, .loop, .object:
             break
         }
     }
@@ -70,7 +73,7 @@ struct TemplateKey: Hashable, Sendable {
 }
 
 /// The keys of IndexSite's typed page contexts (see the template context reference in the README).
-enum KnownTemplateKey: String, Sendable {
+enum KnownTemplateKey: String, Sendable, CaseIterable {
     case id, title, label, href, page_href, description_html, body_html, fields, has_fields, children, has_children, main, see_section, is_new
     case prefix, struck
     case entry_count, entries, empty, name, value
@@ -102,9 +105,9 @@ struct MustacheLibrary: Sendable {
 
     /// The items' total weight when the list is rendered on every core (at least two items weighing at least
     /// `concurrentListWeight`), else nil.
-    static func concurrentWeight(of items: [TemplateValue]) -> Int? {
+    static func concurrentWeight(of items: some TemplateLoop) -> Int? {
         guard items.count > 1 else { return nil }
-        let weight = items.reduce(0) { $0 + MustacheLibrary.weight(of: $1) }
+        let weight = items.renderWeight
         return weight >= concurrentListWeight ? weight : nil
     }
 
@@ -160,13 +163,13 @@ struct MustacheLibrary: Sendable {
 
     /// Renders template `name` with `context`, appending to `output`; returns the keys nothing in the context provided.
     /// `plainly: true` renders every list item by item, in order, on one thread, looking every name up: the reference
-    /// that tests hold concurrent rendering and bound entry loops (`MustacheEntryLoop`) to.
+    /// that tests hold concurrent rendering and loops that render their own items (`TemplateLoop`) to.
     @discardableResult
     func render(_ name: String, _ context: TemplateValue, into output: inout [UInt8], plainly: Bool = false) -> Set<MissingKey> {
         guard let template = templates[name] else { return [] }
         var renderer = Renderer(library: self)
         renderer.concurrent = !plainly
-        renderer.bindsEntryLoops = !plainly
+        renderer.loopsRenderThemselves = !plainly
         var stack = [context]
         renderer.run(template.program, 0..<template.program.steps.count, template: name, stack: &stack, into: &output, depth: 0)
         return renderer.missing
@@ -216,8 +219,8 @@ struct MustacheLibrary: Sendable {
         var resolvedPartials: [PartialReference: MustacheProgram?] = [:]
         /// Whether long lists may render on several threads; false inside such a list (one level of concurrency).
         var concurrent = true
-        /// Whether lists of entries run bound loops (`MustacheEntryLoop`).
-        var bindsEntryLoops = true
+        /// Whether a `TemplateLoop` renders its items itself; false renders them item by item, as a list of values.
+        var loopsRenderThemselves = true
         /// Where a streamed render (`render(_:_:emit:)`) hands its pieces: a long list's chunks, each wave of them after
         /// the output so far; nil inside a chunk and in a render into one buffer.
         var emit: (([UInt8]) -> Void)?
@@ -226,37 +229,63 @@ struct MustacheLibrary: Sendable {
             self.library = library
         }
 
-        /// Renders `children` once per item, as the plain loop does, but in chunks of items of about equal weight on
-        /// every core: each chunk gets its own copy of the stack and its own buffer, and the buffers are appended in
-        /// item order, so the bytes are those of the plain loop. Templates and values are immutable, so the chunks share
-        /// them safely. Streamed, the chunks are made in waves, each handed out before the next is made.
-        mutating func renderConcurrently(_ items: [TemplateValue], weight: Int, program: MustacheProgram, body: Range<Int>, template: String,
-                                         stack: [TemplateValue], into output: inout [UInt8], depth: Int) {
-            let weights = items.map(MustacheLibrary.weight)
+        /// Renders a list section: `block` once per item of `loop`, in order, on every core when the list is long.
+        mutating func repeatBlock<Loop: TemplateLoop>(_ loop: Loop, _ block: MustacheBlock, stack: inout [TemplateValue],
+                                                      into output: inout [UInt8]) {
+            if concurrent, let weight = MustacheLibrary.concurrentWeight(of: loop) {
+                renderConcurrently(loop, weight: weight, block, stack: stack, into: &output)
+            } else {
+                render(loop, 0..<loop.count, block, stack: &stack, into: &output)
+            }
+        }
+
+        /// Renders `block` for `items` of `loop` on this thread: by the loop itself, or plainly item by item.
+        mutating func render<Loop: TemplateLoop>(_ loop: Loop, _ items: Range<Int>, _ block: MustacheBlock, stack: inout [TemplateValue],
+                                                 into output: inout [UInt8]) {
+            if loopsRenderThemselves {
+                loop.render(items, block, renderer: &self, stack: &stack, into: &output)
+            } else {
+                renderEach(loop, items, block, stack: &stack, into: &output)
+            }
+        }
+
+        /// Renders `block` for `items` of `loop` item by item: each pushed on the stack, its names looked up.
+        mutating func renderEach<Loop: TemplateLoop>(_ loop: Loop, _ items: Range<Int>, _ block: MustacheBlock, stack: inout [TemplateValue],
+                                                     into output: inout [UInt8]) {
+            for index in items {
+                stack.append(loop.item(at: index))
+                run(block.program, block.steps, template: block.template, stack: &stack, into: &output, depth: block.depth)
+                stack.removeLast()
+            }
+        }
+
+        /// Renders `block` once per item, as on one thread, but in chunks of items of about equal weight on every
+        /// core: each chunk gets its own copy of the stack and its own buffer, and the buffers are appended in item
+        /// order, so the bytes are those of one thread. Templates and values are immutable, so the chunks share them
+        /// safely. Streamed, the chunks are made in waves, each handed out before the next is made.
+        mutating func renderConcurrently<Loop: TemplateLoop>(_ loop: Loop, weight: Int, _ block: MustacheBlock, stack: [TemplateValue],
+                                                             into output: inout [UInt8]) {
+            let weights = (0..<loop.count).map(loop.renderWeight(at:))
             let ends = emit == nil ? MustacheLibrary.chunkEnds(weights, total: weight) : MustacheLibrary.streamedChunkEnds(weights, total: weight)
             var worker = self
             worker.concurrent = false
             worker.emit = nil
             worker.missing = []
             nonisolated(unsafe) let prototype = worker // its `emit` is nil: nothing in it is shared but immutable values
-            func render(chunks: Range<Int>) -> [[UInt8]] {
+            func renderChunks(_ chunks: Range<Int>) -> [[UInt8]] {
                 let parts = Engine.current.orderedMap(count: chunks.count) { slot -> (bytes: [UInt8], missing: Set<MissingKey>) in
                     let chunk = chunks.lowerBound + slot
                     var renderer = prototype
                     var stack = stack
                     var bytes: [UInt8] = []
-                    for index in (chunk == 0 ? 0 : ends[chunk - 1])..<ends[chunk] {
-                        stack.append(items[index])
-                        renderer.run(program, body, template: template, stack: &stack, into: &bytes, depth: depth)
-                        stack.removeLast()
-                    }
+                    renderer.render(loop, (chunk == 0 ? 0 : ends[chunk - 1])..<ends[chunk], block, stack: &stack, into: &bytes)
                     return (bytes, renderer.missing)
                 }
                 for part in parts { missing.formUnion(part.missing) }
                 return parts.map(\.bytes)
             }
             guard let emit else {
-                let parts = render(chunks: 0..<ends.count)
+                let parts = renderChunks(0..<ends.count)
                 output.reserveCapacityInHugePages(output.count + parts.reduce(0) { $0 + $1.count })
                 for part in parts { output.append(contentsOf: part) }
                 return
@@ -273,8 +302,7 @@ struct MustacheLibrary: Sendable {
                 if isHeavyItem(chunk) {
                     // One item heavier than a chunk (a long section) is rendered here, so that its own lists stream.
                     var stack = stack
-                    stack.append(items[start(of: chunk)])
-                    run(program, body, template: template, stack: &stack, into: &output, depth: depth)
+                    render(loop, start(of: chunk)..<ends[chunk], block, stack: &stack, into: &output)
                     chunk += 1
                     continue
                 }
@@ -284,7 +312,7 @@ struct MustacheLibrary: Sendable {
                     waveWeight += chunkWeights[end]
                     end += 1
                 }
-                let parts = render(chunks: chunk..<end)
+                let parts = renderChunks(chunk..<end)
                 if !output.isEmpty { emit(output) }
                 output = []
                 for part in parts where !part.isEmpty { emit(part) }
@@ -327,28 +355,11 @@ struct MustacheLibrary: Sendable {
                     let body = index + 1..<step.end
                     switch lookup(names[step.operand], in: stack, template: template, line: step.line) {
                     case .list(let items):
-                        if concurrent, let weight = MustacheLibrary.concurrentWeight(of: items) {
-                            renderConcurrently(items, weight: weight, program: program, body: body, template: template, stack: stack,
-                                               into: &output, depth: depth)
-                        } else if bindsEntryLoops, case .object(let first)? = items.first, first is EntryRow {
-                            // A list of entries runs its body bound once (`MustacheEntryLoop`), not looked up per entry.
-                            let loop = entryLoop(program, body, template: template, outer: stack, depth: depth)
-                            for item in items {
-                                if case .object(let object) = item, let entry = object as? EntryRow {
-                                    loop.run(entry.rows, entry.row, renderer: &self, outer: stack, into: &output, depth: depth)
-                                } else {
-                                    stack.append(item)
-                                    run(program, steps, names, body, template: template, stack: &stack, into: &output, depth: depth)
-                                    stack.removeLast()
-                                }
-                            }
-                        } else {
-                            for item in items {
-                                stack.append(item)
-                                run(program, steps, names, body, template: template, stack: &stack, into: &output, depth: depth)
-                                stack.removeLast()
-                            }
-                        }
+                        repeatBlock(items, MustacheBlock(program: program, steps: body, template: template, depth: depth), stack: &stack,
+                                    into: &output)
+                    case .loop(let loop):
+                        repeatBlock(loop, MustacheBlock(program: program, steps: body, template: template, depth: depth), stack: &stack,
+                                    into: &output)
                     case let value where value.isTruthy:
                         stack.append(value)
                         run(program, steps, names, body, template: template, stack: &stack, into: &output, depth: depth)

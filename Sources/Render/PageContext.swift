@@ -13,15 +13,15 @@ struct SectionContext: TemplateObject {
     let descriptionHTML: String
     /// The entries of the section this page shows: all of them, or one page's of a section cut into pages.
     var shown: Range<Int>
-    /// Makes the rows of a range of the section's entries (`ListPages.rowValues`) when a template shows them: the
+    /// Makes the rows of a range of the section's entries (`ListPages.rowLoop`) when a template shows them: the
     /// rows of a page are made run by run as its body is rendered and let go once written, so a page of a million
     /// entries never holds them all at once.
-    let rows: @Sendable (Range<Int>) -> [TemplateValue]
+    let rows: @Sendable (Range<Int>) -> any TemplateLoop
     /// Whether the section is empty (`[Section].emptySubtrees`): a parent whose entries are all in sub-sections is
     /// not, nor is a heading with only a paragraph.
     var isEmpty: Bool
 
-    init(section: Section, descriptionHTML: String, shown: Range<Int>? = nil, rows: @escaping @Sendable (Range<Int>) -> [TemplateValue], isEmpty: Bool) {
+    init(section: Section, descriptionHTML: String, shown: Range<Int>? = nil, rows: @escaping @Sendable (Range<Int>) -> any TemplateLoop, isEmpty: Bool) {
         self.section = section
         self.descriptionHTML = descriptionHTML
         self.shown = shown ?? section.entries.indices
@@ -38,7 +38,7 @@ struct SectionContext: TemplateObject {
         case .label?: .text(section.label)
         case .description_html?: .text(descriptionHTML)
         case .entry_count?: .text(String(shown.count))
-        case .entries?: .list(rows(shown))
+        case .entries?: .loop(rows(shown))
         case .empty?: .bool(isEmpty)
         case .has_entries?: .bool(!shown.isEmpty)
         case .runs?: .list(runs)
@@ -67,14 +67,14 @@ struct RunContext: TemplateObject {
     /// Which of the section's entries.
     let entries: Range<Int>
     /// The section's maker of rows (`SectionContext.rows`).
-    let rows: @Sendable (Range<Int>) -> [TemplateValue]
+    let rows: @Sendable (Range<Int>) -> any TemplateLoop
     let longSection: Bool
 
     var renderWeight: Int { entries.count }
 
     func value(forKey key: TemplateKey) -> TemplateValue? {
         switch key.known {
-        case .entries?: .list(rows(entries))
+        case .entries?: .loop(rows(entries))
         case .entry_count?: .text(String(entries.count))
         case .long_section?: .bool(longSection)
         default: nil

@@ -118,14 +118,14 @@ import Testing
         let pages = ListPages(renderer: renderer, list: list)
         let section = try #require(list.sections.indices.first { list.sections[$0].entries.count > ListPages.rowChunk })
         let count = list.sections[section].entries.count
-        func texts(_ values: [TemplateValue]) -> [String] {
-            values.map { value in
-                guard case .object(let row as EntryRow) = value else { return "not a row" }
+        func texts(_ loop: any TemplateLoop) -> [String] {
+            (0..<loop.count).map { index in
+                guard case .object(let row as EntryRow) = loop.item(at: index) else { return "not a row" }
                 return row.rows.string(of: row.row, .id) + " " + row.rows.string(of: row.row, .description)
             }
         }
-        let whole = texts(pages.rowValues(of: section, 0..<count, pagePrefix: ""))
-        let runs = stride(from: 0, to: count, by: 100).flatMap { texts(pages.rowValues(of: section, $0..<min($0 + 100, count), pagePrefix: "")) }
+        let whole = texts(pages.rowLoop(of: section, 0..<count, pagePrefix: ""))
+        let runs = stride(from: 0, to: count, by: 100).flatMap { texts(pages.rowLoop(of: section, $0..<min($0 + 100, count), pagePrefix: "")) }
         #expect(whole.count == count && whole == runs)
         #expect(whole.first == list.sections[section].entries[0].id + " <p><em>number</em> " + (list.sections[section].entries[0].text(at: "title") ?? "").dropFirst(6) + "</p>\n")
     }

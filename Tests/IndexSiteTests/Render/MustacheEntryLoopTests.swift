@@ -52,7 +52,7 @@ import Testing
         try library.add(name: "entry", source: Self.templates[template])
         try library.add(name: "line", source: "{{title}}\n{{#href}}<a href=\"{{href}}\">{{id}}</a>{{/href}}\n")
         let strings = TemplateValue.object(["details": .text("Details & more"), "forward_arrow": .text("→")] as [String: TemplateValue])
-        let context = TemplateValue.object(["entries": .list(Self.rows().values), "heading": .text("A <b>"), "strings": strings]
+        let context = TemplateValue.object(["entries": .loop(Self.rows()), "heading": .text("A <b>"), "strings": strings]
                                            as [String: TemplateValue])
         var bound: [UInt8] = [], plain: [UInt8] = []
         let boundMissing = library.render("page", context, into: &bound)
@@ -61,5 +61,61 @@ import Testing
         #expect(boundMissing == plainMissing)
         #expect(bound.count > 20)
         if template == Self.templates.count - 1 { #expect(boundMissing.map(\.name) == ["shown"]) }
+    }
+
+    /// A long section's entries made in chunks (`JoinedLoop` of rows) and rendered on every core: each chunk of items
+    /// the renderer hands out crosses parts, and the bytes are still the plain renderer's.
+    @Test(arguments: templates.indices)
+    func joinedRowsRenderedInChunksWriteWhatThePlainRendererWrites(template: Int) throws {
+        var library = MustacheLibrary()
+        try library.add(name: "page", source: "<ul>\n{{#entries}}\n{{>entry}}\n{{/entries}}\n</ul>{{heading}}\n")
+        try library.add(name: "entry", source: Self.templates[template])
+        try library.add(name: "line", source: "{{title}}\n{{#href}}<a href=\"{{href}}\">{{id}}</a>{{/href}}\n")
+        let joined = JoinedLoop((0..<100).map { _ in Self.rows() })
+        #expect(joined.count == 300 && joined.renderWeight >= MustacheLibrary.concurrentListWeight)
+        guard case .object(let row as EntryRow) = joined.item(at: 151) else { Issue.record("not a row"); return }
+        #expect(row.row == 1 && row.rows === joined.parts[50])
+        let strings = TemplateValue.object(["details": .text("Details & more")] as [String: TemplateValue])
+        let context = TemplateValue.object(["entries": .loop(joined), "heading": .text("A <b>"), "strings": strings] as [String: TemplateValue])
+        var bound: [UInt8] = [], plain: [UInt8] = []
+        let boundMissing = library.render("page", context, into: &bound)
+        let plainMissing = library.render("page", context, into: &plain, plainly: true)
+        #expect(String(decoding: bound, as: UTF8.self) == String(decoding: plain, as: UTF8.self))
+        #expect(boundMissing == plainMissing)
+        #expect(bound.count > 300)
+    }
+
+    /// A loop that counts how often the renderer hands it its block, and renders it item by item.
+    struct CountingLoop: TemplateLoop {
+        final class Calls: @unchecked Sendable { var ranges: [Range<Int>] = [] }
+        let items: [TemplateValue]
+        let calls: Calls
+        var count: Int { items.count }
+        func item(at index: Int) -> TemplateValue { items[index] }
+        func render(_ items: Range<Int>, _ block: MustacheBlock, renderer: inout MustacheLibrary.Renderer, stack: inout [TemplateValue],
+                    into output: inout [UInt8]) {
+            calls.ranges.append(items)
+            renderer.renderEach(self, items, block, stack: &stack, into: &output)
+        }
+    }
+
+    /// The renderer hands a loop its block once per section with all its items, never per item; a plain render does
+    /// not hand it at all (it pushes `item(at:)` itself), and both write the same bytes.
+    @Test func aLoopIsHandedItsBlockOncePerSection() throws {
+        var library = MustacheLibrary()
+        try library.add(name: "page", source: "{{#groups}}<h2>{{title}}</h2>{{#items}}<i>{{name}}{{^name}}none{{/name}}</i>{{/items}}{{/groups}}")
+        let calls = CountingLoop.Calls()
+        let groups: [TemplateValue] = (0..<3).map { group in
+            let items: [TemplateValue] = (0..<5).map { .object(["name": .text("item \(group).\($0) & co")] as [String: TemplateValue]) }
+            return .object(["title": .text("Group \(group)"), "items": .loop(CountingLoop(items: items, calls: calls))] as [String: TemplateValue])
+        }
+        let context = TemplateValue.object(["groups": .list(groups)] as [String: TemplateValue])
+        var looped: [UInt8] = [], plain: [UInt8] = []
+        library.render("page", context, into: &looped)
+        #expect(calls.ranges == [0..<5, 0..<5, 0..<5])
+        library.render("page", context, into: &plain, plainly: true)
+        #expect(calls.ranges.count == 3)
+        #expect(looped == plain)
+        #expect(String(decoding: plain, as: UTF8.self).hasPrefix("<h2>Group 0</h2><i>item 0.0 &amp; co</i>"))
     }
 }

@@ -82,4 +82,32 @@ import IndexSiteTestSupport
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
         #expect(result.listCount == 2)
     }
+
+    /// The typed contexts (a section, a run, an entry in a list and on its page, a field) answer exactly the keys
+    /// declared for them: their keys are spelt in their `value(forKey:)` switches, apart from `ContextObject.keys`. A
+    /// key answered but not declared would make `check` reject a template that uses it; one declared but not
+    /// answered would render empty.
+    @Test func typedContextsAnswerExactlyTheirDeclaredKeys() throws {
+        let entries = (0..<150).map { Entry(fields: ["title": .text("Entry \($0)")]) }
+        let list = IndexedList.make(title: "L", entries: entries, settings: ListSettings(source: "l.json")).0
+        let renderer = try #require(PageRenderer.make(site: SiteSettings(), theme: .builtIn).0)
+        let pages = ListPages(renderer: renderer, list: list)
+        let names = Set(ContextObject.allCases.flatMap { $0.keys.keys }).union(KnownTemplateKey.allCases.map(\.rawValue))
+        func answered(_ object: any TemplateObject) -> Set<String> {
+            names.filter { object.value(forKey: TemplateKey($0)) != nil }
+        }
+        func declared(_ kind: ContextObject) -> Set<String> { Set(kind.keys.keys) }
+
+        let index = try #require(list.sections.indices.first { !list.sections[$0].entries.isEmpty })
+        guard case .object(let section) = pages.sectionValue(index, entries: list.sections[index].entries.indices, page: 0),
+              case .list(let runs)? = section.value(forKey: TemplateKey("runs")), case .object(let run)? = runs.first,
+              case .loop(let rows)? = run.value(forKey: TemplateKey("entries")), case .object(let entry as EntryRow) = rows.item(at: 0)
+        else { Issue.record("a section's runs and entries are not objects and loops"); return }
+        #expect(answered(section) == declared(.section))
+        #expect(answered(run) == declared(.run))
+        #expect(answered(entry) == declared(.entry))
+        #expect(answered(EntryPageEntry(entry: entry, bodyHTML: "<p>Body</p>")) == declared(.entry))
+        let fields = MustacheEntryLoopTests.rows()
+        #expect(answered(FieldRow(rows: fields, row: 0, field: 0)) == declared(.field))
+    }
 }
