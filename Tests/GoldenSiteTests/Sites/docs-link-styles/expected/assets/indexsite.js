@@ -1133,11 +1133,12 @@
       });
     }
 
-    // While a search is active the page's own sections (and overview) give way to the results.
+    // While a search is active the page's own sections (and overview) give way to the results, and so do the links
+    // to this page's neighbours and to the other pages of its section (they lead from this page, not from the results).
     function show(on) {
       ensureBox();
       state.results.hidden = !on;
-      Array.prototype.forEach.call(listMain.querySelectorAll('.sections, .overview, .section-pager'), function (el) { el.hidden = on; });
+      Array.prototype.forEach.call(listMain.querySelectorAll('.sections, .overview, .section-pager, .section-part'), function (el) { el.hidden = on; });
     }
 
     function search() {
