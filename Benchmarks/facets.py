@@ -13,7 +13,9 @@ included), and "indexsite-filter-complete", until the last entry has been shown 
 "indexsite-facets", the facets' own pass over the entries (which match, and every chip's count); and
 "indexsite-address", the writing of the address (?language=Go) that follows, in no other measure (0 when the address
 did not change). Prints one line per
-click and a summary line on stdout. Viewport 1280x800, desktop.
+click and a summary line on stdout. Viewport 1280x800, desktop. "shown" counts the entries on the page now: while a
+chip is pressed the matches are drawn in the list's place a screen at a time (the hidden list is `.is-replaced`), so
+it is the first screen's, not the whole count of matches (the status line has that).
 """
 import statistics
 import sys
@@ -50,7 +52,7 @@ CLICK = """
       if (complete.length > before) {
         var first = performance.getEntriesByName('indexsite-filter');
         var shown = Array.prototype.filter.call(document.querySelectorAll('.entry'),
-          function (e) { return !e.closest('[hidden]'); }).length;
+          function (e) { return !e.closest('[hidden], .is-replaced'); }).length;
         var own = performance.getEntriesByName('indexsite-facets');
         var address = performance.getEntriesByName('indexsite-address');
         done({ ms: first[first.length - 1].duration, complete: complete[complete.length - 1].duration, shown: shown,

@@ -56,8 +56,12 @@ struct ListPages: Sendable {
     private(set) var recentlyAdded: [TemplateValue]
     /// The list's facets (`facets:`), counted over the whole list.
     let facets: ListFacets
-    /// On the page of one facet value (`license/mit/`): which facet and which of its values; nil on the list's pages.
-    private(set) var facetPage: (facet: Int, value: Int)?
+    /// On a page of one facet value (`license/mit/`, `license/mit/2/`): which facet, which of its values, and which of
+    /// the value's pages (`part`, from 0; `facetPaging`); nil on the list's pages.
+    private(set) var facetPage: (facet: Int, value: Int, part: Int)?
+    /// On a facet value's pages when they are several: which of them holds each section's first entry, where the strip
+    /// and the sidebar lead; nil elsewhere.
+    private(set) var facetSectionParts: [Int]?
     /// The feeds the list's pages name in their heads (its own first), from the site's root.
     let feeds: [PageRenderer.Feeds.Link]
 
@@ -163,9 +167,27 @@ struct ListPages: Sendable {
     /// Which page holds each entry: the one rule every link to an entry follows.
     var paging: SectionPaging { SectionPaging(split: split, pageSize: settings.pageSize) }
 
+    /// Which page of a facet value holds each of its entries, taken one after another through the sections: the rule
+    /// that cuts a long section, so a value with more entries than `page_size` is cut the same way (`mit/`, `mit/2/`).
+    var facetPaging: SectionPaging { SectionPaging(split: true, pageSize: settings.pageSize) }
+
     /// Folders between the list's folder and page `page` of a section: a section page's one or two (`s/2/`), or a
-    /// value page's two.
-    func depthBelowList(page: Int = 0) -> Int { facetPage != nil ? 2 : paging.depth(ofPage: page) }
+    /// value page's two or three (`license/mit/2/`).
+    func depthBelowList(page: Int = 0) -> Int { facetPage.map { 1 + facetPaging.depth(ofPage: $0.part) } ?? paging.depth(ofPage: page) }
+
+    /// The page that holds section `index`, as a link from a page `up` below the list folder: its own page in a split
+    /// list, the value page holding its first entry on a facet value's other pages, else this page ("").
+    func sectionPageHref(_ index: Int, up: String) -> String {
+        if split { return up + pagePath(ofSection: index) }
+        guard let parts = facetSectionParts, let here = facetPage, parts[index] != here.part else { return "" }
+        return up + facetValuePath(facet: here.facet, value: here.value, part: parts[index])
+    }
+
+    /// Where page `part` of a facet value's pages is, relative to the list folder: `license/mit/index.html`, then
+    /// `license/mit/2/index.html`, …
+    func facetValuePath(facet: Int, value: Int, part: Int) -> String {
+        facets.facets[facet].slug + "/" + facetPaging.path(sectionID: facets.facets[facet].values[value].slug, page: part)
+    }
 
     /// Where page `page` of section `index` is, relative to the list folder: the one page, or a page of the section.
     func pagePath(ofSection index: Int, page: Int = 0) -> String { paging.path(sectionID: list.sections[index].id, page: page) }
@@ -419,7 +441,7 @@ struct ListPages: Sendable {
         let up = String(repeating: "../", count: depth)
         var previous: String?
         return .list(list.sections.enumerated().map { index, section in
-            let target = split ? up + pagePath(ofSection: index) : ""
+            let target = sectionPageHref(index, up: up)
             defer { previous = section.label }
             return .object(["label": .text(section.label), "title": .text(section.title), "href": .text(target + "#" + section.id.percentEncoded),
                             "enabled": .bool(isShown(index)), "current": .bool(index == current),
@@ -465,7 +487,7 @@ struct ListPages: Sendable {
         let counts = subtreeEntryCounts
         return .list(list.sections.enumerated().compactMap { index, section in
             guard isShown(index) else { return nil }
-            let target = split ? up + pagePath(ofSection: index) : ""
+            let target = sectionPageHref(index, up: up)
             return .object(["title": .text(section.title), "href": .text(target + "#" + section.id.percentEncoded),
                             "level": .text(String(section.level)), "subsection": .bool(section.level > 1),
                             "entry_count": .text(words.number(counts[index])), "empty": .bool(counts[index] == 0),
@@ -507,28 +529,39 @@ struct ListPages: Sendable {
         let entries = list.sections[index].entries
         let range = paging.entries(onPage: page, entryCount: entries.count)
         guard let first = range.first, let last = range.last else { return "" }
-        func title(_ at: Int) -> String { ListPages.shortened(entries[at].text(at: settings.titleField) ?? entries[at].id) }
-        return first == last ? title(first) : title(first) + " – " + title(last)
+        return guideWords(entries[first], entries[last], same: first == last)
+    }
+
+    /// "Sabre – Salt": the titles of the first and last entries of a page, cut short (one title when `same`).
+    func guideWords(_ first: Entry, _ last: Entry, same: Bool) -> String {
+        func title(_ entry: Entry) -> String { ListPages.shortened(entry.text(at: settings.titleField) ?? entry.id) }
+        return same ? title(first) : title(first) + " – " + title(last)
     }
 
     /// Where page `page` of section `index` is among its section's pages, or false when the section has one page:
     /// `title` ("S · 3 of 38"), `guide` (its first and last entries), and `pages[]`, every page of the section (`number`,
     /// `href`, `guide`, `current`), so a reader without script can go straight to the page that holds a word.
     func sectionPart(_ index: Int, page: Int) -> TemplateValue {
-        let count = pageCount(ofSection: index)
-        guard count > 1 else { return .bool(false) }
         let up = String(repeating: "../", count: paging.depth(ofPage: page))
+        return partNavigation(title: list.sections[index].title, page: page, count: pageCount(ofSection: index),
+                              href: { up + pagePath(ofSection: index, page: $0) }, guide: { guideWords(index, page: $0) })
+    }
+
+    /// Where page `page` is among `count` pages of a section or a facet value (`title` "S · 3 of 38", `guide`, and
+    /// `pages[]`: `number`, `href`, `guide`, `current`), or false when there is one page.
+    func partNavigation(title: String, page: Int, count: Int, href: (Int) -> String, guide: (Int) -> String) -> TemplateValue {
+        guard count > 1 else { return .bool(false) }
         let pages: [TemplateValue] = (0..<count).map { other in
-            .object(["number": .text(words.number(other + 1)), "href": .text(up + pagePath(ofSection: index, page: other)),
-                     "guide": .text(guideWords(index, page: other)), "current": .bool(other == page)] as [String: TemplateValue])
+            .object(["number": .text(words.number(other + 1)), "href": .text(href(other)),
+                     "guide": .text(guide(other)), "current": .bool(other == page)] as [String: TemplateValue])
         }
-        return .object(["title": .text(list.sections[index].title + " · " + partText(page, of: count)),
-                        "guide": .text(guideWords(index, page: page)), "pages": .list(pages)] as [String: TemplateValue])
+        return .object(["title": .text(title + " · " + partText(page, of: count)),
+                        "guide": .text(guide(page)), "pages": .list(pages)] as [String: TemplateValue])
     }
 
     /// A list page, handed to `emit` in parts as its body is made (`PageRenderer.streamPage`).
-    func listPage(path: String, depth: Int, sections: [TemplateValue], current: Int?, part: Int = 0, title: String, into output: inout Output,
-                  emit: (OutputPage) -> Void) {
+    func listPage(path: String, depth: Int, sections: [TemplateValue], current: Int?, part: Int = 0, partNavigation: TemplateValue = .bool(false),
+                  title: String, into output: inout Output, emit: (OutputPage) -> Void) {
         let root = String(repeating: "../", count: depth + 1)
         let isSectionPage = split && current != nil
         let compact = isSectionPage && compactSectionPages
@@ -546,7 +579,7 @@ struct ListPages: Sendable {
             "overview_href": .text(isSectionPage ? String(repeating: "../", count: depth) + "index.html" : "index.html"),
             "previous_section": isSectionPage ? neighbour(of: current ?? 0, page: part, step: -1) : .bool(false),
             "next_section": isSectionPage ? neighbour(of: current ?? 0, page: part, step: 1) : .bool(false),
-            "section_part": isSectionPage ? sectionPart(current ?? 0, page: part) : .bool(false),
+            "section_part": isSectionPage ? sectionPart(current ?? 0, page: part) : partNavigation,
             "search_href": .text(split ? String(repeating: "../", count: depth) + ListPages.searchManifestPath : ""),
             "feed_href": .text(hasFeed ? String(repeating: "../", count: depth) + AtomFeed.fileName : ""),
             "recently_added": .list(current == nil ? recentlyAdded : []),
@@ -604,36 +637,72 @@ struct ListPages: Sendable {
                         "list_href": .text(String(repeating: "../", count: depth) + "index.html")] as [String: TemplateValue])
     }
 
-    /// The pages of every facet value (`license/mit/index.html`): the list's sections with only the entries that have
-    /// the value, for readers without script and for search engines. Each page is one page, never split.
+    /// The facet values that have pages (`license/mit/index.html`): the list's sections with only the entries that
+    /// have the value, for readers without script and for search engines.
     func facetValuePages() -> [(facet: Int, value: Int)] {
         facets.facets.indices.flatMap { facet in facets.facets[facet].values.indices.map { (facet, $0) } }
     }
 
-    /// The page of value `value` of facet `facet`.
+    /// The pages of value `value` of facet `facet`: one, or, when the value has more entries than `page_size`, several
+    /// cut by `facetPaging` (its entries taken one after another through the sections), each with the pages' links.
     func facetValuePage(facet: Int, value: Int) -> Output {
         let facetValue = facets.facets[facet].values[value]
         var pages = self
-        pages.facetPage = (facet, value)
         pages.split = false
-        pages.list.sections = facets.sections(of: list, facet: facet, value: value)
-        pages.copies = EntryCopies(pages.list.sections)
-        pages.emptySubtrees = pages.list.sections.emptySubtrees
+        let sections = facets.sections(of: list, facet: facet, value: value)
+        pages.list.sections = sections
+        pages.copies = EntryCopies(sections)
+        pages.emptySubtrees = sections.emptySubtrees
         pages.overview = []
         pages.recentlyAdded = []
         let title = words.text(.facet_page_title, ["field": facets.facets[facet].label, "value": facetValue.label])
-        let sectionCount = pages.list.sections.filter { !$0.isEmpty }.count
+        let sectionCount = sections.filter { !$0.isEmpty }.count
         pages.listContext["title"] = .text(list.title)
         pages.listContext["entry_count"] = .text(String(pages.list.readerEntryCount))
         pages.listContext["section_count"] = .text(String(sectionCount))
         pages.listContext["counts"] = .text(renderer.countsText(words, entries: pages.list.readerEntryCount, sections: sectionCount))
         pages.listContext["href"] = .text("../../index.html")
+
+        // Each section's first entry's place among the value's entries, and the page that holds it.
+        var offsets: [Int] = []
+        var total = 0
+        for section in sections { offsets.append(total); total += section.entries.count }
+        let paging = facetPaging
+        let count = paging.pageCount(entryCount: total)
+        let parts = offsets.map { min(paging.page(ofEntry: $0), count - 1) }
+        pages.facetSectionParts = count > 1 ? parts : nil
+        let shown = sections.indices.filter(pages.isShown)
+        func entry(at place: Int) -> Entry {
+            var index = 0
+            while place >= offsets[index] + sections[index].entries.count { index += 1 }
+            return sections[index].entries[place - offsets[index]]
+        }
         var output = Output()
-        let shown = pages.list.sections.indices.filter(pages.isShown)
-        var made: [OutputPage] = []
-        pages.listPage(path: facets.facets[facet].slug + "/" + facetValue.slug + "/index.html", depth: 2, sections: pages.sectionValues(shown),
-                       current: nil, title: title + " · " + list.title, into: &output) { made.append($0) }
-        output.pages = made
+        for part in 0..<count {
+            var page = pages
+            page.facetPage = (facet, value, part)
+            let range = paging.entries(onPage: part, entryCount: total)
+            let values: [TemplateValue] = shown.compactMap { index in
+                let from = max(range.lowerBound - offsets[index], 0), to = min(range.upperBound - offsets[index], sections[index].entries.count)
+                let here = from..<max(from, to)
+                if here.isEmpty { return sections[index].entries.isEmpty && parts[index] == part ? page.sectionValue(index, entries: 0..<0, page: 0) : nil }
+                return page.sectionValue(index, entries: here, page: here.lowerBound == 0 ? 0 : 1)
+            }
+            let depth = 1 + paging.depth(ofPage: part)
+            let up = String(repeating: "../", count: depth)
+            let navigation = page.partNavigation(title: title, page: part, count: count,
+                                                 href: { up + page.facetValuePath(facet: facet, value: value, part: $0) },
+                                                 guide: { other in
+                                                     let on = paging.entries(onPage: other, entryCount: total)
+                                                     guard let first = on.first, let last = on.last else { return "" }
+                                                     return guideWords(entry(at: first), entry(at: last), same: first == last)
+                                                 })
+            let pageTitle = count > 1 ? title + " · " + partText(part, of: count) : title
+            var made: [OutputPage] = []
+            page.listPage(path: page.facetValuePath(facet: facet, value: value, part: part), depth: depth, sections: values,
+                          current: nil, partNavigation: navigation, title: pageTitle + " · " + list.title, into: &output) { made.append($0) }
+            output.pages += made
+        }
         return output
     }
 

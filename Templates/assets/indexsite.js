@@ -199,6 +199,7 @@
   }
 
   function scrollToSection(section) {
+    section = shownSection(section);
     window.scrollTo(0, Math.max(0, Math.round(offsetOf(section) + window.pageYOffset)));
     var running = jump.section !== null;
     jump.section = section;
@@ -230,7 +231,15 @@
     window.addEventListener(type, stopHolding, { passive: true, capture: true });
   });
 
+  // Where a section is on screen: itself, or while the matches are shown in its place (`resultsView`), its part of
+  // them (drawn first if need be).
+  function shownSection(section) {
+    return resultsView && resultsView.active() ? resultsView.place(section) : section;
+  }
+
   function focusHeading(heading) {
+    var section = heading.closest('.section');
+    if (section && shownSection(section) !== section) heading = shownSection(section).querySelector('.section-header') || heading;
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
     heading.focus({ preventScroll: true });
   }
@@ -312,7 +321,8 @@
   }
 
   function invalidate() {
-    visibleSections = sectionEls.filter(function (s) { return !s.hidden; });
+    visibleSections = resultsView && resultsView.active() ? resultsView.sections()
+      : sectionEls.filter(function (s) { return !s.hidden; });
   }
 
   function setCurrent(item) {
@@ -763,15 +773,17 @@
   function holdsEntries(node) {
     return node.nodeType === 1 && (node.classList.contains('entry') || !!node.querySelector('.entry'));
   }
+  var entriesObserver = null;
   if (window.MutationObserver) {
-    new MutationObserver(function (records) {
+    entriesObserver = new MutationObserver(function (records) {
       if (entriesChanged || (!filter.index && !building)) return;
       for (var r = 0; r < records.length && !entriesChanged; r++) {
         var changed = Array.prototype.some.call(records[r].addedNodes, holdsEntries) ||
           Array.prototype.some.call(records[r].removedNodes, holdsEntries);
         if (changed) entriesChanged = true;
       }
-    }).observe(listMain, { childList: true, subtree: true });
+    });
+    entriesObserver.observe(listMain, { childList: true, subtree: true });
   }
 
   function indexSlice(budgetMs) {
@@ -871,8 +883,10 @@
     var terms = query ? query.split(' ') : [];
     var n = ix.entries.length, sectionCount = sectionEls.length, runTotal = ix.runs.length;
     var i, k, t, r;
+    // On a page with facets, anything narrowing the list draws the matches in its place (`resultsView`).
+    var replacing = !!resultsView && (terms.length > 0 || facetBar.anyPressed());
     // Where the reader is, read before anything is written (the chips' counts included): the work starts there.
-    var start = runInView(ix);
+    var start = replacing ? 0 : runInView(ix);
 
     // Entries whose own text holds every term. Typing on ("cop" -> "copp") only narrows: every match of the
     // longer query was a match of the shorter one, so only those are tested again.
@@ -923,11 +937,12 @@
     for (i = 0; i < sectionCount; i++) sectionShown[i] = !active || perSection[i] > 0 ? 1 : 0;
     // the headings above a match stay (a parent comes before its sub-sections, so one pass from the end reaches the top)
     for (i = sectionCount - 1; i >= 0; i--) if (sectionShown[i] && sectionParent[i] >= 0) sectionShown[sectionParent[i]] = 1;
-    for (i = 0; i < sectionCount; i++) {
+    // (the full list is left as it is while the matches are drawn in its place)
+    for (i = 0; i < sectionCount && !replacing; i++) {
       if (!ix.sectionRuns[i]) showSection(i, sectionShown[i]);
       if (sectionShown[i]) lastVisible = sectionEls[i];
     }
-    var lastMarked = listMain.querySelector('.section.is-last-visible');
+    var lastMarked = replacing ? null : listMain.querySelector('.section.is-last-visible');
     if (lastMarked && (lastMarked !== lastVisible || !active)) lastMarked.classList.remove('is-last-visible');
     if (lastVisible && active && lastVisible !== lastMarked) lastVisible.classList.add('is-last-visible');
     items.forEach(function (item) {
@@ -946,8 +961,24 @@
     });
     navBySection.forEach(function (a, section) { a.classList.toggle('is-filtered-out', !sectionShown[sectionIndex.get(section)]); });
 
-    // Then the entries, run by run, from the one in view to the end, then those above it.
     var generation = filter.generation = (filter.generation || 0) + 1;
+    // The matches in the full list's place: the first screen of them now, the rest as the reader scrolls.
+    if (resultsView) {
+      if (replacing) {
+        resultsView.show(ix, visible, sectionShown);
+        invalidate();
+        announce(count, n, true);
+        requestAnimationFrame(function () { if (generation === filter.generation) updateCurrent(); });
+        afterFrame(function () {
+          if (generation !== filter.generation) return;
+          afterFrame(function () { if (generation === filter.generation) { measure('indexsite-filter'); complete(); } });
+        });
+        return;
+      }
+      resultsView.restore();
+    }
+
+    // Then the entries, run by run, from the one in view to the end, then those above it.
     var order = new Int32Array(runTotal);
     for (k = 0, r = start; r < runTotal; r++) order[k++] = r;
     for (r = 0; r < start; r++) order[k++] = r;
@@ -1133,11 +1164,12 @@
       });
     }
 
-    // While a search is active the page's own sections (and overview) give way to the results.
+    // While a search is active the page's own sections (and overview) give way to the results, and so do the links
+    // to this page's neighbours and to the other pages of its section (they lead from this page, not from the results).
     function show(on) {
       ensureBox();
       state.results.hidden = !on;
-      Array.prototype.forEach.call(listMain.querySelectorAll('.sections, .overview, .section-pager'), function (el) { el.hidden = on; });
+      Array.prototype.forEach.call(listMain.querySelectorAll('.sections, .overview, .section-pager, .section-part'), function (el) { el.hidden = on; });
     }
 
     function search() {
@@ -1404,7 +1436,150 @@
     window.addEventListener('popstate', applyURL);
     window.addEventListener('pageshow', function (event) { if (event.persisted) applyURL(); });
 
-    return { newValues: newValues, narrow: narrow, describe: describe, applyURL: applyURL };
+    return { newValues: newValues, narrow: narrow, describe: describe, applyURL: applyURL, anyPressed: anyPressed };
+  })();
+
+  // ---- Results in the list's place (pages with facets) ------------------------
+  // While a chip is pressed or text is typed on a page with facets, one class hides the full list and the matching
+  // entries are moved, in order, into a list of results beside it, under their sections' headings: a screen of them
+  // at once, more as the reader scrolls near the end. So a press writes what the screen shows, not each of the
+  // list's entries. Clearing moves every drawn entry back to the place it left (a comment marks each): the full list
+  // is as it was. Jumps to a section (strip, sidebar, letter keys) go to its part of the results.
+
+  var resultsView = (function () {
+    var full = listMain.querySelector('.sections');
+    if (!facetBar || !full) return null;
+    var FIRST = FIRST_SHOWN;    // entries drawn with the press or keystroke: a screenful and more
+    var MORE = 200;             // entries drawn each time the reader nears the end of those drawn
+    var RUN = 100;              // entries in one list of results, as the build writes a long section's runs
+    var box = null, more = null, watcher = null;
+    var state = null;           // { ix, visible, sectionShown, tops, drawn, nextSection, shells, moved, nested }
+
+    function make() {
+      box = doc.createElement('div');
+      box.className = 'filter-results';
+      box.hidden = true;
+      full.after(box);
+      more = doc.createElement('div');   // the end of what is drawn: nearing it draws more
+      more.className = 'filter-results-more';
+      box.after(more);
+      if (window.IntersectionObserver) {
+        // two screens ahead of the reader, so scrolling rarely reaches the end of what is drawn
+        watcher = new IntersectionObserver(function (seen) {
+          if (!state || !seen.some(function (e) { return e.isIntersecting; })) return;
+          draw(MORE);
+          // observed anew: it fires again if the end drawn is still near the screen
+          watcher.unobserve(more);
+          if (state && state.drawn < state.tops.length) watcher.observe(more);
+        }, { rootMargin: '0px 0px 200% 0px' });
+      }
+    }
+
+    // A section's heading among the results (its own stays in the hidden list, with its id).
+    function shell(i) {
+      var original = sectionEls[i], heading = original.querySelector('.section-header');
+      var section = doc.createElement('section');
+      section.className = original.className + ' is-result';
+      var copy = doc.createElement(heading ? heading.tagName : 'h2');
+      copy.className = 'section-header';
+      copy.id = 'indexsite-result-' + (heading ? heading.id : i);
+      copy.textContent = heading ? heading.textContent : '';
+      section.setAttribute('aria-labelledby', copy.id);
+      section.appendChild(copy);
+      box.appendChild(section);
+      var item = itemBySection.get(original), nav = navBySection.get(original);
+      if (item) itemBySection.set(section, item);
+      if (nav) navBySection.set(section, nav);
+      state.shells[i] = { el: section, list: null, size: 0 };
+      state.order.push(section);
+      return state.shells[i];
+    }
+
+    // The headings of the shown sections up to section `upTo` (parents with no matches of their own included).
+    function shellsUpTo(upTo) {
+      for (; state.nextSection <= upTo && state.nextSection < sectionEls.length; state.nextSection++) {
+        if (state.sectionShown[state.nextSection]) shell(state.nextSection);
+      }
+    }
+
+    // Moves the next `count` matching top-level entries (with their nested items, those not matching hidden).
+    function draw(count) {
+      var ix = state.ix, entries = ix.entries, n = entries.length, tops = state.tops, touched = [];
+      var end = Math.min(tops.length, state.drawn + count);
+      for (var k = state.drawn; k < end; k++) {
+        var i = tops[k], s = ix.section[i];
+        shellsUpTo(s);
+        // (an entry outside any section, from a template of the site's own, goes without a heading)
+        var place = s < 0 ? (state.loose || (state.loose = { el: box, list: null, size: 0 })) : state.shells[s] || shell(s);
+        if (!place.list || place.size >= RUN) {
+          place.list = doc.createElement('ul');
+          place.list.className = 'entries';
+          place.size = 0;
+          place.el.appendChild(place.list);
+        }
+        if (touched.indexOf(place) < 0) touched.push(place);
+        var el = entries[i], mark = doc.createComment('');
+        el.replaceWith(mark);
+        place.list.appendChild(el);
+        place.size++;
+        state.moved.push(el, mark);
+        for (var j = i + 1; j < n && ix.parent[j] >= 0; j++) {
+          if (!state.visible[j] && !entries[j].hidden) { entries[j].hidden = true; state.nested.push(entries[j]); }
+        }
+      }
+      state.drawn = end;
+      if (end === tops.length) shellsUpTo(sectionEls.length - 1);
+      // each list's size, for the stylesheet's estimate of its height while it is off screen
+      touched.forEach(function (p) { p.list.style.setProperty('--entries', p.size); });
+      if (entriesObserver) entriesObserver.takeRecords();   // the script's own moves: the index still holds
+      invalidate();
+    }
+
+    function show(ix, visible, sectionShown) {
+      if (!box) make();
+      restore(true);
+      var tops = [];
+      for (var i = 0; i < visible.length; i++) if (visible[i] && ix.parent[i] < 0) tops.push(i);
+      state = { ix: ix, visible: visible, sectionShown: sectionShown, tops: tops, drawn: 0, nextSection: 0,
+                shells: [], order: [], moved: [], nested: [] };
+      full.classList.add('is-replaced');
+      box.hidden = false;
+      draw(FIRST);
+      if (watcher && state.drawn < tops.length) watcher.observe(more);
+    }
+
+    // Every drawn entry back in its place; the full list shown again unless `keep` (another draw follows at once).
+    function restore(keep) {
+      if (!state) return;
+      if (watcher) watcher.unobserve(more);
+      var moved = state.moved;
+      for (var k = 0; k < moved.length; k += 2) moved[k + 1].replaceWith(moved[k]);
+      state.nested.forEach(function (el) { el.hidden = false; });
+      state.order.forEach(function (section) { itemBySection.delete(section); navBySection.delete(section); });
+      box.textContent = '';
+      state = null;
+      if (!keep) {
+        box.hidden = true;
+        full.classList.remove('is-replaced');
+      }
+      if (entriesObserver) entriesObserver.takeRecords();
+      invalidate();
+    }
+
+    // Section `section`'s part of the results, drawn up to it first (a jump past what is drawn).
+    function place(section) {
+      var i = sectionIndex.get(section);
+      if (i === undefined || !state) return section;
+      while (!state.shells[i] && state.nextSection <= i && state.drawn < state.tops.length) draw(MORE);
+      shellsUpTo(i);
+      return state.shells[i] ? state.shells[i].el : section;
+    }
+
+    return {
+      show: show, restore: function () { restore(false); }, place: place,
+      active: function () { return !!state; },
+      sections: function () { return state ? state.order.slice() : []; }
+    };
   })();
 
   // ---- Sections sheet (phones) ----------------------------------------------

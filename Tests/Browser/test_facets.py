@@ -58,6 +58,12 @@ TOOLS = [
 ]
 
 
+# A longer list (1,200 parts under A-H, every third a gear): the matches are drawn a screen at a time.
+PART_COUNT = 1200
+PART_KINDS = ["bolt", "nut", "gear"]
+PART_WORDS = ["Axle", "Bolt", "Cog", "Dowel", "Eyelet", "Flange", "Grommet", "Hinge"]
+
+
 def write_site():
     if SOURCE.exists():
         shutil.rmtree(SOURCE)
@@ -70,7 +76,16 @@ lists:
     facets: [language, license, platforms, tags]
     values_separator: {platforms: ",", tags: ";"}
     fields: [language, license]
+  - source: parts.csv
+    title: Parts
+    facets: [kind]
+    fields: [kind]
 """, encoding="utf-8")
+    rows = ["title,kind,description"]
+    for i in range(PART_COUNT):
+        kind = PART_KINDS[i % 3]
+        rows.append(f"{PART_WORDS[i % 8]} {i:04d},{kind},The {kind} number {i}.")
+    (SOURCE / "Content" / "parts.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
     rows = ["name,language,license,platforms,tags,description"]
     for name, language, licence, platforms, tags in TOOLS:
         rows.append(f'{name},{language},{licence},"{platforms}",{tags},The {name.lower()} of the workshop.')
@@ -125,10 +140,17 @@ def press(d, field, value):
 
 
 def shown(d):
-    """The titles of the entries a reader sees (neither the entry nor its section hidden)."""
+    """The titles of the entries a reader sees (laid out: neither the entry nor a box around it hidden), in page order."""
     return d.execute_script("""
-      return Array.prototype.filter.call(document.querySelectorAll('.entry'), function (e) { return !e.closest('[hidden]'); })
+      return Array.prototype.filter.call(document.querySelectorAll('.entry'), function (e) { return e.getClientRects().length > 0; })
         .map(function (e) { return e.querySelector('.entry-title').textContent.trim(); });""")
+
+
+def shown_headings(d):
+    """The section headings a reader sees."""
+    return d.execute_script("""
+      return Array.prototype.filter.call(document.querySelectorAll('.section-header'), function (h) { return h.getClientRects().length > 0; })
+        .map(function (h) { return h.textContent.trim(); });""")
 
 
 def counts(d, field):
@@ -184,10 +206,9 @@ def test_chips_are_toggles_or_within_a_field_and_across_fields(driver):
     assert "q=bellows" in search(d) and "license=MIT" in search(d)
     type_filter(d, "")
 
-    # sections emptied by the chips are hidden, and greyed in the strip
-    hidden = d.execute_script("""return Array.prototype.filter.call(document.querySelectorAll('.section'),
-        function (s) { return s.hidden; }).map(function (s) { return s.querySelector('.section-header').textContent; });""")
-    assert "C" in hidden and "A" not in hidden, hidden
+    # sections emptied by the chips are not shown, and greyed in the strip
+    headings = shown_headings(d)
+    assert "C" not in headings and "A" in headings, headings
     assert d.execute_script("""var a = document.querySelector('.index-strip a[href="#c"]');
         return a && a.classList.contains('is-filtered-out') && a.getAttribute('aria-disabled') === 'true';""")
     shot(d, "pressed-desktop")
@@ -290,3 +311,85 @@ def test_axe_finds_no_violation(driver, vp, scheme):
             d.execute_script("document.querySelector('.facets').open = true; document.querySelectorAll('.facet-more').forEach(function (m) { m.open = true; })")
         found += [dict(v, page=page) for v in axe_violations(d)]
     assert not found, "axe-core violations:\n" + "\n".join(json.dumps(v, ensure_ascii=False) for v in found)
+
+
+# --------------------------------------------------------------------------- results in the list's place
+
+PARTS = "parts/index.html"
+
+
+def drawn(d):
+    return d.execute_script("return document.querySelectorAll('.filter-results .entry').length")
+
+
+def test_results_are_drawn_a_screen_at_a_time_and_clearing_restores_the_list(driver):
+    """A press hides the full list (one class) and draws the first matches in its place, under their sections'
+    headings; scrolling draws the rest, in the list's order; releasing the chip puts every entry back where it was."""
+    d = open_page(driver, PARTS)
+    before = d.execute_script("return document.querySelector('.sections').innerHTML")
+    gears = d.execute_script("""
+      return Array.prototype.filter.call(document.querySelectorAll('.sections .entry'), function (e) {
+        return e.textContent.indexOf('The gear number') >= 0; }).map(function (e) { return e.id; });""")
+    assert len(gears) == PART_COUNT // 3
+    press(d, "kind", "gear")
+    status = d.find_element(By.CSS_SELECTOR, ".filter-status").text
+    assert "400 entries of 1,200" in status, status
+    assert d.execute_script("return document.querySelector('.sections').classList.contains('is-replaced')")
+    first = drawn(d)
+    assert 0 < first < len(gears), f"{first} of {len(gears)} drawn at once"
+    assert shown(d) == [t for t in shown(d) if t.endswith(tuple("0123456789"))] and len(shown(d)) == first
+    for _ in range(40):
+        if drawn(d) == len(gears):
+            break
+        d.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+        settle(d)
+    assert d.execute_script("return Array.prototype.map.call(document.querySelectorAll('.filter-results .entry'), function (e) { return e.id; })") == gears
+    assert shown_headings(d) == ["A", "B", "C", "D", "E", "F", "G", "H"]
+    shot(d, "parts-scrolled-desktop")
+
+    press(d, "kind", "gear")   # released
+    assert d.execute_script("return document.querySelector('.sections').innerHTML") == before, "the full list changed"
+    assert drawn(d) == 0 and len(shown(d)) == PART_COUNT
+    assert d.execute_script("return document.querySelector('.filter-results').hidden")
+    assert not d.execute_script("return document.querySelector('.sections').classList.contains('is-replaced')")
+
+
+@pytest.mark.parametrize("vp", ["phone-390", "desktop"])
+def test_jumps_keys_and_the_landed_entry_among_results(driver, vp):
+    """Among the results, a strip title past what is drawn lands its section's heading below the sticky header (and
+    marks it current), a letter key jumps, an entry's address marks it landed, and the address keeps the chip."""
+    d = open_page(driver, PARTS, vp=vp)
+    if vp.startswith("phone"):
+        d.find_element(By.CSS_SELECTOR, ".facets-summary").click()
+        settle(d)
+    press(d, "kind", "gear")
+    assert search(d) == "?kind=gear"
+    before = drawn(d)
+    link = d.find_element(By.CSS_SELECTOR, '.index-strip a[href="#h"]')
+    link.click()
+    settle(d)
+    assert drawn(d) > before, "the jump drew the results up to H"
+    top = d.execute_script("""var h = document.querySelector('.filter-results .section:last-child .section-header');
+      return [h.textContent, h.closest('.section').getBoundingClientRect().top,
+              document.querySelector('.site-header').getBoundingClientRect().bottom];""")
+    assert top[0] == "H" and abs(top[1] - top[2]) <= 2, top
+    WebDriverWait(d, 5).until(lambda d: link.get_attribute("aria-current") == "true")
+    shot(d, f"parts-jump-{vp}")
+
+    d.execute_script("document.activeElement.blur()")
+    d.find_element(By.TAG_NAME, "body").send_keys("c")
+    settle(d)
+    top = d.execute_script("""var hs = Array.prototype.filter.call(document.querySelectorAll('.filter-results .section-header'),
+        function (h) { return h.textContent === 'C'; });
+      return [hs.length, hs[0].closest('.section').getBoundingClientRect().top,
+              document.querySelector('.site-header').getBoundingClientRect().bottom];""")
+    assert top[0] == 1 and abs(top[1] - top[2]) <= 2, top
+
+    target = d.execute_script("return document.querySelectorAll('.filter-results .entry')[5].id")
+    d.execute_script("location.hash = '#' + arguments[0]", target)
+    settle(d)
+    landed = d.execute_script("""var e = document.getElementById(arguments[0]), r = e.getBoundingClientRect();
+      return [e.classList.contains('is-landed'), !!e.closest('.filter-results'), r.top >= 0 && r.bottom <= innerHeight];""", target)
+    assert landed == [True, True, True], landed
+    assert "kind=gear" in search(d)
+    shot(d, f"parts-landed-{vp}")

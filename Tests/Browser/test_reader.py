@@ -653,3 +653,69 @@ def test_one_scrub_reaches_every_section_by_its_whole_title(driver, vp):
     last = d.execute_script("return decodeURIComponent(location.hash).slice(1)")
     assert d.execute_script("return document.getElementById(arguments[0]).textContent", last) == titles[-1]
     assert abs(heading_top(d, last) - chrome_bottom(d)) <= 2
+
+
+# --------------------------------------------------------------------------- a section cut into pages (page_size)
+
+def paged_section_page():
+    """A later page of a section of the split list longer than page_size (1,000): words/k/2/index.html or the like."""
+    found = sorted((SITE / "words").glob("*/2/index.html"))
+    assert found, "the words list has no section longer than page_size: make_reader_site.py should write one"
+    return found[0].relative_to(SITE).as_posix()
+
+
+def displayed(d, selector):
+    return [e.is_displayed() for e in d.find_elements(By.CSS_SELECTOR, selector)]
+
+
+@pytest.mark.parametrize("vp", ["phone", "laptop"])
+def test_paged_section_gives_way_to_whole_list_results(driver, vp):
+    """While the whole-list search shows results, neither pager stays above or below them (they lead from this page,
+    not from the results); clearing the box brings the page back as it was."""
+    page = paged_section_page()
+    d = open_page(driver, page, vp)
+    assert displayed(d, ".section-part") == [True] and displayed(d, ".section-pager") == [True]
+    box = type_into_filter(d, "quokka")
+    WebDriverWait(d, 20).until(lambda d: "match" in status(d))
+    assert displayed(d, ".search-results") == [True]
+    for selector in (".sections", ".section-part", ".section-pager"):
+        assert displayed(d, selector) == [False], f"{selector} shown beside the search results"
+    shot(d, page, vp + "-paged-search")
+    box.send_keys("\ue00c")   # Escape clears the search
+    WebDriverWait(d, 20).until(lambda d: displayed(d, ".section-part") == [True])
+    assert displayed(d, ".sections") == [True] and displayed(d, ".section-pager") == [True]
+    assert displayed(d, ".search-results") == [False]
+
+
+@pytest.mark.parametrize("vp", ["phone", "laptop"])
+def test_pager_links_are_24px_touch_targets(driver, vp):
+    """Every link of the page numbers and of the neighbouring pages is at least 24x24 CSS px (WCAG 2.2, 2.5.8)."""
+    page = paged_section_page()
+    d = open_page(driver, page, vp)
+    sizes = d.execute_script("""
+      return Array.prototype.map.call(document.querySelectorAll('.section-part a, .section-pager a'), function (a) {
+        var r = a.getBoundingClientRect(); return [a.textContent.trim(), r.width, r.height]; });""")
+    numbers = d.find_elements(By.CSS_SELECTOR, ".section-part-pages a")
+    assert len(numbers) >= 2 and len(sizes) >= len(numbers) + 2
+    small = [s for s in sizes if s[1] < 24 or s[2] < 24]
+    assert not small, f"links smaller than 24x24 px: {small}"
+    shot(d, page, vp + "-pager")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("vp", ["phone", "laptop"])
+def test_axe_finds_no_violation_on_a_paged_section(driver, vp, scheme):
+    """axe-core (WCAG 2.2 target-size on) on a later page of a cut section, as it opens and with whole-list results."""
+    from browser_support import axe_violations
+    page = paged_section_page()
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    try:
+        d = open_page(driver, page, vp)
+        found = [dict(v, state="opened") for v in axe_violations(d)]
+        type_into_filter(d, "ka")
+        WebDriverWait(d, 20).until(lambda d: "match" in status(d))
+        found += [dict(v, state="searched") for v in axe_violations(d)]
+        shot(d, page, f"{vp}-{scheme}-paged-axe")
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+    assert not found, "axe-core violations: " + "; ".join(f"{v['state']} {v['id']} ({v['impact']}): {v['nodes']}" for v in found)

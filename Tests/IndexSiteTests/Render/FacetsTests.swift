@@ -110,6 +110,54 @@ import IndexSiteTestSupport
         }
     }
 
+    /// The path of the page `href` (relative to the page at `from`, fragment dropped) leads to.
+    static func resolve(_ href: Substring, from: String) -> String {
+        let target = href.split(separator: "#", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        guard !target.isEmpty else { return from }
+        var parts = from.split(separator: "/").dropLast().map(String.init)
+        for part in target.split(separator: "/") {
+            if part == ".." { _ = parts.popLast() } else if part != "." { parts.append(String(part)) }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// A value with more entries than `page_size` is cut into pages by the rule that cuts a long section
+    /// (`mit/`, `mit/2/`), its entries taken in the list's order through the sections; each page says where it is,
+    /// links every page of the value, and every link on it leads to a page the build wrote.
+    @Test func aValueWithMoreEntriesThanPageSizeIsPaged() throws {
+        let settings = FacetsTests.settings.replacingOccurrences(of: "    title_field: name\n", with: "    title_field: name\n    page_size: 2\n")
+        #expect(settings.contains("page_size: 2"))
+        let built = try build(settings, ["Content/tools.csv": FacetsTests.tools])
+        #expect(built.diagnostics.isEmpty, "\(built.diagnostics)")
+        func entryIDs(_ path: String) -> [String] {
+            built.page(path).matches(of: /<li class="entry[^"]*" id="([^"]+)"/).map { String($0.output.1) }
+        }
+        let first = "tools/license/mit/index.html", second = "tools/license/mit/2/index.html"
+        #expect(built.pages.keys.filter { $0.hasPrefix("tools/license/mit/") }.sorted() == [second, first])
+        #expect(entryIDs(first) == ["alpha", "bravo"] && entryIDs(second) == ["delta", "foxtrot"])
+        let page = built.page(second)
+        #expect(page.contains("<title>License: MIT · 2 of 2 · Tools"), "\(page)")
+        #expect(page.contains("<p class=\"section-part-title\">License: MIT · 2 of 2 <span class=\"section-part-guide\">Delta – Foxtrot</span></p>"), "\(page)")
+        #expect(page.contains("<a href=\"../../../license/mit/index.html\" title=\"Alpha – Bravo\">1</a>"), "\(page)")
+        #expect(page.contains("<a href=\"../../../license/mit/2/index.html\" title=\"Delta – Foxtrot\" aria-current=\"page\">2</a>"))
+        // the strip leads to the page holding each section: A on the first, D on this one
+        #expect(page.contains("href=\"../../../license/mit/index.html#a\""), "\(page)")
+        #expect(page.contains("href=\"#d\""))
+        #expect(built.page(first).contains("href=\"../../license/mit/2/index.html#f\""))
+        // every relative link of both pages reaches a page or file of the site
+        for path in [first, second] {
+            for match in built.page(path).matches(of: /(?:href|src)="([^"#:]+)(?:#[^"]*)?"/) {
+                let target = FacetsTests.resolve(match.output.1, from: path)
+                #expect(built.pages[target] != nil, "\(path) links \(match.output.1), which is not written")
+            }
+        }
+        // a value within page_size keeps one page, without page links
+        #expect(entryIDs("tools/language/go/index.html") == ["alpha", "charlie"])
+        #expect(!built.page("tools/language/go/index.html").contains("section-part"))
+        #expect(built.pages.keys.filter { $0.hasPrefix("tools/language/go/") }.count == 1)
+        #expect(built.page("sitemap.xml").contains("<loc>https://example.org/tools/license/mit/2/</loc>"))
+    }
+
     @Test func listFieldsGiveSeveralValues() throws {
         let yaml = """
             - title: Ada
