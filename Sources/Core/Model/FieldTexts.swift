@@ -43,6 +43,12 @@
         return UnsafeBufferPointer(start: texts + start, count: end - start)
     }
 
+    /// Calls `body` with the texts of field `column` of the row at `row` (empty when the row has fewer fields), in place.
+    @inlinable @inline(__always)
+    @usableFromInline static func withField<Result>(atRow row: UnsafeRawPointer, column: Int, _ body: (Span<UInt8>) -> Result) -> Result {
+        body(field(atRow: row, column: column).span)
+    }
+
     /// How many fields the row starting at byte `row` has.
     package func fieldCount(row: Int) -> Int {
         FieldTexts.fieldCount(atRow: address(ofRow: row))
@@ -75,6 +81,11 @@
         /// Appends bytes to the field being written.
         package mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
             openTexts.append(contentsOf: text)
+        }
+
+        /// Appends bytes to the field being written.
+        package mutating func append(_ text: Span<UInt8>) {
+            openTexts.append(copying: text)
         }
 
         /// Appends one byte to the field being written.
@@ -124,30 +135,25 @@ extension FieldTexts {
         var builder = Builder()
         // Each record's row in walk order (an entry, then its nested entries), or nil when it keeps its values.
         var rows: [Int?] = []
-        // The entries and their values are read in place: `for entry in entries` copied each entry out, a retain and a
-        // release for each of its fields, a large share of the reference counting of a Markdown list's parse.
-        func write(_ entries: UnsafeBufferPointer<Entry>) {
+        // The entries and their values are borrowed where they are: `for entry in entries` copied each entry out, a
+        // retain and a release for each of its fields, a large share of the reference counting of a Markdown list's parse.
+        func write(_ entries: Span<Entry>) {
             for entry in entries.indices {
-                let fields = entries.baseAddress! + entry
-                if case .values(let values) = fields.pointee.fields.storage, values.allSatisfy(\.isText) {
-                    values.withUnsafeBufferPointer { values in
-                        for value in values.indices {
-                            if case .text(let text) = values[value], text.utf8.withContiguousStorageIfAvailable({ builder.append($0) }) == nil {
-                                var text = text
-                                text.withUTF8 { builder.append($0) }
-                            }
-                            builder.endField()
-                        }
+                if case .values(let values) = entries[entry].fields.storage, values.allSatisfy(\.isText) {
+                    let values = values.span
+                    for value in values.indices {
+                        if case .text(let text) = values[value] { builder.append(text.utf8.span) }
+                        builder.endField()
                     }
                     rows.append(builder.nextRow)
                     builder.endRow()
                 } else {
                     rows.append(nil)
                 }
-                if !fields.pointee.children.isEmpty { fields.pointee.children.withUnsafeBufferPointer(write) }
+                if !entries[entry].children.isEmpty { write(entries[entry].children.span) }
             }
         }
-        entries.withUnsafeBufferPointer(write)
+        write(entries.span)
         guard rows.contains(where: { $0 != nil }) else { return }
         let table = builder.finished()
         var names = SharedNames()

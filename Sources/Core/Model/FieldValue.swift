@@ -163,14 +163,14 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// Calls `body` with the UTF-8 bytes of the field at `column` as one line of text (`FieldValue.displayText`), read
     /// in place when the record is a row of texts.
     @inlinable
-    public func withDisplayText<Result>(column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    public func withDisplayText<Result>(column: Int, _ body: (Span<UInt8>) -> Result) -> Result {
         if let row {
-            if column >= FieldTexts.fieldCount(atRow: row), var appended = appendedText(column: column) { return appended.withUTF8(body) }
-            return body(FieldTexts.field(atRow: row, column: column))
+            if column >= FieldTexts.fieldCount(atRow: row), let appended = appendedText(column: column) { return body(appended.utf8.span) }
+            return FieldTexts.withField(atRow: row, column: column, body)
         }
         guard case .values(let values) = storage else { preconditionFailure("a row of texts has its row") }
-        var text = values[column].displayText
-        return text.withUTF8(body)
+        let text = values[column].displayText
+        return body(text.utf8.span)
     }
 
     /// True for a row of texts, whose fields are read in place (`withDisplayText`) and never made into values.
@@ -242,15 +242,6 @@ extension String {
         guard let first = utf8.first else { return true }
         if first > 0x20 && first < 0x7F { return false }
         return trimmingSpaces.isEmpty
-    }
-}
-
-extension UnsafeBufferPointer<UInt8> {
-    /// `String.isBlank` of UTF-8 bytes read in place; only text that starts outside visible ASCII is decoded.
-    package var isBlank: Bool {
-        guard let first = first else { return true }
-        if first > 0x20 && first < 0x7F { return false }
-        return String(decoding: self, as: UTF8.self).isBlank
     }
 }
 
