@@ -54,14 +54,13 @@ extension FieldRecord {
 }
 
 extension FieldRecord {
-    /// The bytes of field `column` of a row of texts, where they are; nil when the record holds values of its own or
-    /// the row lacks the field (a parser's appended text, a short row: read those with `withDisplayText`). It takes
-    /// no closure and calls nothing, so a record read in its entry's array is not copied around a call (a retain and a
-    /// release of the table and the names that every row of a file shares, from every core).
+    /// Calls `body` with the bytes of field `column` of a row of texts, where they are; nil (and `body` not called)
+    /// when the record holds values of its own or the row lacks the field (a parser's appended text, a short row: read
+    /// those with `withDisplayText`).
     @inlinable @inline(__always)
-    func rowText(column: Int) -> UnsafeBufferPointer<UInt8>? {
-        guard let row, column < FieldTexts.fieldCount(atRow: row) else { return nil }
-        return FieldTexts.field(atRow: row, column: column)
+    func withRowText<Result>(column: Int, _ body: (Span<UInt8>) -> Result) -> Result? {
+        guard let row, column < row.fieldCount else { return nil }
+        return row.withField(column, body)
     }
 
     /// Where the names are kept: records with the same address share one names array, so a column found in one holds
@@ -117,9 +116,8 @@ package struct FieldColumn: Sendable {
     /// when they must be read by path.
     @inlinable @inline(__always)
     package func withTextInPlace<Result>(of entry: borrowing Entry, _ body: (Span<UInt8>) -> Result) -> Result? {
-        guard let column, let namesAddress, entry.fields.namesAddress == namesAddress,
-              let text = entry.fields.rowText(column: column) else { return nil }
-        return body(text.span)
+        guard let column, let namesAddress, entry.fields.namesAddress == namesAddress else { return nil }
+        return entry.fields.withRowText(column: column, body)
     }
 
     /// True when the entry has the names the field was looked for in, and they lack it.
@@ -150,10 +148,7 @@ extension Entry {
     /// were half waiting).
     @inlinable @inline(__always)
     package func prefetchRow() {
-        guard let row = fields.row else { return }
-        prefetch(row)
-        prefetch(row + 64)
-        prefetch(row + 128)
+        fields.row?.prefetch()
     }
 }
 
