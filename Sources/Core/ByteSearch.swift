@@ -1,16 +1,35 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+/// Eight bytes at a time in word arithmetic: the scans of text for the few bytes that matter (escapes, separators)
+/// step over ordinary bytes a word at a time.
+package enum ByteWord {
+    /// Whether a byte of `word` is `byte` (the classic test for a zero byte, on the word with `byte` taken out).
+    @inlinable @inline(__always)
+    package static func word(_ word: UInt64, contains byte: UInt8) -> Bool {
+        bytes(of: word, equalTo: byte) != 0
+    }
 
-extension UnsafeBufferPointer where Element == UInt8 {
+    /// The high bit of each byte of `word` that is `byte`, in place; a byte just above one that is may be marked too
+    /// (the borrow of the zero-byte test), never one missed.
+    @inlinable @inline(__always)
+    package static func bytes(of word: UInt64, equalTo byte: UInt8) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let masked = word ^ (ones &* UInt64(byte))
+        return (masked &- ones) & ~masked & 0x8080_8080_8080_8080
+    }
+}
+
+extension Span<UInt8> {
+    /// The eight bytes at `offset` as one word, in memory order (the caller knows eight bytes are there).
+    @inlinable @inline(__always)
+    package func word(at offset: Int) -> UInt64 {
+        bytes.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    }
+
     /// Where the run of whole eight-byte words from `start` that `isPlain` accepts ends: scans step over ordinary
     /// bytes a word at a time and look at the bytes one by one from there.
     @inlinable
     package func endOfWords(from start: Int, while isPlain: (UInt64) -> Bool) -> Int {
         var index = start
-        while index + 8 <= count, isPlain(UnsafeRawPointer(baseAddress! + index).loadUnaligned(as: UInt64.self)) { index += 8 }
+        while index + 8 <= count, isPlain(word(at: index)) { index += 8 }
         return index
     }
 
@@ -20,53 +39,14 @@ extension UnsafeBufferPointer where Element == UInt8 {
     @inlinable
     package func endOfPlainBytes(from start: Int, while isPlain: (UInt64) -> Bool) -> Int {
         let index = endOfWords(from: start, while: isPlain)
-        guard index < count, count - index < 8, count >= 8,
-              isPlain(UnsafeRawPointer(baseAddress! + count - 8).loadUnaligned(as: UInt64.self)) else { return index }
+        guard index < count, count - index < 8, count >= 8, isPlain(word(at: count - 8)) else { return index }
         return count
     }
 
-    /// Whether a byte of `word` is `byte` (the classic test for a zero byte, on the word with `byte` taken out).
-    @inlinable
-    package static func word(_ word: UInt64, contains byte: UInt8) -> Bool {
-        bytes(of: word, equalTo: byte) != 0
-    }
-
-    /// The high bit of each byte of `word` that is `byte`, in place; a byte just above one that is may be marked too
-    /// (the borrow of the zero-byte test), never one missed.
-    @inlinable
-    package static func bytes(of word: UInt64, equalTo byte: UInt8) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let masked = word ^ (ones &* UInt64(byte))
-        return (masked &- ones) & ~masked & 0x8080_8080_8080_8080
-    }
-
-    /// The position of the first `byte` in `start..<end`, found by the C library's `memchr` (many bytes at a time):
-    /// scans of whole Markdown files for a rare byte are slow as Swift loops, a byte at a time.
-    package func index(of byte: UInt8, from start: Int, to end: Int) -> Int? {
-        guard start < end, let base = baseAddress, let found = memchr(base + start, Int32(byte), end - start) else { return nil }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-    }
-
-    /// The length of the valid UTF-8 sequence that starts at `index`, nil when it is not one (overlong, a surrogate,
-    /// past U+10FFFF, cut short): the parsers check their bytes as they read them, without making a String.
-    package func validUTF8SequenceLength(at index: Int) -> Int? {
-        let lead = self[index]
-        let length: Int
-        var lowerBound: UInt8 = 0x80, upperBound: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lowerBound = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upperBound = 0x9F
-        case 0xF0: length = 4; lowerBound = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upperBound = 0x8F
-        default: return nil
-        }
-        guard index + length <= count else { return nil }
-        let second = self[index + 1]
-        guard second >= lowerBound && second <= upperBound else { return nil }
-        for offset in 2..<length where self[index + offset] & 0xC0 != 0x80 { return nil }
-        return length
+    /// `String.isBlank` of UTF-8 bytes read in place; only text that starts outside visible ASCII is decoded.
+    package var isBlank: Bool {
+        guard !isEmpty else { return true }
+        if self[0] > 0x20 && self[0] < 0x7F { return false }
+        return String(decodingUTF8: self).isBlank
     }
 }

@@ -2,17 +2,16 @@
 package enum HTML {
     /// Runs of bytes that need no escaping (nearly all of them) are appended in one copy, not byte by byte.
     package static func appendEscaped(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { appendEscaped($0, to: &output) }
+        appendEscaped(text.utf8.span, to: &output)
     }
 
     /// UTF-8 `bytes` escaped, appended to `output`. `apostrophes: false` leaves `'` as it is, as cmark writes text
     /// (`SimpleMarkdown` writes descriptions as cmark would).
-    package static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], apostrophes: Bool = true) {
+    package static func appendEscaped(_ bytes: Span<UInt8>, to output: inout [UInt8], apostrophes: Bool = true) {
         func isPlain(_ word: UInt64) -> Bool {
-            !(UnsafeBufferPointer.word(word, contains: UInt8(ascii: "&")) || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "<"))
-                || UnsafeBufferPointer.word(word, contains: UInt8(ascii: ">")) || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "\""))
-                || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "'")))
+            !(ByteWord.word(word, contains: UInt8(ascii: "&")) || ByteWord.word(word, contains: UInt8(ascii: "<"))
+                || ByteWord.word(word, contains: UInt8(ascii: ">")) || ByteWord.word(word, contains: UInt8(ascii: "\""))
+                || ByteWord.word(word, contains: UInt8(ascii: "'")))
         }
         var runStart = 0
         var index = 0
@@ -30,11 +29,11 @@ package enum HTML {
             case UInt8(ascii: "'") where apostrophes: replacement = "&#39;"
             default: continue
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            output.append(copying: bytes.extracting(runStart..<index))
             replacement.withUTF8Buffer { output.append(contentsOf: $0) }
             runStart = index + 1
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+        output.append(copying: bytes.extracting(runStart..<bytes.count))
     }
 
     /// `text` appended as a template's variable tag writes it: escaped (`{{name}}`) or as it is (`{{{name}}}`).
@@ -43,8 +42,8 @@ package enum HTML {
     }
 
     /// UTF-8 `bytes` appended as a template's variable tag writes them.
-    package static func append(_ bytes: UnsafeBufferPointer<UInt8>, escaped: Bool, to output: inout [UInt8]) {
-        if escaped { appendEscaped(bytes, to: &output) } else { output.append(contentsOf: bytes) }
+    package static func append(_ bytes: Span<UInt8>, escaped: Bool, to output: inout [UInt8]) {
+        if escaped { appendEscaped(bytes, to: &output) } else { output.append(copying: bytes) }
     }
 
     /// `text` escaped for HTML element content and attribute values.

@@ -5,13 +5,13 @@ package struct JSONWriter {
     /// The field names of the last record written, with each written as a key (`"name":`): every row of a CSV
     /// file shares one names array, whose keys are then escaped once, not once per row. Holding the array keeps its
     /// storage alive, so the same address is the same array.
-    private var recordNames: (names: [String], address: UnsafeRawPointer?)?
+    private var recordNames: (names: [String], address: ElementsAddress?)?
     /// Each of `recordNames` written as a key with its colon (and a comma before all but the first), one after another,
     /// and where each ends.
     private var keyBytes: [UInt8] = [], keyEnds: [Int] = []
-    /// The columns of `recordNames` that `record(at:)` writes, in order (those `keptFieldNames` names).
+    /// The columns of `recordNames` that `record(_:)` writes, in order (those `keptFieldNames` names).
     private var keptColumns: [Int] = []
-    /// The field names `record(at:)` writes; nil writes every field. A list's hidden columns stay out of its
+    /// The field names `record(_:)` writes; nil writes every field. A list's hidden columns stay out of its
     /// `entries.json` (`publish_fields`).
     package var keptFieldNames: Set<String>? {
         didSet { recordNames = nil }
@@ -28,8 +28,7 @@ package struct JSONWriter {
     /// Appends JSON made at run time, copied as it is. Not an overload of `raw(_:)`: a string literal would pick it
     /// over the `StaticString` one, and build a `String` for every comma.
     package mutating func raw(text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        bytes.append(copying: text.utf8.span)
     }
 
     /// Appends literal JSON (punctuation and keys written in the source), copied as it is; one byte is appended as a
@@ -55,7 +54,7 @@ package struct JSONWriter {
     }
 
     /// Appends UTF-8 bytes as a JSON string.
-    package mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {
+    package mutating func string(_ utf8: Span<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
         stringContents(utf8)
         bytes.append(UInt8(ascii: "\""))
@@ -64,17 +63,14 @@ package struct JSONWriter {
     /// Appends `text` escaped for JSON without the quotes, so that one string can be written in several pieces
     /// (a link's fixed prefix and an entry's id) without joining them first.
     package mutating func stringContents(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ stringContents($0) }) == nil {
-            var text = text
-            text.withUTF8 { stringContents($0) }
-        }
+        stringContents(text.utf8.span)
     }
 
     /// Appends UTF-8 bytes escaped for JSON, without quotes: runs of bytes that need no escape are copied in one go.
-    package mutating func stringContents(_ utf8: UnsafeBufferPointer<UInt8>) {
+    package mutating func stringContents(_ utf8: Span<UInt8>) {
         var start = 0
         while let escape = JSONWriter.firstEscape(in: utf8, from: start) {
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<escape]))
+            bytes.append(copying: utf8.extracting(start..<escape))
             let byte = utf8[escape]
             switch byte {
             case UInt8(ascii: "\""): raw("\\\"")
@@ -92,7 +88,7 @@ package struct JSONWriter {
             }
             start = escape + 1
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        bytes.append(copying: utf8.extracting(start...))
     }
 
     /// `text` as a JSON string on its own, for writing the same string into many objects (a section's title).
@@ -105,7 +101,7 @@ package struct JSONWriter {
     /// The position of the first byte at or after `start` that JSON must escape (a control character, `"`, `\`, or `<`),
     /// or nil. Eight bytes at a time in word arithmetic, the text's last eight in one look (`endOfPlainBytes`): Swift's
     /// SIMD compares were compiled lane by lane here.
-    package static func firstEscape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    package static func firstEscape(in bytes: Span<UInt8>, from start: Int) -> Int? {
         var index = start
         while index < bytes.count {
             index = bytes.endOfPlainBytes(from: index) { !JSONWriter.wordNeedsEscape($0) }
@@ -130,8 +126,8 @@ package struct JSONWriter {
     static func wordNeedsEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let control = (word &- ones &* 0x20) & ~word & highs // bytes under 0x20
-        return control | UnsafeBufferPointer.bytes(of: word, equalTo: UInt8(ascii: "\""))
-            | UnsafeBufferPointer.bytes(of: word, equalTo: UInt8(ascii: "\\")) | UnsafeBufferPointer.bytes(of: word, equalTo: UInt8(ascii: "<")) != 0
+        return control | ByteWord.bytes(of: word, equalTo: UInt8(ascii: "\""))
+            | ByteWord.bytes(of: word, equalTo: UInt8(ascii: "\\")) | ByteWord.bytes(of: word, equalTo: UInt8(ascii: "<")) != 0
     }
 
     /// Appends a field value: text as a string, a list as an array, a record as an object with keys in source order.
@@ -157,20 +153,15 @@ package struct JSONWriter {
         }
     }
 
-    /// Appends a record as an object with keys in source order. Names and values are read in place: copying them out
-    /// of their arrays cost a retain and a release each, on the one names array every row of a CSV file shares.
-    package mutating func record(_ record: FieldRecord) {
-        withUnsafePointer(to: record) { self.record(at: $0) }
-    }
-
-    /// Appends the record at `record`, read where it is (an entry's fields, in its section's array): a record passed
-    /// by value out of an array is copied, a retain and a release of what every row of a file shares, from every core.
-    package mutating func record(at record: UnsafePointer<FieldRecord>) {
+    /// Appends a record as an object with keys in source order. The record is borrowed, not copied (an entry's fields,
+    /// read in its section's array): a copy took and dropped a reference on the names and the row every row of a file
+    /// shares, from every core.
+    package mutating func record(_ record: borrowing FieldRecord) {
         raw("{")
-        let address = record.pointee.namesAddress
+        let address = record.namesAddress
         // The items of a Markdown list each have their own names array, nearly always with the same names.
-        if recordNames == nil || (recordNames?.address != address && recordNames?.names != record.pointee.names) {
-            let names = record.pointee.names
+        if recordNames == nil || (recordNames?.address != address && recordNames?.names != record.names) {
+            let names = record.names
             var keys = JSONWriter()
             keyEnds = []
             keptColumns = []
@@ -184,22 +175,21 @@ package struct JSONWriter {
             keyBytes = keys.bytes
             recordNames = (names, names.elementsAddress)
         }
-        if record.pointee.isRowOfTexts {
+        if record.isRowOfTexts {
             // A row of texts: each written from its bytes, with no value made.
             for (key, column) in keptColumns.enumerated() {
                 JSONWriter.appendKey(key, of: keyBytes, ending: keyEnds, to: &bytes)
-                record.withText(column: column) { string($0) }
+                record.withDisplayText(column: column) { string($0) }
             }
             raw("}")
             return
         }
         // Taken aside: a nested record among the values writes keys of its own.
         let (keyBytes, keyEnds, keptColumns) = (keyBytes, keyEnds, keptColumns)
-        record.pointee.values.withUnsafeBufferPointer { values in
-            for (key, column) in keptColumns.enumerated() where column < values.count {
-                JSONWriter.appendKey(key, of: keyBytes, ending: keyEnds, to: &bytes)
-                value(values[column])
-            }
+        let values = record.values
+        for (key, column) in keptColumns.enumerated() where column < values.count {
+            JSONWriter.appendKey(key, of: keyBytes, ending: keyEnds, to: &bytes)
+            value(values.span[column])
         }
         raw("}")
     }
@@ -208,6 +198,6 @@ package struct JSONWriter {
     /// made once (`keyBytes`, `keyEnds`).
     private static func appendKey(_ index: Int, of keys: [UInt8], ending ends: [Int], to bytes: inout [UInt8]) {
         let start = index == 0 ? 0 : ends[index - 1], end = ends[index]
-        keys.withUnsafeBufferPointer { all in bytes.append(contentsOf: UnsafeBufferPointer(rebasing: all[start..<end])) }
+        bytes.append(copying: keys.span.extracting(start..<end))
     }
 }

@@ -14,14 +14,13 @@ public enum Slug {
 
     /// The slug of `text` ("Crème Brûlée" → "crème-brûlée"), or `fallback` when `text` has no letters or digits.
     public static func make(_ text: String, fallback: String) -> String {
-        var text = text
-        return text.withUTF8 { make(utf8: $0, fallback: fallback) }
+        make(utf8: text.utf8.span, fallback: fallback)
     }
 
     /// The slug of UTF-8 text read in place (a row of a CSV file's title: see `FieldTexts`).
-    public static func make(utf8: UnsafeBufferPointer<UInt8>, fallback: String) -> String {
+    public static func make(utf8: Span<UInt8>, fallback: String) -> String {
         if let slug = makeASCII(utf8) ?? makeTwoByte(utf8) { return slug.isEmpty ? fallback : slug }
-        return makeUnicode(String(decoding: utf8, as: UTF8.self), fallback: fallback)
+        return makeUnicode(String(decodingUTF8: utf8), fallback: fallback)
     }
 
     /// The rules over any text, one scalar at a time with its Unicode properties: the reference the faster paths
@@ -71,14 +70,15 @@ public enum Slug {
 
     /// The same rules over bytes, for the common all-ASCII title: no Unicode tables, no allocation beyond the result
     /// (none at all for slugs of up to 15 bytes, which Swift keeps inline). Nil when the text is not all ASCII.
-    static func makeASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
-        for byte in utf8 where byte >= 0x80 { return nil }
+    static func makeASCII(_ utf8: Span<UInt8>) -> String? {
+        for index in utf8.indices where utf8[index] >= 0x80 { return nil }
         // A slug is never longer than its text (a dash stands for at least one byte) and stops one past the limit
         // at most (a dash and a letter added together).
         return String(unsafeUninitializedCapacity: min(utf8.count, maximumLength + 1)) { slug in
             var count = 0
             var pendingDash = false
-            for byte in utf8 {
+            for index in utf8.indices {
+                let byte = utf8[index]
                 switch byte {
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
                     if pendingDash && count > 0 {
@@ -104,7 +104,7 @@ public enum Slug {
     /// the text (a title such as "Élan Ferry" took many times as long as an ASCII one). Lower-casing is scalar by
     /// scalar in Swift, as `makeUnicode` lower-cases the whole text. Nil for other text, and for a slug that needs
     /// cutting (`makeUnicode` cuts on characters).
-    static func makeTwoByte(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+    static func makeTwoByte(_ utf8: Span<UInt8>) -> String? {
         var fits = true
         // A scalar adds at most a dash and four bytes before the limits below stop it.
         let slug = String(unsafeUninitializedCapacity: maximumBytes + 8) { slug in

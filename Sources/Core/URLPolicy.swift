@@ -7,8 +7,7 @@ public enum URLPolicy {
     /// The scheme is read the way a browser reads it (`scheme(of:)`), from the very string that is returned, and
     /// also the way a laxer reader might (`looseScheme(of:)`): either one outside the allowed schemes refuses the URL.
     public static func safeHref(_ raw: String) -> String? {
-        var text = raw
-        if text.withUTF8(isPlainHTTP) { return raw }
+        if isPlainHTTP(raw.utf8.span) { return raw }
         let href = raw.trimmingSpaces
         guard !href.isEmpty else { return nil }
         for scheme in [scheme(of: href), looseScheme(of: href)] {
@@ -21,27 +20,29 @@ public enum URLPolicy {
     /// http(s) URL (no String made: this runs for every entry's link), nothing for no link. False when the link is
     /// refused, which the caller reports; the one check behind a page's links, `entries.json` and the warnings.
     @inlinable @discardableResult
-    public static func withSafeHref(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    public static func withSafeHref(_ bytes: Span<UInt8>, _ body: (Span<UInt8>) -> Void) -> Bool {
         if bytes.isEmpty { return true }
         if isPlainHTTP(bytes) {
             body(bytes)
             return true
         }
-        guard var safe = safeHref(String(decoding: bytes, as: UTF8.self)) else { return false }
-        safe.withUTF8(body)
+        guard let safe = safeHref(String(decodingUTF8: bytes)) else { return false }
+        body(safe.utf8.span)
         return true
     }
 
     /// True for the common case, checked over bytes: an absolute http(s) URL with nothing odd in it, safe as it is.
     @inlinable
-    public static func isPlainHTTP(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        startsWithHTTP(bytes) && bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+    public static func isPlainHTTP(_ bytes: Span<UInt8>) -> Bool {
+        guard startsWithHTTP(bytes) else { return false }
+        for index in bytes.indices where bytes[index] <= 0x20 || bytes[index] >= 0x7F { return false }
+        return true
     }
 
     /// True when `bytes` start with `http://` or `https://`, compared byte by byte: it runs twice per entry, and the
     /// generic `starts(with:)` cost more than all the rest of `safeHref`.
     @inlinable
-    static func startsWithHTTP(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func startsWithHTTP(_ bytes: Span<UInt8>) -> Bool {
         guard bytes.count >= 7, bytes[0] == UInt8(ascii: "h"), bytes[1] == UInt8(ascii: "t"), bytes[2] == UInt8(ascii: "t"),
               bytes[3] == UInt8(ascii: "p") else { return false }
         let colon = bytes[4] == UInt8(ascii: "s") ? 5 : 4

@@ -9,9 +9,15 @@ extension Array {
     /// Where the elements are kept: two arrays at one address are one array (while either lives), which tells rows
     /// that share a names array without comparing names (see `FieldColumn`).
     @inlinable @inline(__always)
-    package var elementsAddress: UnsafeRawPointer? {
-        withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    package var elementsAddress: ElementsAddress? {
+        withUnsafeBufferPointer { $0.baseAddress.map { ElementsAddress(bits: UInt(bitPattern: $0)) } }
     }
+}
+
+/// The address of an array's elements as a value to compare, not a pointer to read through (see `elementsAddress`).
+@usableFromInline package struct ElementsAddress: Hashable, Sendable {
+    @usableFromInline let bits: UInt
+    @inlinable package init(bits: UInt) { self.bits = bits }
 }
 
 extension Range<Int> {

@@ -233,7 +233,7 @@ public struct CSVParser: Sendable {
     /// the encoding check skips such text a word at a time instead of looking at every byte.
     static func endOfPlainText(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         bytes.endOfWords(from: start) { word in
-            word & 0x8080_8080_8080_8080 == 0 && !UnsafeBufferPointer.word(word, contains: 0) && !UnsafeBufferPointer.word(word, contains: 0x0A)
+            word & 0x8080_8080_8080_8080 == 0 && !ByteWord.word(word, contains: 0) && !ByteWord.word(word, contains: 0x0A)
         }
     }
 
@@ -261,7 +261,7 @@ public struct CSVParser: Sendable {
     /// reading a large file).
     static func endOfPlainField(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, separator: UInt8) -> Int {
         bytes.endOfWords(from: start) { word in
-            func has(_ byte: UInt8) -> Bool { UnsafeBufferPointer.word(word, contains: byte) }
+            func has(_ byte: UInt8) -> Bool { ByteWord.word(word, contains: byte) }
             return !has(separator) && !has(0x0A) && !has(0x0D) && !has(UInt8(ascii: "\""))
         }
     }

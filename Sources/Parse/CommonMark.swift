@@ -35,6 +35,11 @@ package enum CommonMark {
         appendHTMLThroughTree(bytes, allowUnsafeHTML: allowUnsafeHTML, to: &output)
     }
 
+    /// `appendHTML` of Markdown bytes read in place (a row's description, see `FieldTexts`).
+    package static func appendHTML(_ bytes: Span<UInt8>, allowUnsafeHTML: Bool = false, to output: inout [UInt8]) {
+        bytes.withUnsafeBufferPointer { appendHTML($0, allowUnsafeHTML: allowUnsafeHTML, to: &output) }
+    }
+
     /// The HTML of cmark's tree of `bytes`, extended with GitHub's extensions: what every text renders to, and the
     /// reference `SimpleMarkdown` is held to.
     package static func appendHTMLThroughTree(_ bytes: UnsafeBufferPointer<UInt8>, allowUnsafeHTML: Bool = false, to output: inout [UInt8]) {

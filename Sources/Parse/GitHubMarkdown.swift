@@ -20,10 +20,10 @@ enum GitHubMarkdown {
                 // A `w` matters only as the start of `www.`: a word is looked at when it holds two in a row, or ends in
                 // one (the next word may go on with it); English has a `w` in every fifth word, rarely two.
                 index = bytes.endOfWords(from: index) { word in
-                    let w = UnsafeBufferPointer.bytes(of: word, equalTo: UInt8(ascii: "w"))
-                    return !(UnsafeBufferPointer.word(word, contains: UInt8(ascii: "|")) || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "~"))
-                        || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "[")) || UnsafeBufferPointer.word(word, contains: UInt8(ascii: "@"))
-                        || UnsafeBufferPointer.word(word, contains: UInt8(ascii: ":")) || w & (w >> 8) != 0 || w >> 63 != 0)
+                    let w = ByteWord.bytes(of: word, equalTo: UInt8(ascii: "w"))
+                    return !(ByteWord.word(word, contains: UInt8(ascii: "|")) || ByteWord.word(word, contains: UInt8(ascii: "~"))
+                        || ByteWord.word(word, contains: UInt8(ascii: "[")) || ByteWord.word(word, contains: UInt8(ascii: "@"))
+                        || ByteWord.word(word, contains: UInt8(ascii: ":")) || w & (w >> 8) != 0 || w >> 63 != 0)
                 }
                 // The word that holds one (or the last bytes) is looked at byte by byte, then words again.
                 let end = min(index + 8, count)

@@ -168,7 +168,7 @@ package enum SimpleMarkdown {
         /// Text escaped as cmark escapes it: `&`, `<`, `>` and `"` as entities (plain text holds only the last two).
         func appendText(_ range: Range<Int>, needsEscape: Bool = true, to output: inout [UInt8]) {
             let text = UnsafeBufferPointer(rebasing: bytes[range])
-            if needsEscape { HTML.appendEscaped(text, to: &output, apostrophes: false) } else { output.append(contentsOf: text) }
+            if needsEscape { HTML.appendEscaped(text.span, to: &output, apostrophes: false) } else { output.append(contentsOf: text) }
         }
 
         /// A run of `*` that opens emphasis after a space (or the start) before a letter or digit, or closes the open

@@ -84,10 +84,8 @@ final class EntryRows: Sendable {
 
     /// Appends slot `slot` of `row`, HTML-escaped when `escaped`.
     func append(_ row: Int, _ slot: Int, escaped: Bool, to output: inout [UInt8]) {
-        bytes.withUnsafeBufferPointer { all in
-            let text = UnsafeBufferPointer(rebasing: all[range(of: row, slot)])
-            HTML.append(text, escaped: escaped, to: &output)
-        }
+        let bytes = self.bytes // a `let` of the rows, which live while they are read
+        HTML.append(bytes.span.extracting(range(of: row, slot)), escaped: escaped, to: &output)
     }
 
     func hasFields(_ row: Int) -> Bool {

@@ -254,68 +254,66 @@ struct ListPages: Sendable {
     func entryRows(_ entries: [Entry], _ range: Range<Int>, section: Int?, pagePrefix: String, root: String) -> EntryRows {
         var rows = EntryRows.Builder(fieldNames: fieldNames, capacity: range.count)
         let allowUnsafe = renderer.site.allowUnsafeHTML
-        entries.withUnsafeBufferPointer { entries in
-            for index in range {
-                let entry = entries.baseAddress! + index
-                entries.prefetchRow(after: index, before: range.upperBound)
-                let place = section.map { EntryCopies.Place(section: $0, entry: index) }
-                rows.add(entry.pointee.id)
-                let copyKey = entry.pointee.copyKey
-                if let place, let first = referredCopy(ofKey: copyKey, at: place) {
-                    let reference = reference(to: first, pagePrefix: pagePrefix)
-                    rows.add(ListPages.shortened(entry.pointee.text(at: titleColumn.path, column: titleColumn.column) ?? ""))
-                    rows.add(nil)
-                    rows.add(reference.pageHref)
-                    rows.add(reference.sectionTitle)
-                    // No prefix, struck mark, description, picture or search terms: the copy refers to the first. Its
-                    // facet values, so that it comes and goes with the first.
-                    for _ in 0..<5 { rows.add(nil) }
-                    rows.add(facets.isEmpty ? nil : facets.attribute(of: entry.pointee))
-                    for _ in fieldPaths { rows.add(nil) }
-                    if rowsMarkMain { rows.main.append(false) }
-                    if news.newSince != nil { rows.new.append(false) }
+        let entries = entries.span
+        for index in range {
+            entries.prefetchRow(after: index, before: range.upperBound)
+            let place = section.map { EntryCopies.Place(section: $0, entry: index) }
+            rows.add(entries[index].id)
+            let copyKey = entries[index].copyKey
+            if let place, let first = referredCopy(ofKey: copyKey, at: place) {
+                let reference = reference(to: first, pagePrefix: pagePrefix)
+                rows.add(ListPages.shortened(entries[index].text(at: titleColumn.path, column: titleColumn.column) ?? ""))
+                rows.add(nil)
+                rows.add(reference.pageHref)
+                rows.add(reference.sectionTitle)
+                // No prefix, struck mark, description, picture or search terms: the copy refers to the first. Its
+                // facet values, so that it comes and goes with the first.
+                for _ in 0..<5 { rows.add(nil) }
+                rows.add(facets.isEmpty ? nil : facets.attribute(of: entries[index]))
+                for _ in fieldPaths { rows.add(nil) }
+                if rowsMarkMain { rows.main.append(false) }
+                if news.newSince != nil { rows.new.append(false) }
+                continue
+            }
+            // Texts are copied from the fields' bytes: a row of a CSV file makes no String (see `FieldTexts`).
+            rows.add { bytes in _ = titleColumn.withText(of: entries[index]) { bytes.append(copying: $0) } }
+            rows.add { bytes in appendSafeLink(of: entries[index], to: &bytes) }
+            if entryPages {
+                let pageID = place.flatMap { copies.firstCopy(ofKey: copyKey, at: $0) }.map { list.sections[$0.section].entries[$0.entry].id }
+                rows.add(pagePrefix + (pageID ?? entries[index].id) + ".html")
+            } else {
+                rows.add(nil)
+            }
+            rows.add(nil)
+            // What stood before a Markdown item's link (`0BSD`), shown before its title, and whether it was struck.
+            if let itemMarkColumns {
+                rows.add { bytes in _ = itemMarkColumns.prefix.withText(of: entries[index]) { bytes.append(copying: $0) } }
+                rows.add(itemMarkColumns.struck.withText(of: entries[index]) { $0.elementsEqual("true") } == true ? "struck" : nil)
+            } else {
+                rows.add(nil)
+                rows.add(nil)
+            }
+            rows.add { html in
+                _ = descriptionColumn.withText(of: entries[index]) { markdown in
+                    guard !markdown.isEmpty else { return }
+                    CommonMark.appendHTML(markdown, allowUnsafeHTML: allowUnsafe, to: &html)
+                }
+            }
+            rows.add(imageField.flatMap { entries[index].text(at: $0) }.flatMap { imageSource($0, root: root) })
+            rows.add(termFields.isEmpty ? nil : searchTerms(of: entries[index]))
+            rows.add(facets.isEmpty ? nil : facets.attribute(of: entries[index]))
+            for field in fieldPaths.indices {
+                if quantityFields[field], let value = fieldColumns[field].withText(of: entries[index], { QuantityField.integer($0) }) ?? nil {
+                    rows.add(words.number(value))
                     continue
                 }
-                // Texts are copied from the fields' bytes: a row of a CSV file makes no String (see `FieldTexts`).
-                rows.add { bytes in _ = titleColumn.withText(of: entry) { bytes.append(contentsOf: $0) } }
-                rows.add { bytes in appendSafeLink(of: entry, to: &bytes) }
-                if entryPages {
-                    let pageID = place.flatMap { copies.firstCopy(ofKey: copyKey, at: $0) }.map { list.sections[$0.section].entries[$0.entry].id }
-                    rows.add(pagePrefix + (pageID ?? entry.pointee.id) + ".html")
-                } else {
-                    rows.add(nil)
-                }
-                rows.add(nil)
-                // What stood before a Markdown item's link (`0BSD`), shown before its title, and whether it was struck.
-                if let itemMarkColumns {
-                    rows.add { bytes in _ = itemMarkColumns.prefix.withText(of: entry) { bytes.append(contentsOf: $0) } }
-                    rows.add(itemMarkColumns.struck.withText(of: entry) { $0.elementsEqual("true".utf8) } == true ? "struck" : nil)
-                } else {
-                    rows.add(nil)
-                    rows.add(nil)
-                }
-                rows.add { html in
-                    _ = descriptionColumn.withText(of: entry) { markdown in
-                        guard !markdown.isEmpty else { return }
-                        CommonMark.appendHTML(markdown, allowUnsafeHTML: allowUnsafe, to: &html)
-                    }
-                }
-                rows.add(imageField.flatMap { entry.pointee.text(at: $0) }.flatMap { imageSource($0, root: root) })
-                rows.add(termFields.isEmpty ? nil : searchTerms(of: entry.pointee))
-                rows.add(facets.isEmpty ? nil : facets.attribute(of: entry.pointee))
-                for field in fieldPaths.indices {
-                    if quantityFields[field], let value = fieldColumns[field].withText(of: entry, { QuantityField.integer($0) }) ?? nil {
-                        rows.add(words.number(value))
-                        continue
-                    }
-                    rows.add { bytes in _ = fieldColumns[field].withText(of: entry) { bytes.append(contentsOf: $0) } }
-                }
-                if rowsMarkMain { rows.main.append(entry.pointee.text(at: "main") == "true") }
-                if news.newSince != nil { rows.new.append(news.isNew(entry.pointee)) }
-                if !entry.pointee.children.isEmpty {
-                    rows.children[index - range.lowerBound] = entryRows(entry.pointee.children, entry.pointee.children.indices, section: nil,
-                                                                       pagePrefix: pagePrefix, root: root)
-                }
+                rows.add { bytes in _ = fieldColumns[field].withText(of: entries[index]) { bytes.append(copying: $0) } }
+            }
+            if rowsMarkMain { rows.main.append(entries[index].text(at: "main") == "true") }
+            if news.newSince != nil { rows.new.append(news.isNew(entries[index])) }
+            if !entries[index].children.isEmpty {
+                rows.children[index - range.lowerBound] = entryRows(entries[index].children, entries[index].children.indices, section: nil,
+                                                                   pagePrefix: pagePrefix, root: root)
             }
         }
         return rows.finished()
@@ -324,9 +322,9 @@ struct ListPages: Sendable {
     /// Appends the entry's link when it is safe to link to (else nothing: the entry shows its title as text). The
     /// entry is read where it is, not copied (see `EntryCopies.firstCopy(ofKey:at:)`), and a plain http(s) link is
     /// copied from its bytes.
-    func appendSafeLink(of entry: UnsafePointer<Entry>, to bytes: inout [UInt8]) {
+    func appendSafeLink(of entry: borrowing Entry, to bytes: inout [UInt8]) {
         _ = urlColumn.withText(of: entry) { url in
-            URLPolicy.withSafeHref(url) { bytes.append(contentsOf: $0) }
+            URLPolicy.withSafeHref(url) { bytes.append(copying: $0) }
         }
     }
 
@@ -352,25 +350,23 @@ struct ListPages: Sendable {
     /// The warnings of `unsafeLinkWarnings(_:)` for `entries[range]` of section `section` (nil for nested items).
     func unsafeLinkWarnings(_ entries: [Entry], _ range: Range<Int>, section: Int?, into warnings: inout [Diagnostic]) {
         let urlField = settings.urlField
-        entries.withUnsafeBufferPointer { entries in
-            for index in range {
-                let entry = entries.baseAddress! + index
-                entries.prefetchRow(after: index, before: range.upperBound)
-                if let section, referredCopy(ofKey: entry.pointee.copyKey, at: EntryCopies.Place(section: section, entry: index)) != nil { continue }
-                _ = urlColumn.withText(of: entry) { url in
-                    guard !URLPolicy.withSafeHref(url, { _ in }) else { return }
-                    warnings.append(.warning(.unsafeURL, "link '\(String(decoding: url, as: UTF8.self))' is not http, https, mailto or relative; it is shown as text",
-                                             at: entry.pointee.location(of: urlField), hint: "only http, https, mailto and relative links become live links"))
-                }
-                if let imageField, let image = entry.pointee.text(at: imageField), !image.isBlank,
-                   imageSource(image, root: "") == nil {
-                    warnings.append(.warning(.imageNotFound, "picture '\(image)' is neither an http(s) address nor a file of Static/; it is not shown",
-                                             at: entry.pointee.location(of: imageField),
-                                             hint: "put the file in Static/ and write its path there (images/logo.png), or give an https:// address"))
-                }
-                let children = entry.pointee.children
-                if !children.isEmpty { unsafeLinkWarnings(children, children.indices, section: nil, into: &warnings) }
+        let entries = entries.span
+        for index in range {
+            entries.prefetchRow(after: index, before: range.upperBound)
+            if let section, referredCopy(ofKey: entries[index].copyKey, at: EntryCopies.Place(section: section, entry: index)) != nil { continue }
+            _ = urlColumn.withText(of: entries[index]) { url in
+                guard !URLPolicy.withSafeHref(url, { _ in }) else { return }
+                warnings.append(.warning(.unsafeURL, "link '\(String(decodingUTF8: url))' is not http, https, mailto or relative; it is shown as text",
+                                         at: entries[index].location(of: urlField), hint: "only http, https, mailto and relative links become live links"))
             }
+            if let imageField, let image = entries[index].text(at: imageField), !image.isBlank,
+               imageSource(image, root: "") == nil {
+                warnings.append(.warning(.imageNotFound, "picture '\(image)' is neither an http(s) address nor a file of Static/; it is not shown",
+                                         at: entries[index].location(of: imageField),
+                                         hint: "put the file in Static/ and write its path there (images/logo.png), or give an https:// address"))
+            }
+            let children = entries[index].children
+            if !children.isEmpty { unsafeLinkWarnings(children, children.indices, section: nil, into: &warnings) }
         }
     }
 

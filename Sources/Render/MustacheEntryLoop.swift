@@ -54,7 +54,7 @@ struct MustacheEntryLoop {
         while index < range.upperBound {
             switch operations[index] {
             case .literal(let bytes):
-                literals.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[bytes])) }
+                output.append(copying: literals.span.extracting(bytes))
             case .slot(let slot, let escaped):
                 rows.append(row, slot, escaped: escaped, to: &output)
             case .whenSlot(let slot, let inverted, let end):

@@ -47,7 +47,7 @@ extension TemplateValue {
         case .text(let text):
             HTML.append(text, escaped: escaped, to: &output)
         case .bytes(let bytes):
-            bytes.withUnsafeBufferPointer { HTML.append($0, escaped: escaped, to: &output) }
+            HTML.append(bytes.span, escaped: escaped, to: &output)
         case .bool(let flag):
             output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .null, .list, .loop, .object:
@@ -324,22 +324,20 @@ struct MustacheLibrary: Sendable {
         /// Steps and names are read in place (a `Name` copied out of its array retained its parts, on every lookup).
         mutating func run(_ program: MustacheProgram, _ range: Range<Int>, template: String, stack: inout [TemplateValue],
                           into output: inout [UInt8], depth: Int) {
-            program.steps.withUnsafeBufferPointer { steps in
-                program.names.withUnsafeBufferPointer { names in
-                    run(program, steps, names, range, template: template, stack: &stack, into: &output, depth: depth)
-                }
-            }
+            let (steps, names) = (program.steps, program.names)
+            run(program, steps.span, names.span, range, template: template, stack: &stack, into: &output, depth: depth)
         }
 
-        private mutating func run(_ program: MustacheProgram, _ steps: UnsafeBufferPointer<MustacheProgram.Step>,
-                                  _ names: UnsafeBufferPointer<MustacheProgram.Name>, _ range: Range<Int>, template: String,
+        private mutating func run(_ program: MustacheProgram, _ steps: Span<MustacheProgram.Step>,
+                                  _ names: Span<MustacheProgram.Name>, _ range: Range<Int>, template: String,
                                   stack: inout [TemplateValue], into output: inout [UInt8], depth: Int) {
             var index = range.lowerBound
             while index < range.upperBound {
                 let step = steps[index]
                 switch step.kind {
                 case .text:
-                    program.literals.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[step.operand..<step.end])) }
+                    let literals = program.literals
+                    output.append(copying: literals.span.extracting(step.operand..<step.end))
                     index += 1
                 case .escapedVariable, .rawVariable:
                     lookup(names[step.operand], in: stack, template: template, line: step.line)

@@ -42,13 +42,13 @@ struct PageCharacters {
         var seenSmall = [UInt64](repeating: 0, count: 0x800 / 64) // two-byte scalars, U+0080–U+07FF
         var seenLarge: Set<UInt32> = []
         var scalars: [Unicode.Scalar] = []
-        let valid = bytes.withUnsafeBufferPointer { buffer -> Bool in
+        let buffer = bytes.span
+        func scan() -> Bool {
             let count = buffer.count
             var index = 0
-            let base = buffer.baseAddress
             while index < count {
                 // Eight ASCII bytes at a time: a page is nearly all ASCII.
-                if let base, index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                if index + 8 <= count, buffer.word(at: index) & 0x8080_8080_8080_8080 == 0 {
                     index += 8
                     continue
                 }
@@ -86,6 +86,6 @@ struct PageCharacters {
             }
             return true
         }
-        return valid ? scalars : nil
+        return scan() ? scalars : nil
     }
 }

@@ -157,22 +157,20 @@ struct EntriesJSONWriter: Sendable {
         if json.keptFieldNames != publishedFields { json.keptFieldNames = publishedFields }
         // Taken once for the piece: reading them from the arrays per entry retained them, on both cores at once.
         let sectionTitle = sectionTitles[section], hrefPrefixes = hrefPrefixes[section], paging = paging
-        list.sections[section].entries.withUnsafeBufferPointer { entries in
-            for index in range {
-                let entry = entries.baseAddress! + index
-                entries.prefetchRow(after: index, before: range.upperBound)
-                // Only an entry filed under several sections can be a later copy, which its first copy stands for.
-                if copies.firstCopy(ofKey: entry.pointee.copyKey, at: EntryCopies.Place(section: section, entry: index)) != nil { continue }
-                writeObject(entry, sectionTitle: sectionTitle, hrefPrefix: hrefPrefixes[paging.page(ofEntry: index)], parent: nil, into: &json)
-            }
+        let sectionEntries = list.sections[section].entries, entries = sectionEntries.span
+        for index in range {
+            entries.prefetchRow(after: index, before: range.upperBound)
+            // Only an entry filed under several sections can be a later copy, which its first copy stands for.
+            if copies.firstCopy(ofKey: entries[index].copyKey, at: EntryCopies.Place(section: section, entry: index)) != nil { continue }
+            writeObject(entries[index], sectionTitle: sectionTitle, hrefPrefix: hrefPrefixes[paging.page(ofEntry: index)], parent: nil, into: &json)
         }
     }
 
     /// Appends the object of one entry and, after it, those of its nested items (each naming its `parent`'s id),
     /// each followed by ",\n": the page shows nested items as entries, so the file holds them too.
-    private func writeObject(_ entry: UnsafePointer<Entry>, sectionTitle: [UInt8], hrefPrefix: [UInt8], parent: String?,
+    private func writeObject(_ entry: borrowing Entry, sectionTitle: [UInt8], hrefPrefix: [UInt8], parent: String?,
                              into json: inout JSONWriter) {
-        let id = entry.pointee.id
+        let id = entry.id
         // Literals joined where they meet: an append is a call, whatever its length.
         json.raw("{\"title\":\"")
         _ = titleColumn.withText(of: entry) { json.stringContents($0) }
@@ -184,7 +182,7 @@ struct EntriesJSONWriter: Sendable {
         json.raw("\",\"url\":\"")
         _ = urlColumn.withText(of: entry) { url in URLPolicy.withSafeHref(url) { json.stringContents($0) } }
         json.raw("\",\"section\":"); json.raw(sectionTitle)
-        if let key = entry.pointee.copyKey, let others = copies.others[key] {
+        if let key = entry.copyKey, let others = copies.others[key] {
             json.raw(",\"also_in\":[")
             for (number, place) in others.enumerated() {
                 let id = list.sections[place.section].entries[place.entry].id
@@ -196,11 +194,10 @@ struct EntriesJSONWriter: Sendable {
             json.raw("]")
         }
         if let parent { json.raw(",\"parent\":"); json.string(parent) }
-        json.raw(",\"fields\":"); json.record(at: entry.fields)
+        json.raw(",\"fields\":"); json.record(entry.fields)
         json.raw("},\n")
-        guard !entry.pointee.children.isEmpty else { return }
-        entry.pointee.children.withUnsafeBufferPointer { children in
-            for child in children.indices { writeObject(children.baseAddress! + child, sectionTitle: sectionTitle, hrefPrefix: hrefPrefix, parent: id, into: &json) }
-        }
+        guard !entry.children.isEmpty else { return }
+        let children = entry.children.span
+        for child in children.indices { writeObject(children[child], sectionTitle: sectionTitle, hrefPrefix: hrefPrefix, parent: id, into: &json) }
     }
 }

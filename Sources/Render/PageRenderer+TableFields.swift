@@ -7,7 +7,7 @@ extension PageRenderer {
     func tableFields(_ list: IndexedList) -> [FieldPath] {
         let own: Set<String> = ["title", "url", "description", "category", "done", "prefix", "struck"]
         var fields: [String] = []
-        var lastNames: UnsafeRawPointer?
+        var lastNames: ElementsAddress?
         for section in list.sections {
             for entry in section.entries where entry.fields.namesAddress != lastNames {
                 lastNames = entry.fields.namesAddress

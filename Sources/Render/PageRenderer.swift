@@ -485,7 +485,7 @@ public struct PageRenderer: Sendable {
         var counts: [String: Int] = [:]
         var entryCount = 0
         // A run of rows sharing one names array (every row of a CSV file) is counted once, with its length.
-        var run: (names: [String], address: UnsafeRawPointer?, length: Int)?
+        var run: (names: [String], address: ElementsAddress?, length: Int)?
         func endRun() {
             guard let ended = run else { return }
             for name in ended.names {

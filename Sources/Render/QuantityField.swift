@@ -18,17 +18,18 @@ enum QuantityField {
         // Read in place (a CSV row's bytes), as the rows are: a column of a million numbers makes no String.
         let column = FieldColumn(path, in: sections.lazy.flatMap(\.entries).first?.fields)
         for section in sections {
-            let allNumbers = section.entries.withUnsafeBufferPointer { entries in
-                entries.indices.allSatisfy { index in
-                    column.withText(of: entries.baseAddress! + index) { text in
-                        let digits = text.drop { $0 == UInt8(ascii: "-") }
-                        if text.isEmpty { return true }
-                        guard text.count - digits.count <= 1, !digits.isEmpty, digits.count <= 18, digits.first != 0x30 || digits.count == 1,
-                              digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
-                        if digits.count >= 5 { long = true }
-                        return true
-                    } ?? true
-                }
+            let entries = section.entries.span
+            let allNumbers = entries.indices.allSatisfy { index in
+                column.withText(of: entries[index]) { text in
+                    if text.isEmpty { return true }
+                    var start = 0
+                    if text[0] == UInt8(ascii: "-") { start = 1 }
+                    let digits = text.count - start
+                    guard digits > 0, digits <= 18, text[start] != 0x30 || digits == 1 else { return false }
+                    for index in start..<text.count where text[index] < 0x30 || text[index] > 0x39 { return false }
+                    if digits >= 5 { long = true }
+                    return true
+                } ?? true
             }
             if !allNumbers { return false }
         }
@@ -36,7 +37,7 @@ enum QuantityField {
     }
 
     /// The whole number a field's bytes hold, or nil.
-    static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        Int(String(decoding: bytes, as: UTF8.self))
+    static func integer(_ bytes: Span<UInt8>) -> Int? {
+        Int(String(decodingUTF8: bytes))
     }
 }

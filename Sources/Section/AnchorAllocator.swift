@@ -51,11 +51,10 @@ public struct AnchorAllocator: Sendable {
         claims.bases.reserveCapacity(claims.bases.count + bases.count)
         var position = 0
         for section in sections.indices {
-            sections[section].entries.withUnsafeBufferPointer { entries in
-                for entry in entries.indices {
-                    appendClaims(of: entries.baseAddress! + entry, base: bases[position], nested: nested, to: &claims)
-                    position += 1
-                }
+            let sectionEntries = sections[section].entries, entries = sectionEntries.span
+            for entry in entries.indices {
+                appendClaims(of: entries[entry], base: bases[position], nested: nested, to: &claims)
+                position += 1
             }
         }
         let (ids, diagnostics) = claimed(claims)
@@ -88,18 +87,17 @@ public struct AnchorAllocator: Sendable {
         var location: SourceLocation
     }
 
-    private func appendClaims(of entry: UnsafePointer<Entry>, base: String?, nested: (title: FieldColumn, id: FieldColumn),
+    private func appendClaims(of entry: borrowing Entry, base: String?, nested: (title: FieldColumn, id: FieldColumn),
                               to claims: inout Claims) {
-        // Read through the pointer: an entry handed on whole is copied, a retain per field.
+        // Borrowed, not copied: an entry handed on by value is copied, a retain per field.
         claims.bases.append(base ?? AnchorAllocator.baseID(of: entry, title: nested.title, id: nested.id))
         if reportsCollisions {
-            claims.entryOwners.append(EntryOwner(name: "\(entry.pointee.location.path):\(entry.pointee.location.line)",
-                                                 explicit: entry.pointee.fields.explicitID != nil, location: entry.pointee.location(of: "id")))
+            claims.entryOwners.append(EntryOwner(name: "\(entry.location.path):\(entry.location.line)",
+                                                 explicit: entry.fields.explicitID != nil, location: entry.location(of: "id")))
         }
-        guard !entry.pointee.children.isEmpty else { return }
-        entry.pointee.children.withUnsafeBufferPointer { children in
-            for child in children.indices { appendClaims(of: children.baseAddress! + child, base: nil, nested: nested, to: &claims) }
-        }
+        guard !entry.children.isEmpty else { return }
+        let children = entry.children.span
+        for child in children.indices { appendClaims(of: children[child], base: nil, nested: nested, to: &claims) }
     }
 
     private func setIDs(of entry: inout Entry, _ ids: [String], next: inout Int) {
@@ -180,7 +178,7 @@ public struct AnchorAllocator: Sendable {
         // Where the title sits in the rows (CSV rows share their names), so it is read in place, not made a String.
         let first = sections.lazy.flatMap(\.entries).first?.fields
         let title = FieldColumn(titleField, in: first), id = FieldColumn("id", in: first)
-        // Each section's first entry's place in the page, and where its entries are (read only, while `sections` holds them).
+        // Each section's first entry's place in the page.
         var starts: [Int] = []
         starts.reserveCapacity(sections.count + 1)
         var total = 0
@@ -190,29 +188,29 @@ public struct AnchorAllocator: Sendable {
         }
         starts.append(total)
         let sectionStarts = starts
-        nonisolated(unsafe) let entryArrays = sections.map { $0.entries.elementsAddress?.assumingMemoryBound(to: Entry.self) }
         let chunks = (0..<total).chunks(of: AnchorAllocator.baseIDChunk)
-        var slugs = withExtendedLifetime(sections) {
-            Array(Engine.current.orderedMap(count: chunks.count) { chunk in
-                // The section holding the chunk's first entry; the chunk then walks on in page order.
-                var low = 0, high = sections.count
-                while low + 1 < high {
-                    let middle = (low + high) / 2
-                    if sectionStarts[middle] <= chunks[chunk].lowerBound { low = middle } else { high = middle }
+        var slugs = Array(Engine.current.orderedMap(count: chunks.count) { chunk in
+            // The section holding the chunk's first entry; the chunk then walks on in page order.
+            var low = 0, high = sections.count
+            while low + 1 < high {
+                let middle = (low + high) / 2
+                if sectionStarts[middle] <= chunks[chunk].lowerBound { low = middle } else { high = middle }
+            }
+            var section = low
+            var sectionEntries = sections[section].entries
+            return chunks[chunk].map { position in
+                while position >= sectionStarts[section + 1] {
+                    section += 1
+                    sectionEntries = sections[section].entries
                 }
-                var section = low
-                return chunks[chunk].map { position in
-                    while position >= sectionStarts[section + 1] { section += 1 }
-                    let entryIndex = position - sectionStarts[section]
-                    let entries = UnsafeBufferPointer(start: entryArrays[section], count: sectionStarts[section + 1] - sectionStarts[section])
-                    entries.prefetchRow(after: entryIndex, before: entries.count)
-                    let entry = entries.baseAddress! + entryIndex
-                    let place = EntryCopies.Place(section: section, entry: entryIndex)
-                    if copies.firstCopy(ofKey: entry.pointee.copyKey, at: place) != nil { return "" }
-                    return AnchorAllocator.baseID(of: entry, title: title, id: id)
-                }
-            }.joined())
-        }
+                let entryIndex = position - sectionStarts[section]
+                let entries = sectionEntries.span
+                entries.prefetchRow(after: entryIndex, before: entries.count)
+                let place = EntryCopies.Place(section: section, entry: entryIndex)
+                if copies.firstCopy(ofKey: entries[entryIndex].copyKey, at: place) != nil { return "" }
+                return AnchorAllocator.baseID(of: entries[entryIndex], title: title, id: id)
+            }
+        }.joined())
         for (key, places) in copies.others {
             guard let first = copies.first[key] else { continue }
             for place in places { slugs[sectionStarts[place.section] + place.entry] = slugs[sectionStarts[first.section] + first.entry] }
@@ -224,11 +222,11 @@ public struct AnchorAllocator: Sendable {
     static let baseIDChunk = 1024
 
     /// The slug an entry's id is made from: of the id the author gave it, else of its title (read in place where
-    /// the entry's row has it, see `FieldColumn`), else of its first field. Read through the pointer: an entry or its
-    /// fields handed on by value are copied, a retain and a release of what every row of a file shares.
-    static func baseID(of entry: UnsafePointer<Entry>, title: FieldColumn, id: FieldColumn) -> String {
-        if !id.isAbsent(in: entry), let explicit = entry.pointee.fields.explicitID { return Slug.make(explicit, fallback: "entry") }
+    /// the entry's row has it, see `FieldColumn`), else of its first field. Borrowed: an entry or its fields handed on
+    /// by value are copied, a retain and a release of what every row of a file shares.
+    static func baseID(of entry: borrowing Entry, title: FieldColumn, id: FieldColumn) -> String {
+        if !id.isAbsent(in: entry), let explicit = entry.fields.explicitID { return Slug.make(explicit, fallback: "entry") }
         if let slug = title.withText(of: entry, { $0.isEmpty ? nil : Slug.make(utf8: $0, fallback: "entry") }), let slug { return slug }
-        return Slug.make(entry.pointee.fields.names.isEmpty ? "" : entry.pointee.fields.value(column: 0).displayText, fallback: "entry")
+        return Slug.make(entry.fields.names.isEmpty ? "" : entry.fields.value(column: 0).displayText, fallback: "entry")
     }
 }

@@ -38,38 +38,38 @@ package struct FieldNameCheck {
         func countFilled() {
             for (path, count) in zip(paths, filled) where count > 0 { counts[path, default: 0] += count }
         }
-        entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices {
-                // A row of texts with the very names array of the run before (every CSV row, most list items) is read
-                // in place, field by field, without a copy of its record or a comparison of its names.
-                let record = (entries.baseAddress! + index).fields
-                if record.pointee.isRowOfTexts, let lastNames, lastNames.elementsAddress == record.pointee.namesAddress {
-                    for column in fieldPaths.indices where !record.withText(column: column, { $0.isBlank }) { filled[column] += 1 }
-                    continue
-                }
-                let fields = record.pointee
-                // A row of texts (`isAllText`) is asked nothing more: making its `values` would copy out every field.
-                let hasRecords = !fields.isAllText && fields.values.contains { if case .record = $0 { true } else { false } }
-                if hasRecords || lastNames == nil || lastNames! != fields.names {
-                    countFilled()
-                    paths = FieldNameCheck.paths(of: fields, prefix: "")
-                    fieldPaths = paths.map { FieldPath($0) }
-                    filled = Array(repeating: 0, count: paths.count)
-                    lastNames = hasRecords ? nil : fields.names
-                    for path in paths where seen.insert(path).inserted { names.append(path) }
-                }
-                if fields.isAllText, !hasRecords {
-                    // The run's paths are its names, one per column: the texts are read in place.
-                    for column in fieldPaths.indices where !fields.withDisplayText(column: column, { $0.isBlank }) {
-                        filled[column] += 1
-                    }
-                    continue
-                }
-                for column in fieldPaths.indices {
-                    guard let value = fields.value(at: fieldPaths[column]) else { continue }
-                    if case .text(let text) = value, text.isBlank { continue }
+        let entries = entries.span
+        for index in entries.indices {
+            // A row of texts with the very names array of the run before (every CSV row, most list items) is read
+            // where it is, field by field, without a copy of its record or a comparison of its names.
+            if entries[index].fields.isRowOfTexts, let lastNames, lastNames.elementsAddress == entries[index].fields.namesAddress {
+                for column in fieldPaths.indices where !entries[index].fields.withDisplayText(column: column, { $0.isBlank }) {
                     filled[column] += 1
                 }
+                continue
+            }
+            let fields = entries[index].fields
+            // A row of texts (`isAllText`) is asked nothing more: making its `values` would copy out every field.
+            let hasRecords = !fields.isAllText && fields.values.contains { if case .record = $0 { true } else { false } }
+            if hasRecords || lastNames == nil || lastNames! != fields.names {
+                countFilled()
+                paths = FieldNameCheck.paths(of: fields, prefix: "")
+                fieldPaths = paths.map { FieldPath($0) }
+                filled = Array(repeating: 0, count: paths.count)
+                lastNames = hasRecords ? nil : fields.names
+                for path in paths where seen.insert(path).inserted { names.append(path) }
+            }
+            if fields.isAllText, !hasRecords {
+                // The run's paths are its names, one per column: the texts are read in place.
+                for column in fieldPaths.indices where !fields.withDisplayText(column: column, { $0.isBlank }) {
+                    filled[column] += 1
+                }
+                continue
+            }
+            for column in fieldPaths.indices {
+                guard let value = fields.value(at: fieldPaths[column]) else { continue }
+                if case .text(let text) = value, text.isBlank { continue }
+                filled[column] += 1
             }
         }
         countFilled()

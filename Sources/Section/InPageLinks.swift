@@ -28,9 +28,9 @@ public enum InPageLinks {
             for anchor in section.htmlAnchors where pageID[anchor] == nil { pageID[anchor] = section.id }
         }
         // The description's column, found once for each array of names (entries alike share one).
-        var lastNames: UnsafeRawPointer?
+        var lastNames: ElementsAddress?
         var lastColumn: Int?
-        func description(of entry: Entry, holds test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        func description(of entry: Entry, holds test: (Span<UInt8>) -> Bool) -> Bool {
             if entry.fields.namesAddress != lastNames {
                 lastNames = entry.fields.namesAddress
                 lastColumn = entry.fields.names.firstIndex(of: descriptionField.description)
@@ -127,7 +127,7 @@ public enum InPageLinks {
     }
 
     /// Whether Markdown bytes hold `](#` or `](<#`.
-    static func holdsFragmentLink(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func holdsFragmentLink(_ bytes: Span<UInt8>) -> Bool {
         var index = 0
         while index + 2 < bytes.count {
             if bytes[index] == UInt8(ascii: "]"), bytes[index + 1] == UInt8(ascii: "(") {
@@ -140,7 +140,7 @@ public enum InPageLinks {
     }
 
     /// Whether Markdown bytes may hold an HTML anchor (`id=` or `name=`).
-    static func holdsAnchorAttribute(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func holdsAnchorAttribute(_ bytes: Span<UInt8>) -> Bool {
         var index = 0
         while index + 2 < bytes.count {
             if bytes[index + 2] == UInt8(ascii: "="),

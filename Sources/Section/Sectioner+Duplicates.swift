@@ -33,16 +33,12 @@ extension Sectioner {
         var inRun = [Bool](repeating: false, count: entries.count)
         for run in runs { for position in run { inRun[position] = true } }
         let candidates = inRun
-        // The entries are read in place: `entries[position]` in the closure copied each one out, a retain and a
-        // release per field, which took as long as the hashing.
-        let hashes = entries.withUnsafeBufferPointer { entries in
-            nonisolated(unsafe) let entries = entries // read only, while `entries` holds them
-            return Engine.current.orderedMap(count: entries.count) { position -> UInt64? in
-                // Through the pointer, field by field: an `Entry` handed on whole is copied first.
-                let entry = entries.baseAddress! + position
-                guard candidates[position], entry.pointee.children.isEmpty else { return nil }
-                return RecordKey.hash(fields: entry.fields, body: entry.pointee.body)
-            }
+        // The entries are borrowed where they are (`entries.span`): `entries[position]` copied each one out, a retain
+        // and a release per field, which took as long as the hashing.
+        let hashes = Engine.current.orderedMap(count: entries.count) { position -> UInt64? in
+            let entries = entries.span
+            guard candidates[position], entries[position].children.isEmpty else { return nil }
+            return RecordKey.hash(fields: entries[position].fields, body: entries[position].body)
         }
 
         // The runs are checked a group at a time on every core (thousands of short runs cost more in their turns than
@@ -138,16 +134,16 @@ extension Sectioner {
 
         /// A hash of every byte of an entry's field texts and body, equal for records that are equal (`==`), made
         /// without `Hasher` (its setup and per-call cost were most of the duplicate check).
-        static func hash(fields: UnsafePointer<FieldRecord>, body: String?) -> UInt64 {
+        static func hash(fields: borrowing FieldRecord, body: String?) -> UInt64 {
             var hash = RecordHash()
-            let count = fields.pointee.names.count
+            let count = fields.names.count
             hash.add(UInt64(count))
             if let body { hash.add(body) }
-            if fields.pointee.isAllText {
-                for column in 0..<count { fields.withText(column: column) { hash.add($0) } }
+            if fields.isAllText {
+                for column in 0..<count { fields.withDisplayText(column: column) { hash.add($0) } }
                 return hash.value
             }
-            for value in fields.pointee.values {
+            for value in fields.values {
                 // The bytes, not the String: String hashing normalizes Unicode, which `==` above does not.
                 if case .text(let text) = value { hash.add(text) } else { hash.add(0) }
             }
@@ -165,15 +161,14 @@ extension Sectioner {
         }
 
         mutating func add(_ text: String) {
-            var text = text
-            text.withUTF8 { add($0) }
+            add(text.utf8.span)
         }
 
-        mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+        mutating func add(_ bytes: Span<UInt8>) {
             add(UInt64(bytes.count) | 1 << 63)
             var index = 0
             while index + 8 <= bytes.count {
-                add(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                add(bytes.word(at: index))
                 index += 8
             }
             var tail: UInt64 = 0

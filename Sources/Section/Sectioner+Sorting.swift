@@ -63,22 +63,21 @@ extension Sectioner {
             bytes.reserveCapacity((upper - lower) * width * 24)
             var ranges: [Range<Int>] = []
             ranges.reserveCapacity((upper - lower) * width)
-            // Fields other than the title are read from the entries in place (a copy of an entry costs a retain per field).
-            entries.withUnsafeBufferPointer { entries in
-                for index in lower..<upper {
-                    for k in 0..<width {
-                        let start = bytes.count
-                        if let text = readsTitle[k] ? titles[index] : entries[index].text(at: sortKeys[k].path) {
-                            if numeric[k], let value = numberReader?.value(of: text) {
-                                NumberSortKey.append(value, to: &bytes)
-                            } else if dates[k] {
-                                bytes.append(contentsOf: text.utf8)
-                            } else {
-                                collators[block].appendSortKey(of: text, to: &bytes)
-                            }
+            // Fields other than the title are read from the entries where they are (a copy of an entry costs a retain per field).
+            let entries = entries.span
+            for index in lower..<upper {
+                for k in 0..<width {
+                    let start = bytes.count
+                    if let text = readsTitle[k] ? titles[index] : entries[index].text(at: sortKeys[k].path) {
+                        if numeric[k], let value = numberReader?.value(of: text) {
+                            NumberSortKey.append(value, to: &bytes)
+                        } else if dates[k] {
+                            bytes.append(contentsOf: text.utf8)
+                        } else {
+                            collators[block].appendSortKey(of: text, to: &bytes)
                         }
-                        ranges.append(start..<bytes.count)
                     }
+                    ranges.append(start..<bytes.count)
                 }
             }
             return (bytes, ranges)
@@ -102,68 +101,50 @@ extension Sectioner {
         let (keyBytes, keyRanges, width) = (table.bytes, table.ranges, table.width)
         let count = keyRanges.count / max(1, width)
         let comparesPrefixes = width == 1 && !descending[0]
-        // Made a block of entries at a time on every core, each word of a prefix loaded whole where the key has eight
-        // bytes for it.
-        var slots = [SortSlot](unsafeUninitializedCapacity: count) { slots, initialized in
-            keyBytes.withUnsafeBufferPointer { bytes in
-                nonisolated(unsafe) let (slots, bytes) = (slots, bytes)
-                let blocks = (0..<count).chunks(of: Sectioner.slotBlock)
-                Engine.current.concurrentPerform(iterations: blocks.count) { block in
-                    for index in blocks[block] {
-                        let range = keyRanges[index * width]
-                        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
-                        if comparesPrefixes {
-                            func word(_ at: Int) -> UInt64 {
-                                if at + 8 <= range.count {
-                                    return UInt64(bigEndian: UnsafeRawPointer(bytes.baseAddress! + range.lowerBound + at).loadUnaligned(as: UInt64.self))
-                                }
-                                var word: UInt64 = 0
-                                for offset in at..<at + 8 { word = word << 8 | UInt64(offset < range.count ? bytes[range.lowerBound + offset] : 0) }
-                                return word
-                            }
-                            words = (word(0), word(8), word(16))
-                        }
-                        (slots.baseAddress! + index).initialize(to: SortSlot(prefix: words, keyLength: UInt32(range.count), position: UInt32(index)))
-                    }
+        // Made on every core, each word of a prefix loaded whole where the key has eight bytes for it.
+        var slots = Engine.current.orderedMap(count: count) { index in
+            let range = keyRanges[index * width]
+            var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            if comparesPrefixes {
+                let bytes = keyBytes.span
+                func word(_ at: Int) -> UInt64 {
+                    if at + 8 <= range.count { return UInt64(bigEndian: bytes.word(at: range.lowerBound + at)) }
+                    var word: UInt64 = 0
+                    for offset in at..<at + 8 { word = word << 8 | UInt64(offset < range.count ? bytes[range.lowerBound + offset] : 0) }
+                    return word
                 }
+                words = (word(0), word(8), word(16))
             }
-            initialized = count
+            return SortSlot(prefix: words, keyLength: UInt32(range.count), position: UInt32(index))
         }
         // Sorted a run per core, then merged (`Engine.sort`): source order breaks the last ties, so no two
         // slots are equivalent and the order is the one a single sort gives.
-        keyBytes.withUnsafeBufferPointer { bytes in
-            nonisolated(unsafe) let base = bytes.baseAddress
-            Engine.current.sort(&slots) { x, y in
-                let a = x.index, b = y.index
-                var keysEqual = false
-                if comparesPrefixes, x.keyLength > 0, y.keyLength > 0 {
-                    if x.prefix.0 != y.prefix.0 { return x.prefix.0 < y.prefix.0 }
-                    if x.prefix.1 != y.prefix.1 { return x.prefix.1 < y.prefix.1 }
-                    if x.prefix.2 != y.prefix.2 { return x.prefix.2 < y.prefix.2 }
-                    keysEqual = x.keyLength == y.keyLength && x.keyLength <= SortSlot.prefixLength
-                }
-                if !keysEqual {
-                    for k in 0..<width {
-                        let ra = keyRanges[a * width + k], rb = keyRanges[b * width + k]
-                        // Missing values go last whichever the direction.
-                        if ra.isEmpty != rb.isEmpty { return rb.isEmpty }
-                        let common = min(ra.count, rb.count)
-                        var result = common == 0 ? 0 : memcmp(base! + ra.lowerBound, base! + rb.lowerBound, common)
-                        if result == 0 { result = ra.count == rb.count ? 0 : (ra.count < rb.count ? -1 : 1) }
-                        if result != 0 { return descending[k] ? result > 0 : result < 0 }
-                    }
-                }
-                let bytes = Sectioner.compareBytes(rawTitles[a], rawTitles[b])
-                return bytes == 0 ? a < b : bytes < 0
+        Engine.current.sort(&slots) { x, y in
+            let a = x.index, b = y.index
+            var keysEqual = false
+            if comparesPrefixes, x.keyLength > 0, y.keyLength > 0 {
+                if x.prefix.0 != y.prefix.0 { return x.prefix.0 < y.prefix.0 }
+                if x.prefix.1 != y.prefix.1 { return x.prefix.1 < y.prefix.1 }
+                if x.prefix.2 != y.prefix.2 { return x.prefix.2 < y.prefix.2 }
+                keysEqual = x.keyLength == y.keyLength && x.keyLength <= SortSlot.prefixLength
             }
+            if !keysEqual {
+                for k in 0..<width {
+                    let ra = keyRanges[a * width + k], rb = keyRanges[b * width + k]
+                    // Missing values go last whichever the direction.
+                    if ra.isEmpty != rb.isEmpty { return rb.isEmpty }
+                    let bytes = keyBytes.span
+                    let result = bytes.extracting(ra).compareBytes(bytes.extracting(rb))
+                    if result != 0 { return descending[k] ? result > 0 : result < 0 }
+                }
+            }
+            let bytes = Sectioner.compareBytes(rawTitles[a], rawTitles[b])
+            return bytes == 0 ? a < b : bytes < 0
         }
         return slots.map(\.index)
     }
 
     /// One entry being sorted: its index and the first bytes of its first key (when a single ascending key is sorted).
-    /// Entries whose sort slots one task makes.
-    static let slotBlock = 16_384
-
     private struct SortSlot {
         static let prefixLength: UInt32 = 24
         var prefix: (UInt64, UInt64, UInt64)

@@ -54,16 +54,7 @@ public struct Sectioner: Sendable {
         titles.reserveCapacity(entries.count)
         // Read and stripped on every core (a large list's titles are slow on one); kept and reported in order after.
         let title = FieldColumn(settings.titleField, in: entries.first?.fields)
-        let readings = entries.withUnsafeBufferPointer { entries in
-            nonisolated(unsafe) let entries = entries // read only, while `entries` holds them
-            return Engine.current.orderedMap(count: entries.count) {
-                // A title in place in its row (every row of a CSV file) is read without copying the entry or its fields.
-                if settings.readingField == nil, let bytes = title.textInPlace(of: entries.baseAddress! + $0) {
-                    return Sectioner.titleReading(of: String(decoding: bytes, as: UTF8.self), ignoring: settings.ignorePrefixes)
-                }
-                return Sectioner.titleReading(of: entries[$0].fields, settings: settings) // the fields alone: a whole entry is copied
-            }
-        }
+        let readings = Sectioner.titleReadings(of: entries, title: title, settings: settings)
         // One error per kind of wrong field, with a count: a nested `name: {first, last}` in 250 records is one problem.
         var wrongTitles: [(location: SourceLocation, kind: String, nested: [String])] = []
         var wrongURLs: [(location: SourceLocation, kind: String)] = []
@@ -153,6 +144,19 @@ public struct Sectioner: Sendable {
         case wrongTitle(kind: String)
         case wrongURL(kind: String)
         case missing
+    }
+
+    /// Each entry's title reading, made on every core. The entries are borrowed where they are (`entries.span`): a
+    /// copy of one costs a retain and a release per field.
+    static func titleReadings(of entries: [Entry], title: FieldColumn, settings: ListSettings) -> [TitleReading] {
+        Engine.current.orderedMap(count: entries.count) {
+            let entries = entries.span
+            // A title in place in its row (every row of a CSV file) is read without copying the entry or its fields.
+            if settings.readingField == nil, let text = title.withTextInPlace(of: entries[$0], { String(decodingUTF8: $0) }) {
+                return Sectioner.titleReading(of: text, ignoring: settings.ignorePrefixes)
+            }
+            return Sectioner.titleReading(of: entries[$0].fields, settings: settings) // the fields alone, not the entry
+        }
     }
 
     /// An entry's title, read as `section` keeps entries: a title must be non-blank text, and a link text.

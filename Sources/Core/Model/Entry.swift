@@ -186,15 +186,3 @@ public struct DeclaredSection: Sendable, Hashable {
         self.level = level
     }
 }
-
-extension UnsafePointer<Entry> {
-    /// The entry's fields where they are, to be read without being copied (see `JSONWriter.record(at:)`).
-    package var fields: UnsafePointer<FieldRecord> {
-        UnsafeRawPointer(self).advanced(by: Entry.fieldsOffset).assumingMemoryBound(to: FieldRecord.self)
-    }
-}
-
-extension Entry {
-    /// Where `fields` is inside an entry.
-    static let fieldsOffset = MemoryLayout<Entry>.offset(of: \Entry.fields)!
-}

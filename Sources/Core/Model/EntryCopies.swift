@@ -21,13 +21,12 @@ package struct EntryCopies: Sendable {
 
     package init(_ sections: [Section]) {
         for sectionIndex in sections.indices {
-            // Read in place: copying each Entry out costs a retain per field, on every list, shared entries or not.
-            sections[sectionIndex].entries.withUnsafeBufferPointer { entries in
-                for entryIndex in entries.indices {
-                    guard let key = entries[entryIndex].copyKey else { continue }
-                    let place = Place(section: sectionIndex, entry: entryIndex)
-                    if first[key] == nil { first[key] = place } else { others[key, default: []].append(place) }
-                }
+            // Borrowed where they are: copying each Entry out costs a retain per field, on every list, shared entries or not.
+            let sectionEntries = sections[sectionIndex].entries, entries = sectionEntries.span
+            for entryIndex in entries.indices {
+                guard let key = entries[entryIndex].copyKey else { continue }
+                let place = Place(section: sectionIndex, entry: entryIndex)
+                if first[key] == nil { first[key] = place } else { others[key, default: []].append(place) }
             }
         }
     }

@@ -45,41 +45,28 @@ extension FieldRecord {
     /// Calls `body` with the bytes of the field at `path` as one line of text, read at `column` when the record has
     /// the path's first name there, in place for a row of texts (see `FieldTexts`); nil when there is no such field.
     @inlinable
-    package func withText<Result>(at path: FieldPath, column: Int?, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+    package func withText<Result>(at path: FieldPath, column: Int?, _ body: (Span<UInt8>) -> Result) -> Result? {
         if let column = holds(path, at: column) { return withDisplayText(column: column, body) }
         guard let value = value(at: path) else { return nil }
-        var text = value.displayText
-        return text.withUTF8(body)
+        let text = value.displayText
+        return body(text.utf8.span)
     }
 }
 
 extension FieldRecord {
-    /// The bytes of field `column` of a row of texts, where they are; nil when the record holds values of its own or
-    /// the row lacks the field (a parser's appended text, a short row: read those with `withDisplayText`). It takes
-    /// no closure and calls nothing: read through a pointer to an entry, a call that takes a closure copied the whole
-    /// record first, a retain and a release of the table and the names that every row of a file shares, from every core.
+    /// Calls `body` with the bytes of field `column` of a row of texts, where they are; nil (and `body` not called)
+    /// when the record holds values of its own or the row lacks the field (a parser's appended text, a short row: read
+    /// those with `withDisplayText`).
     @inlinable @inline(__always)
-    package func rowText(column: Int) -> UnsafeBufferPointer<UInt8>? {
-        guard let row, column < FieldTexts.fieldCount(atRow: row) else { return nil }
-        return FieldTexts.field(atRow: row, column: column)
+    func withRowText<Result>(column: Int, _ body: (Span<UInt8>) -> Result) -> Result? {
+        guard let row, column < row.fieldCount else { return nil }
+        return row.withField(column, body)
     }
 
     /// Where the names are kept: records with the same address share one names array, so a column found in one holds
     /// in the others without comparing names (a comparison of Strings is a call, which made the record be copied).
     @inlinable @inline(__always)
-    package var namesAddress: UnsafeRawPointer? { names.elementsAddress }
-}
-
-extension UnsafePointer<FieldRecord> {
-    /// Calls `body` with the bytes of field `column` as one line of text, as `FieldRecord.withDisplayText` does, read
-    /// in place through the pointer where it can be (a row's own field, a parser's appended text): the record's parts
-    /// are read first, then `body` is called, so the record is not copied around the call.
-    @inlinable @inline(__always)
-    package func withText<Result>(column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let text = pointee.rowText(column: column) { return body(text) }
-        if var text = pointee.appendedText(column: column) { return text.withUTF8(body) }
-        return pointee.withDisplayText(column: column, body)
-    }
+    package var namesAddress: ElementsAddress? { names.elementsAddress }
 }
 
 /// One field read from every entry of a list, in its hot loops: its key path, and its column in the list's rows,
@@ -95,7 +82,7 @@ package struct FieldColumn: Sendable {
     package let isOneName: Bool
     /// The names the column was looked for in, kept so that their address stays theirs while this lives.
     private let names: [String]?
-    nonisolated(unsafe) package let namesAddress: UnsafeRawPointer?
+    package let namesAddress: ElementsAddress?
 
     /// The fields at `paths`, their columns found in `first` (the list's first entry) in one walk along its names.
     package static func columns(_ paths: [FieldPath], in first: FieldRecord?) -> [FieldColumn] {
@@ -117,40 +104,41 @@ package struct FieldColumn: Sendable {
     }
 
     /// Calls `body` with the field's bytes as one line of text, read in place where the entry's row has them; nil when
-    /// the entry has no such field.
+    /// the entry has no such field. The entry is borrowed where it is (`entries.span[index]`), not copied.
     @inlinable @inline(__always)
-    package func withText<Result>(of entry: UnsafePointer<Entry>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        if let bytes = textInPlace(of: entry) { return body(bytes) }
+    package func withText<Result>(of entry: borrowing Entry, _ body: (Span<UInt8>) -> Result) -> Result? {
+        if let text = withTextInPlace(of: entry, body) { return text }
         if isAbsent(in: entry) { return nil }
-        return entry.pointee.fields.withText(at: path, column: column, body)
+        return entry.fields.withText(at: path, column: column, body)
     }
 
-    /// The field's bytes where the entry's row has them at the column; nil when they must be read by path.
+    /// Calls `body` with the field's bytes where the entry's row has them at the column; nil (and `body` not called)
+    /// when they must be read by path.
     @inlinable @inline(__always)
-    package func textInPlace(of entry: UnsafePointer<Entry>) -> UnsafeBufferPointer<UInt8>? {
-        guard let column, let namesAddress, entry.pointee.fields.namesAddress == namesAddress else { return nil }
-        return entry.pointee.fields.rowText(column: column)
+    package func withTextInPlace<Result>(of entry: borrowing Entry, _ body: (Span<UInt8>) -> Result) -> Result? {
+        guard let column, let namesAddress, entry.fields.namesAddress == namesAddress else { return nil }
+        return entry.fields.withRowText(column: column, body)
     }
 
     /// True when the entry has the names the field was looked for in, and they lack it.
     @inlinable @inline(__always)
-    package func isAbsent(in entry: UnsafePointer<Entry>) -> Bool {
+    package func isAbsent(in entry: borrowing Entry) -> Bool {
         guard column == nil, isOneName, let namesAddress else { return false }
-        return entry.pointee.fields.namesAddress == namesAddress
+        return entry.fields.namesAddress == namesAddress
     }
 }
 
-extension UnsafeBufferPointer<Entry> {
+extension Span<Entry> {
     /// In a loop over the entries at `index` and after, in order, asks for the row of the entry `prefetchDistance`
-    /// ahead when it is before `end` (see `UnsafePointer<Entry>.prefetchRow`).
+    /// ahead when it is before `end` (see `Entry.prefetchRow`).
     @inlinable @inline(__always)
     package func prefetchRow(after index: Int, before end: Int) {
-        let ahead = index + UnsafePointer<Entry>.prefetchDistance
-        if ahead < end { (baseAddress! + ahead).prefetchRow() }
+        let ahead = index + Entry.prefetchDistance
+        if ahead < end { self[ahead].prefetchRow() }
     }
 }
 
-extension UnsafePointer<Entry> {
+extension Entry {
     /// How far ahead a loop over a sorted list's entries asks for their rows (see `prefetchRow`).
     @inlinable package static var prefetchDistance: Int { 8 }
 
@@ -160,10 +148,7 @@ extension UnsafePointer<Entry> {
     /// were half waiting).
     @inlinable @inline(__always)
     package func prefetchRow() {
-        guard let row = pointee.fields.row else { return }
-        prefetch(row)
-        prefetch(row + 64)
-        prefetch(row + 128)
+        fields.row?.prefetch()
     }
 }
 

@@ -64,7 +64,7 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// values of its own. Fields are read through this plain address: reading them through `storage` took and dropped a
     /// reference on the table every row of a file shares, from both cores at once, for every field read (with the cache
     /// line passed back and forth, those counts were a large share of a large build's time).
-    @usableFromInline nonisolated(unsafe) private(set) var row: UnsafeRawPointer?
+    @usableFromInline private(set) var row: FieldTexts.Row?
 
     @usableFromInline enum Storage: Sendable {
         /// Values of their own, in the order of `names`.
@@ -92,7 +92,7 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     package init(names: [String], texts: FieldTexts, row: Int) {
         self.names = names
         storage = .texts(texts, appended: nil)
-        self.row = texts.address(ofRow: row)
+        self.row = texts.row(at: row)
     }
 
     /// A text that many records append (`appending(_:names:)`): one object, referred to by each (a word, where a
@@ -153,8 +153,8 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     @inlinable
     public func value(column: Int) -> FieldValue {
         if let row {
-            if column >= FieldTexts.fieldCount(atRow: row), let appended = appendedText(column: column) { return .text(appended) }
-            return .text(String(decoding: FieldTexts.field(atRow: row, column: column), as: UTF8.self))
+            if column >= row.fieldCount, let appended = appendedText(column: column) { return .text(appended) }
+            return .text(row.withField(column) { String(decodingUTF8: $0) })
         }
         guard case .values(let values) = storage else { preconditionFailure("a row of texts has its row") }
         return values[column]
@@ -163,14 +163,14 @@ public struct FieldRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// Calls `body` with the UTF-8 bytes of the field at `column` as one line of text (`FieldValue.displayText`), read
     /// in place when the record is a row of texts.
     @inlinable
-    public func withDisplayText<Result>(column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    public func withDisplayText<Result>(column: Int, _ body: (Span<UInt8>) -> Result) -> Result {
         if let row {
-            if column >= FieldTexts.fieldCount(atRow: row), var appended = appendedText(column: column) { return appended.withUTF8(body) }
-            return body(FieldTexts.field(atRow: row, column: column))
+            if column >= row.fieldCount, let appended = appendedText(column: column) { return body(appended.utf8.span) }
+            return row.withField(column, body)
         }
         guard case .values(let values) = storage else { preconditionFailure("a row of texts has its row") }
-        var text = values[column].displayText
-        return text.withUTF8(body)
+        let text = values[column].displayText
+        return body(text.utf8.span)
     }
 
     /// True for a row of texts, whose fields are read in place (`withDisplayText`) and never made into values.
@@ -242,15 +242,6 @@ extension String {
         guard let first = utf8.first else { return true }
         if first > 0x20 && first < 0x7F { return false }
         return trimmingSpaces.isEmpty
-    }
-}
-
-extension UnsafeBufferPointer<UInt8> {
-    /// `String.isBlank` of UTF-8 bytes read in place; only text that starts outside visible ASCII is decoded.
-    package var isBlank: Bool {
-        guard let first = first else { return true }
-        if first > 0x20 && first < 0x7F { return false }
-        return String(decoding: self, as: UTF8.self).isBlank
     }
 }
 

@@ -14,13 +14,12 @@ package struct LineIndex: Sendable {
         self.bytes = bytes
         var starts = [0]
         var continuations = [0]
-        bytes.withUnsafeBufferPointer { buffer in
-            var count = 0
-            for index in buffer.indices {
-                let byte = buffer[index]
-                if byte == 0x0A { starts.append(index + 1) } else if byte & 0xC0 == 0x80 { count += 1 }
-                if (index + 1) % LineIndex.stride == 0 { continuations.append(count) }
-            }
+        let buffer = bytes.span
+        var count = 0
+        for index in buffer.indices {
+            let byte = buffer[index]
+            if byte == 0x0A { starts.append(index + 1) } else if byte & 0xC0 == 0x80 { count += 1 }
+            if (index + 1) % LineIndex.stride == 0 { continuations.append(count) }
         }
         lineStarts = starts
         continuationsBefore = continuations

@@ -39,13 +39,12 @@ public struct Section: Sendable {
 }
 
 extension [Entry] {
-    /// The entries with all their nested items, counted in place: `reduce` copied every entry, a retain per field.
+    /// The entries with all their nested items, counted where they are: `reduce` copied every entry, a retain per field.
     var itemCount: Int {
-        withUnsafeBufferPointer { entries in
-            var count = entries.count
-            for index in entries.indices where !entries[index].children.isEmpty { count += entries[index].children.itemCount }
-            return count
-        }
+        let entries = span
+        var count = entries.count
+        for index in entries.indices where !entries[index].children.isEmpty { count += entries[index].children.itemCount }
+        return count
     }
 }
 

@@ -48,38 +48,37 @@ package struct StableHash {
 
     package mutating func add(_ bytes: [UInt8]) {
         mix(UInt64(bytes.count))
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            if raw.count >= 64 {
-                // Four words at a time, each into a lane of its own, so that the lanes' multiplications overlap: one
-                // chain waits on each multiplication, and hashing is a large share of a rebuild that finds nothing
-                // changed.
-                var lanes = (a, b, a ^ 0x6A09_E667_F3BC_C908, b ^ 0xBB67_AE85_84CA_A73B)
-                while offset + 32 <= raw.count {
-                    lanes.0 = StableHash.lane(lanes.0, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                    lanes.1 = StableHash.lane(lanes.1, raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
-                    lanes.2 = StableHash.lane(lanes.2, raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
-                    lanes.3 = StableHash.lane(lanes.3, raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
-                    offset += 32
-                }
-                mix(lanes.0)
-                mix(lanes.1)
-                mix(lanes.2)
-                mix(lanes.3)
+        let span = bytes.span, raw = span.bytes
+        var offset = 0
+        if span.count >= 64 {
+            // Four words at a time, each into a lane of its own, so that the lanes' multiplications overlap: one
+            // chain waits on each multiplication, and hashing is a large share of a rebuild that finds nothing
+            // changed.
+            var lanes = (a, b, a ^ 0x6A09_E667_F3BC_C908, b ^ 0xBB67_AE85_84CA_A73B)
+            while offset + 32 <= span.count {
+                lanes.0 = StableHash.lane(lanes.0, raw.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                lanes.1 = StableHash.lane(lanes.1, raw.unsafeLoadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+                lanes.2 = StableHash.lane(lanes.2, raw.unsafeLoadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+                lanes.3 = StableHash.lane(lanes.3, raw.unsafeLoadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+                offset += 32
             }
-            while offset + 8 <= raw.count {
-                mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                offset += 8
-            }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < raw.count {
-                tail |= UInt64(raw[offset]) << shift
-                shift += 8
-                offset += 1
-            }
-            mix(tail)
+            mix(lanes.0)
+            mix(lanes.1)
+            mix(lanes.2)
+            mix(lanes.3)
         }
+        while offset + 8 <= span.count {
+            mix(raw.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < span.count {
+            tail |= UInt64(span[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        mix(tail)
     }
 
     /// One step of a lane: every word changes the lane (the step can be undone, so no two words give the same lane).

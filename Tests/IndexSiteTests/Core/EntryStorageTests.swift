@@ -33,7 +33,7 @@ import Testing
         // A field the row lacks reads as empty, as a short CSV row's did.
         #expect(emma == ["title": "Emma", "url": ""])
         #expect(dune.values == [.text("Dune"), .text("https://example.org/dune")] && dune.isAllText)
-        #expect(dune.withText(at: "url", column: 1) { String(decoding: $0, as: UTF8.self) } == "https://example.org/dune")
+        #expect(dune.withText(at: "url", column: 1) { String(decodingUTF8: $0) } == "https://example.org/dune")
         #expect(dune.withText(at: "url", column: nil) { $0.count } == 24)
         #expect(dune.withText(at: "missing", column: nil) { $0.count } == nil)
         // Setting a field turns the row into values of its own.
@@ -48,7 +48,7 @@ import Testing
         let category = FieldRecord.SharedText("Novels")
         let record = FieldRecord(names: ["title", "url"], texts: texts, row: rows[0]).appending(category, names: ["title", "url", "category"])
         #expect(record == ["title": "Dune", "url": "https://example.org/dune", "category": "Novels"])
-        #expect(record.withDisplayText(column: 2) { String(decoding: $0, as: UTF8.self) } == "Novels")
+        #expect(record.withDisplayText(column: 2) { String(decodingUTF8: $0) } == "Novels")
         // A record of values appends a value.
         let values = FieldRecord(names: ["title"], values: ["Emma"]).appending(category, names: ["title", "category"])
         #expect(values == ["title": "Emma", "category": "Novels"])

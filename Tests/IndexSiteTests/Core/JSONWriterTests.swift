@@ -73,7 +73,7 @@ import Testing
                     var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
                     if place < length { bytes[place] = byte }
                     for start in [0, 1, 7, 15, 16, 17].filter({ $0 <= length }) {
-                        let found = bytes.withUnsafeBufferPointer { JSONWriter.firstEscape(in: $0, from: start) }
+                        let found = JSONWriter.firstEscape(in: bytes.span, from: start)
                         #expect(found == reference(bytes, from: start), "byte \(byte) at \(place) of \(length), from \(start)")
                     }
                 }

@@ -44,27 +44,26 @@ import Testing
         let title = FieldColumn("title", in: entries[0].fields), url = FieldColumn("url", in: entries[0].fields)
         let id = FieldColumn("id", in: entries[0].fields), last = FieldColumn("author.last", in: entries[0].fields)
         #expect(title.column == 0 && url.column == 1 && id.column == nil && last.column == nil)
-        entries.withUnsafeBufferPointer { entries in
-            func text(_ column: FieldColumn, _ index: Int) -> String? {
-                column.withText(of: entries.baseAddress! + index) { String(decoding: $0, as: UTF8.self) }
-            }
-            func inPlace(_ column: FieldColumn, _ index: Int) -> Bool { column.textInPlace(of: entries.baseAddress! + index) != nil }
-            #expect(inPlace(title, 0) && inPlace(url, 0) && inPlace(title, 1))
-            #expect(text(title, 0) == "Dune" && text(url, 0) == "https://example.org/dune" && text(title, 1) == "Emma")
-            // The short row lacks the url: not in place, read by path as empty, as before.
-            #expect(!inPlace(url, 1) && text(url, 1) == "")
-            // The same names in another array, and values, are read by path.
-            #expect(!inPlace(title, 2) && text(title, 2) == "Dune" && !inPlace(title, 3) && text(title, 3) == "Walden")
-            // The first entry's names lack `id`: absent there without a look, found by path elsewhere.
-            #expect(id.isAbsent(in: entries.baseAddress!) && text(id, 0) == nil)
-            #expect(!id.isAbsent(in: entries.baseAddress! + 3) && text(id, 3) == "thoreau")
-            #expect(text(id, 4) == "Novels" && text(title, 4) == "Emma")
-            // A dotted path is never taken for absent.
-            #expect(!last.isAbsent(in: entries.baseAddress!) && text(last, 5) == "Austen" && text(last, 0) == nil)
+        let span = entries.span
+        func text(_ column: FieldColumn, _ index: Int) -> String? {
+            column.withText(of: span[index]) { String(decodingUTF8: $0) }
         }
+        func inPlace(_ column: FieldColumn, _ index: Int) -> Bool { column.withTextInPlace(of: span[index]) { _ in true } != nil }
+        #expect(inPlace(title, 0) && inPlace(url, 0) && inPlace(title, 1))
+        #expect(text(title, 0) == "Dune" && text(url, 0) == "https://example.org/dune" && text(title, 1) == "Emma")
+        // The short row lacks the url: not in place, read by path as empty, as before.
+        #expect(!inPlace(url, 1) && text(url, 1) == "")
+        // The same names in another array, and values, are read by path.
+        #expect(!inPlace(title, 2) && text(title, 2) == "Dune" && !inPlace(title, 3) && text(title, 3) == "Walden")
+        // The first entry's names lack `id`: absent there without a look, found by path elsewhere.
+        #expect(id.isAbsent(in: span[0]) && text(id, 0) == nil)
+        #expect(!id.isAbsent(in: span[3]) && text(id, 3) == "thoreau")
+        #expect(text(id, 4) == "Novels" && text(title, 4) == "Emma")
+        // A dotted path is never taken for absent.
+        #expect(!last.isAbsent(in: span[0]) && text(last, 5) == "Austen" && text(last, 0) == nil)
         // Without a first entry nothing is read in place.
         let none = FieldColumn("title", in: nil)
         #expect(none.column == nil && none.namesAddress == nil)
-        entries.withUnsafeBufferPointer { #expect(none.withText(of: $0.baseAddress!) { $0.count } == 4) }
+        #expect(none.withText(of: entries.span[0]) { $0.count } == 4)
     }
 }

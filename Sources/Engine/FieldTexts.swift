@@ -9,7 +9,7 @@
 @usableFromInline package final class FieldTexts: Sendable {
     let bytes: [UInt8]
     /// Where `bytes` starts. The array is never changed, so its elements stay where they are while the table lives:
-    /// records keep the address of their row (`FieldRecord.row`) and read it without taking a reference on the table.
+    /// records keep their `Row`, its address, and read it without taking a reference on the table.
     nonisolated(unsafe) let base: UnsafeRawPointer
     /// How many rows there are.
     package let rowCount: Int
@@ -20,37 +20,53 @@
         rowCount = builder.rowCount
     }
 
-    /// The address of the row starting at byte `row`, valid while the table lives.
-    func address(ofRow row: Int) -> UnsafeRawPointer {
+    /// The row starting at byte `row`, valid while the table lives.
+    package func row(at row: Int) -> Row {
         precondition(row >= 0 && row < bytes.count, "a row of the table")
-        return base + row
-    }
-
-    /// How many fields the row at `row` has.
-    @inlinable @inline(__always)
-    @usableFromInline static func fieldCount(atRow row: UnsafeRawPointer) -> Int {
-        Int(row.loadUnaligned(as: UInt32.self))
-    }
-
-    /// The texts of field `column` of the row at `row` (empty when the row has fewer fields), in place.
-    @inlinable @inline(__always)
-    @usableFromInline static func field(atRow row: UnsafeRawPointer, column: Int) -> UnsafeBufferPointer<UInt8> {
-        let count = fieldCount(atRow: row)
-        guard column < count else { return UnsafeBufferPointer(start: nil, count: 0) }
-        let texts = (row + 4 + 4 * count).assumingMemoryBound(to: UInt8.self)
-        let end = Int(row.loadUnaligned(fromByteOffset: 4 + 4 * column, as: UInt32.self))
-        let start = column == 0 ? 0 : Int(row.loadUnaligned(fromByteOffset: 4 * column, as: UInt32.self))
-        return UnsafeBufferPointer(start: texts + start, count: end - start)
+        return Row(address: base + row)
     }
 
     /// How many fields the row starting at byte `row` has.
     package func fieldCount(row: Int) -> Int {
-        FieldTexts.fieldCount(atRow: address(ofRow: row))
+        self.row(at: row).fieldCount
     }
 
     /// Field `column` of the row starting at byte `row`, as a String.
     package func string(row: Int, column: Int) -> String {
-        String(decoding: FieldTexts.field(atRow: address(ofRow: row), column: column), as: UTF8.self)
+        self.row(at: row).withField(column) { String(decodingUTF8: $0) }
+    }
+
+    /// One row of a table, as a record keeps it (`FieldRecord`): its address, read without a reference on the table
+    /// (the record's storage holds the table, and so keeps the row where it is). Reading fields through the table took
+    /// and dropped a reference on what every row of a file shares, from every core, for every field read.
+    @usableFromInline package struct Row: @unchecked Sendable {
+        @usableFromInline let address: UnsafeRawPointer
+
+        @inlinable init(address: UnsafeRawPointer) { self.address = address }
+
+        /// How many fields the row has.
+        @inlinable @inline(__always)
+        package var fieldCount: Int { Int(address.loadUnaligned(as: UInt32.self)) }
+
+        /// Calls `body` with the texts of field `column` (empty when the row has fewer fields), where they are.
+        @inlinable @inline(__always)
+        package func withField<Result>(_ column: Int, _ body: (Span<UInt8>) -> Result) -> Result {
+            let count = fieldCount
+            guard column < count else { return body(UnsafeBufferPointer<UInt8>(start: nil, count: 0).span) }
+            let texts = (address + 4 + 4 * count).assumingMemoryBound(to: UInt8.self)
+            let end = Int(address.loadUnaligned(fromByteOffset: 4 + 4 * column, as: UInt32.self))
+            let start = column == 0 ? 0 : Int(address.loadUnaligned(fromByteOffset: 4 * column, as: UInt32.self))
+            return body(UnsafeBufferPointer(start: texts + start, count: end - start).span)
+        }
+
+        /// Asks the processor to start loading the row (its first three cache lines: a row with a sentence of
+        /// description), for a loop that reads rows out of file order (see `Entry.prefetchRow`).
+        @inlinable @inline(__always)
+        package func prefetch() {
+            IndexSiteEngine.prefetch(address)
+            IndexSiteEngine.prefetch(address + 64)
+            IndexSiteEngine.prefetch(address + 128)
+        }
     }
 
     /// Texts are appended field by field, a row at a time; a row is written out whole when it ends.
@@ -72,9 +88,14 @@
         /// Fields of the row being written so far.
         package var openFieldCount: Int { openEnds.count }
 
-        /// Appends bytes to the field being written.
+        /// Appends bytes to the field being written (a parser's byte loop).
         package mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
             openTexts.append(contentsOf: text)
+        }
+
+        /// Appends bytes to the field being written.
+        package mutating func append(_ text: Span<UInt8>) {
+            openTexts.append(copying: text)
         }
 
         /// Appends one byte to the field being written.
@@ -113,54 +134,5 @@
         }
 
         package func finished() -> FieldTexts { FieldTexts(self) }
-    }
-}
-
-extension FieldTexts {
-    /// Moves the texts of `entries` and of their nested entries into one table, where every value of a record is text
-    /// (other records keep their values), and gives records with the same names one shared array of them: the items
-    /// of a Markdown list become rows like a CSV file's, not a `String` per field and two arrays per item.
-    package static func compact(_ entries: inout [Entry]) {
-        var builder = Builder()
-        // Each record's row in walk order (an entry, then its nested entries), or nil when it keeps its values.
-        var rows: [Int?] = []
-        // The entries and their values are read in place: `for entry in entries` copied each entry out, a retain and a
-        // release for each of its fields, a large share of the reference counting of a Markdown list's parse.
-        func write(_ entries: UnsafeBufferPointer<Entry>) {
-            for entry in entries.indices {
-                let fields = entries.baseAddress! + entry
-                if case .values(let values) = fields.pointee.fields.storage, values.allSatisfy(\.isText) {
-                    values.withUnsafeBufferPointer { values in
-                        for value in values.indices {
-                            if case .text(let text) = values[value], text.utf8.withContiguousStorageIfAvailable({ builder.append($0) }) == nil {
-                                var text = text
-                                text.withUTF8 { builder.append($0) }
-                            }
-                            builder.endField()
-                        }
-                    }
-                    rows.append(builder.nextRow)
-                    builder.endRow()
-                } else {
-                    rows.append(nil)
-                }
-                if !fields.pointee.children.isEmpty { fields.pointee.children.withUnsafeBufferPointer(write) }
-            }
-        }
-        entries.withUnsafeBufferPointer(write)
-        guard rows.contains(where: { $0 != nil }) else { return }
-        let table = builder.finished()
-        var names = SharedNames()
-        var next = 0
-        func assign(_ entries: inout [Entry]) {
-            for index in entries.indices {
-                if let row = rows[next] {
-                    entries[index].fields = FieldRecord(names: names.array(for: entries[index].fields.names), texts: table, row: row)
-                }
-                next += 1
-                if !entries[index].children.isEmpty { assign(&entries[index].children) }
-            }
-        }
-        assign(&entries)
     }
 }
