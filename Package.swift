@@ -113,7 +113,7 @@ let package = Package(
         // as old versions of data files are read with Parse's parsers. Like Load and Write, it touches the disk.
         .target(
             name: "IndexSiteHistory",
-            dependencies: ["IndexSiteCore", "IndexSiteParse"],
+            dependencies: ["IndexSiteCore", "IndexSiteEngine", "IndexSiteParse"],
             path: "Sources/History"
         ),
         // Render: the Mustache engine, the built-in theme and the pages of each list.

@@ -1,5 +1,6 @@
 import Foundation
 import IndexSiteCore
+import IndexSiteEngine
 import IndexSiteParse
 
 /// The History stage: reads, with `git`, when each entry of a source was added and last changed, oldest commit to
@@ -218,17 +219,13 @@ struct MarkdownVersions {
     mutating func read(_ version: [UInt8], time: Int64, into dates: inout [String: EntryDates]) {
         let (old, new) = MarkdownVersions.changedLines(previous, version)
         var oldItems = Set<ItemLine>()
-        previous.withUnsafeBufferPointer { bytes in
-            MarkdownVersions.forEachLine(bytes, old) { if let item = ItemLine($0) { oldItems.insert(item) } }
-        }
-        version.withUnsafeBufferPointer { bytes in
-            MarkdownVersions.forEachLine(bytes, new) { line in
-                guard let item = ItemLine(line) else { return }
-                if dates[item.key] == nil {
-                    dates[item.key] = EntryDates(added: time, updated: time)
-                } else if !oldItems.contains(item) {
-                    dates[item.key]!.updated = time
-                }
+        MarkdownVersions.forEachLine(previous.span, old) { if let item = ItemLine($0) { oldItems.insert(item) } }
+        MarkdownVersions.forEachLine(version.span, new) { line in
+            guard let item = ItemLine(line) else { return }
+            if dates[item.key] == nil {
+                dates[item.key] = EntryDates(added: time, updated: time)
+            } else if !oldItems.contains(item) {
+                dates[item.key]!.updated = time
             }
         }
         previous = version
@@ -237,38 +234,37 @@ struct MarkdownVersions {
     /// The byte ranges of whole lines that differ between `old` and `new`: what is left of each after their common
     /// first lines and common last lines.
     static func changedLines(_ old: [UInt8], _ new: [UInt8]) -> (old: Range<Int>, new: Range<Int>) {
-        old.withUnsafeBufferPointer { a in
-            new.withUnsafeBufferPointer { b in
-                let shorter = min(a.count, b.count)
-                var prefix = 0
-                // Whole blocks by memcmp, then bytes.
-                while prefix + 4096 <= shorter, memcmp(a.baseAddress! + prefix, b.baseAddress! + prefix, 4096) == 0 { prefix += 4096 }
-                while prefix < shorter, a[prefix] == b[prefix] { prefix += 1 }
-                while prefix > 0, a[prefix - 1] != 0x0A { prefix -= 1 }
-                var suffix = 0
-                let most = shorter - prefix
-                while suffix + 4096 <= most,
-                      memcmp(a.baseAddress! + a.count - suffix - 4096, b.baseAddress! + b.count - suffix - 4096, 4096) == 0 { suffix += 4096 }
-                while suffix < most, a[a.count - suffix - 1] == b[b.count - suffix - 1] { suffix += 1 }
-                // The common end starts at a line's start in both versions.
-                func atLineStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-                    bytes.count == suffix || bytes[bytes.count - suffix - 1] == 0x0A
-                }
-                while suffix > 0, !(atLineStart(a) && atLineStart(b)) { suffix -= 1 }
-                return (prefix..<(a.count - suffix), prefix..<(b.count - suffix))
-            }
+        let a = old.span, b = new.span
+        let shorter = min(a.count, b.count)
+        var prefix = 0
+        // Whole blocks compared at once, then bytes.
+        let block = 4096
+        while prefix + block <= shorter,
+              a.extracting(prefix..<(prefix + block)).elementsEqual(b.extracting(prefix..<(prefix + block))) { prefix += block }
+        while prefix < shorter, a[prefix] == b[prefix] { prefix += 1 }
+        while prefix > 0, a[prefix - 1] != 0x0A { prefix -= 1 }
+        var suffix = 0
+        let most = shorter - prefix
+        while suffix + block <= most,
+              a.extracting((a.count - suffix - block)..<(a.count - suffix))
+                .elementsEqual(b.extracting((b.count - suffix - block)..<(b.count - suffix))) { suffix += block }
+        while suffix < most, a[a.count - suffix - 1] == b[b.count - suffix - 1] { suffix += 1 }
+        // The common end starts at a line's start in both versions.
+        func atLineStart(_ bytes: Span<UInt8>) -> Bool {
+            bytes.count == suffix || bytes[bytes.count - suffix - 1] == 0x0A
         }
+        while suffix > 0, !(atLineStart(a) && atLineStart(b)) { suffix -= 1 }
+        return (prefix..<(a.count - suffix), prefix..<(b.count - suffix))
     }
 
     /// Calls `body` with each line of `bytes` inside `range` (without its newline).
-    static func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        guard let base = bytes.baseAddress else { return }
+    static func forEachLine(_ bytes: Span<UInt8>, _ range: Range<Int>, _ body: (Span<UInt8>) -> Void) {
         var start = range.lowerBound
         while start < range.upperBound {
-            let rest = range.upperBound - start
-            let newline = memchr(base + start, 0x0A, rest).map { UnsafeRawPointer($0) - UnsafeRawPointer(base + start) } ?? rest
-            body(UnsafeBufferPointer(start: base + start, count: newline))
-            start += newline + 1
+            var newline = start
+            while newline < range.upperBound, bytes[newline] != 0x0A { newline += 1 }
+            body(bytes.extracting(start..<newline))
+            start = newline + 1
         }
     }
 }

@@ -1,4 +1,5 @@
 import IndexSiteCore
+import IndexSiteEngine
 
 /// What an entry is known by across the versions of its source: its link, else its title (`u:` and `t:` keep the
 /// two apart), so a re-worded description, a move to another section or a new place in the order is the same entry.
@@ -36,7 +37,7 @@ struct ItemLine: Hashable {
 extension ItemLine {
     /// The item line `line` holds (list item or table row), or nil for any other line (headings, paragraphs, blanks,
     /// a table's delimiter row).
-    init?(_ line: UnsafeBufferPointer<UInt8>) {
+    init?(_ line: Span<UInt8>) {
         var index = 0
         let count = line.count
         while index < count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
@@ -61,10 +62,10 @@ extension ItemLine {
         var end = count
         while end > index, line[end - 1] == 0x20 || line[end - 1] == 0x09 || line[end - 1] == 0x0D { end -= 1 }
         guard index < end else { return nil }
-        let body = UnsafeBufferPointer(rebasing: line[index..<end])
-        if isTableRow, body.allSatisfy({ [UInt8(ascii: "|"), UInt8(ascii: "-"), UInt8(ascii: ":"), 0x20, 0x09].contains($0) }) { return nil }
+        let body = line.extracting(index..<end)
+        if isTableRow, ItemLine.isDelimiterRow(body) { return nil }
         var hasher = Hasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(body))
+        for offset in body.indices { hasher.combine(body[offset]) }
         let text = hasher.finalize()
         if let url = ItemLine.firstLink(body) {
             self.init(key: "u:" + url, text: text)
@@ -73,19 +74,32 @@ extension ItemLine {
         // No link: the title, which for a table row is its first cell.
         var titleEnd = body.count
         if isTableRow {
-            titleEnd = body.firstIndex(of: UInt8(ascii: "|")) ?? body.count
+            titleEnd = ItemLine.find([UInt8(ascii: "|")], in: body) ?? body.count
         } else {
             for separator in [" - ", ": ", " — ", " – "].map({ Array($0.utf8) }) {
                 if let found = ItemLine.find(separator, in: body), found < titleEnd { titleEnd = found }
             }
         }
-        let title = ItemKey.plainTitle(body[0..<titleEnd])
+        var titleBytes: [UInt8] = []
+        titleBytes.append(copying: body.extracting(0..<titleEnd))
+        let title = ItemKey.plainTitle(titleBytes)
         guard !title.isEmpty else { return nil }
         self.init(key: "t:" + title, text: text)
     }
 
+    /// Whether `body` is a table's delimiter row (`|---|:--:|`): pipes, dashes, colons and blanks only.
+    static func isDelimiterRow(_ body: Span<UInt8>) -> Bool {
+        for offset in body.indices {
+            switch body[offset] {
+            case UInt8(ascii: "|"), UInt8(ascii: "-"), UInt8(ascii: ":"), 0x20, 0x09: continue
+            default: return false
+            }
+        }
+        return true
+    }
+
     /// The destination of the first inline link `[…](destination …)` in `text`, unescaped, or nil.
-    static func firstLink(_ text: UnsafeBufferPointer<UInt8>) -> String? {
+    static func firstLink(_ text: Span<UInt8>) -> String? {
         var index = 0
         while let open = ItemLine.find(Array("](".utf8), in: text, from: index) {
             var start = open + 2
@@ -94,7 +108,7 @@ extension ItemLine {
             if start < text.count, text[start] == UInt8(ascii: "<") {
                 var end = start + 1
                 while end < text.count, text[end] != UInt8(ascii: ">") { end += 1 }
-                destination = Array(text[(start + 1)..<min(end, text.count)])
+                destination.append(copying: text.extracting((start + 1)..<min(end, text.count)))
             } else {
                 var depth = 0
                 var end = start
@@ -122,7 +136,7 @@ extension ItemLine {
     }
 
     /// Where `needle` first starts in `text` at or after `from`.
-    static func find(_ needle: [UInt8], in text: UnsafeBufferPointer<UInt8>, from: Int = 0) -> Int? {
+    static func find(_ needle: [UInt8], in text: Span<UInt8>, from: Int = 0) -> Int? {
         guard let first = needle.first, text.count >= needle.count else { return nil }
         var index = from
         while index + needle.count <= text.count {

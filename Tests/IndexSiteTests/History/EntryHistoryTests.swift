@@ -416,8 +416,8 @@ struct ScriptedRepository {
 
     @Test func itemLinesAreKeyedByTheirFirstLinkElseTitle() {
         func key(_ line: String) -> String? {
-            var bytes = Array(line.utf8)
-            return bytes.withUnsafeMutableBufferPointer { ItemLine(UnsafeBufferPointer($0))?.key }
+            let bytes = Array(line.utf8)
+            return ItemLine(bytes.span)?.key
         }
         #expect(key("- [Gin](https://github.com/gin-gonic/gin) - A web framework.") == "u:https://github.com/gin-gonic/gin")
         #expect(key("    * [A](<https://a.example/x y>)") == "u:https://a.example/x y")
