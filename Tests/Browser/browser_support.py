@@ -42,13 +42,14 @@ def axe_source():
     return (pathlib.Path(spec.submodule_search_locations[0]) / "axe.min.js").read_text(encoding="utf-8")
 
 
-def axe_violations(d):
+def axe_violations(d, exclude=()):
     """axe-core's violations of any impact on the page as it is now (WCAG 2.2's target-size included), each with the
-    first few nodes it names."""
+    first few nodes it names; `exclude` lists CSS selectors of parts left out of the audit."""
     d.execute_script(axe_source())
-    return d.execute_async_script("""var done = arguments[arguments.length - 1];
-      axe.run(document, { resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } }).then(function (r) {
+    return d.execute_async_script("""var done = arguments[arguments.length - 1], exclude = arguments[0];
+      var context = exclude.length ? { include: [document], exclude: exclude.map(function (s) { return [s]; }) } : document;
+      axe.run(context, { resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } }).then(function (r) {
         done(r.violations.map(function (v) {
           return { id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 5).map(function (n) { return n.target.join(' '); }),
                    count: v.nodes.length }; }));
-      }, function (e) { done([{ id: 'axe-error', impact: String(e), nodes: [], count: 0 }]); });""")
+      }, function (e) { done([{ id: 'axe-error', impact: String(e), nodes: [], count: 0 }]); });""", list(exclude))

@@ -31,9 +31,9 @@ if [ "$site" = "--reader" ]; then
   export READER_SITE_DIR="$repo/.build/browser-reader-site"
   export SCREENSHOT_DIR="${SCREENSHOT_DIR:-$repo/.build/browser-screenshots}"
   cd "$here"
-  # READER_TESTS picks the test files (default: test_reader.py test_search.py).
+  # READER_TESTS picks the test files (default: test_reader.py test_search.py test_reader_axe.py).
   tests=()
-  for name in ${READER_TESTS:-test_reader.py test_search.py}; do tests+=("$here/$name"); done
+  for name in ${READER_TESTS:-test_reader.py test_search.py test_reader_axe.py}; do tests+=("$here/$name"); done
   exec "$python" -m pytest -p no:cacheprovider -q -rfE "${tests[@]}" "$@"
 fi
 if [ "$site" = "--theme" ]; then

@@ -217,7 +217,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             example: ##"`[isbn]`, `all`"##)
         case .facets: SettingDocumentation(
             defaultValue: ##"none"##,
-            meaning: ##"fields readers narrow the list by: chips "value (count)" above the entries (several values of one field: any of them; several fields: all of them; with the filter box and in the address, `?license=MIT`), and a page per value (`tools/license/mit/`, in `sitemap.xml`) for readers without script and search engines. A list field (tags) or a text split by `values_separator` gives several values; entries without a value have no chip"##,
+            meaning: ##"fields readers narrow the list by: chips "value (count)" above the entries (several values of one field: any of them; several fields: all of them; with the filter box and in the address, `?license=MIT`), and a page per value (`tools/license/mit/`, in `sitemap.xml`; cut into `mit/2/`, `mit/3/` … by `page_size` when the value has more entries) for readers without script and search engines. A list field (tags) or a text split by `values_separator` gives several values; entries without a value have no chip"##,
             example: ##"`[language, license]`"##)
         case .fieldLabels: SettingDocumentation(
             defaultValue: ##"the field name made readable (`official_name` → "Official name", `releaseYear` → "Release year")"##,
@@ -245,7 +245,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             example: ##"`sections`"##)
         case .pageSize: SettingDocumentation(
             defaultValue: ##"`1000`"##,
-            meaning: ##"entries on one page of a section of a split list: a longer section is cut into pages (`s/`, `s/2/`, `s/3/` …), each naming its place ("S · 3 of 38") and its first and last entries, linked to the pages before and after it; the strip and the overview link to a section's first page"##,
+            meaning: ##"entries on one page of a section of a split list: a longer section is cut into pages (`s/`, `s/2/`, `s/3/` …), each naming its place ("S · 3 of 38") and its first and last entries, linked to the pages before and after it; the strip and the overview link to a section's first page; a facet value's page is cut the same way"##,
             example: ##"`500`"##)
         case .entryPages: SettingDocumentation(
             defaultValue: ##"yes for entry folders"##,
