@@ -140,16 +140,17 @@ def press(d, field, value):
 
 
 def shown(d):
-    """The titles of the entries a reader sees (laid out: neither the entry nor a box around it hidden), in page order."""
+    """The titles of the entries a reader sees (neither the entry nor a box around it hidden, by display or by
+    content-visibility: a hidden list keeps its boxes), in page order."""
     return d.execute_script("""
-      return Array.prototype.filter.call(document.querySelectorAll('.entry'), function (e) { return e.getClientRects().length > 0; })
+      return Array.prototype.filter.call(document.querySelectorAll('.entry'), function (e) { return e.checkVisibility(); })
         .map(function (e) { return e.querySelector('.entry-title').textContent.trim(); });""")
 
 
 def shown_headings(d):
     """The section headings a reader sees."""
     return d.execute_script("""
-      return Array.prototype.filter.call(document.querySelectorAll('.section-header'), function (h) { return h.getClientRects().length > 0; })
+      return Array.prototype.filter.call(document.querySelectorAll('.section-header'), function (h) { return h.checkVisibility(); })
         .map(function (h) { return h.textContent.trim(); });""")
 
 
@@ -337,6 +338,17 @@ def test_results_are_drawn_a_screen_at_a_time_and_clearing_restores_the_list(dri
     assert d.execute_script("return document.querySelector('.sections').classList.contains('is-replaced')")
     first = drawn(d)
     assert 0 < first < len(gears), f"{first} of {len(gears)} drawn at once"
+    # drawn by height: at least the screen is filled
+    assert d.execute_script("return document.querySelector('.filter-results-more').getBoundingClientRect().top") \
+        >= d.execute_script("return innerHeight")
+    # the hidden list is out of reach: nothing in it takes focus (nor does find-in-page or a screen reader see it)
+    assert d.execute_script("""
+      var entry = document.querySelector('.sections.is-replaced .entry');
+      entry.tabIndex = 0;   // focusable, as a link would be
+      entry.focus();
+      var reached = document.activeElement === entry;
+      entry.removeAttribute('tabindex');
+      return !reached && !entry.checkVisibility();""")
     assert shown(d) == [t for t in shown(d) if t.endswith(tuple("0123456789"))] and len(shown(d)) == first
     for _ in range(40):
         if drawn(d) == len(gears):

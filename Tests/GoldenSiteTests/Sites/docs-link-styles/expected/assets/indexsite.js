@@ -969,10 +969,8 @@
         invalidate();
         announce(count, n, true);
         requestAnimationFrame(function () { if (generation === filter.generation) updateCurrent(); });
-        afterFrame(function () {
-          if (generation !== filter.generation) return;
-          afterFrame(function () { if (generation === filter.generation) { measure('indexsite-filter'); complete(); } });
-        });
+        // (results are laid out whole, not as runs found on screen a frame late: the next frame shows them)
+        afterFrame(function () { if (generation === filter.generation) { measure('indexsite-filter'); complete(); } });
         return;
       }
       resultsView.restore();
@@ -985,8 +983,9 @@
     var step = 0, at = -1;
     var shown = ix.shown, entries = ix.entries;
 
-    // A run's height estimate (for while it is off screen and not laid out) follows the entries it shows: 3.5rem
-    // an entry, as the stylesheet estimates a whole run, and none for a run with nothing to show, so that the runs
+    // A run's height estimate (for while it is off screen and not laid out) follows the entries it shows: the
+    // stylesheet's estimate of the whole run times the share shown (--shown), and none for a run with nothing to
+    // show, so that the runs
     // the screen needs come into view, and are drawn, together rather than one a frame, and a run filtered empty
     // leaves no gap. Only the runs of the first frame get a new estimate (each write restyles the run, up to 1 ms:
     // a thousand runs would take longer than the filtering), and later runs only have an estimate corrected that
@@ -996,7 +995,10 @@
       if (!ix.runOwn[r]) return;
       var estimate = active ? perRun[r] : -1;
       if (estimate !== ix.runEstimate[r] && (first || ix.runEstimate[r] >= 0)) {
-        ix.runs[r].style.containIntrinsicBlockSize = estimate < 0 ? '' : estimate === 0 ? '0px' : 'auto ' + estimate * 3.5 + 'rem';
+        var style = ix.runs[r].style;
+        style.containIntrinsicBlockSize = estimate === 0 ? '0px' : '';
+        if (estimate > 0) style.setProperty('--shown', estimate / (ix.runFirst[r + 1] - ix.runFirst[r]));
+        else style.removeProperty('--shown');
         ix.runEstimate[r] = estimate;
       }
     }
@@ -1449,8 +1451,9 @@
   var resultsView = (function () {
     var full = listMain.querySelector('.sections');
     if (!facetBar || !full) return null;
-    var FIRST = FIRST_SHOWN;    // entries drawn with the press or keystroke: a screenful and more
-    var MORE = 200;             // entries drawn each time the reader nears the end of those drawn
+    var FIRST = FIRST_SHOWN;    // at most this many entries drawn with the press or keystroke
+    var MORE = 200;             // at most this many drawn each time the reader nears the end of those drawn
+    var BATCH = 8;              // entries drawn between two reads of where the results end
     var RUN = 100;              // entries in one list of results, as the build writes a long section's runs
     var box = null, more = null, watcher = null;
     var state = null;           // { ix, visible, sectionShown, tops, drawn, nextSection, shells, moved, nested }
@@ -1467,7 +1470,7 @@
         // two screens ahead of the reader, so scrolling rarely reaches the end of what is drawn
         watcher = new IntersectionObserver(function (seen) {
           if (!state || !seen.some(function (e) { return e.isIntersecting; })) return;
-          draw(MORE);
+          fill(3 * window.innerHeight, MORE);
           // observed anew: it fires again if the end drawn is still near the screen
           watcher.unobserve(more);
           if (state && state.drawn < state.tops.length) watcher.observe(more);
@@ -1504,7 +1507,7 @@
 
     // Moves the next `count` matching top-level entries (with their nested items, those not matching hidden).
     function draw(count) {
-      var ix = state.ix, entries = ix.entries, n = entries.length, tops = state.tops, touched = [];
+      var ix = state.ix, entries = ix.entries, n = entries.length, tops = state.tops;
       var end = Math.min(tops.length, state.drawn + count);
       for (var k = state.drawn; k < end; k++) {
         var i = tops[k], s = ix.section[i];
@@ -1517,7 +1520,6 @@
           place.size = 0;
           place.el.appendChild(place.list);
         }
-        if (touched.indexOf(place) < 0) touched.push(place);
         var el = entries[i], mark = doc.createComment('');
         el.replaceWith(mark);
         place.list.appendChild(el);
@@ -1529,8 +1531,6 @@
       }
       state.drawn = end;
       if (end === tops.length) shellsUpTo(sectionEls.length - 1);
-      // each list's size, for the stylesheet's estimate of its height while it is off screen
-      touched.forEach(function (p) { p.list.style.setProperty('--entries', p.size); });
       if (entriesObserver) entriesObserver.takeRecords();   // the script's own moves: the index still holds
       invalidate();
     }
@@ -1544,8 +1544,20 @@
                 shells: [], order: [], moved: [], nested: [] };
       full.classList.add('is-replaced');
       box.hidden = false;
-      draw(FIRST);
+      fill(window.innerHeight, FIRST);
       if (watcher && state.drawn < tops.length) watcher.observe(more);
+    }
+
+    // Draws results until they reach `below` px under the top of the screen, or `most` more are drawn: a few at a
+    // time, reading between where they end. What is drawn is about a screen's height, not a count of entries: an
+    // entry with a description and fields is several lines, and each one drawn is laid out in the next frame. (Each
+    // read lays out only what was added, which the frame would do anyway.)
+    function fill(below, most) {
+      var limit = Math.min(state.tops.length, state.drawn + most);
+      while (state.drawn < limit) {
+        draw(Math.min(BATCH, limit - state.drawn));
+        if (more.getBoundingClientRect().top > below) return;
+      }
     }
 
     // Every drawn entry back in its place; the full list shown again unless `keep` (another draw follows at once).
