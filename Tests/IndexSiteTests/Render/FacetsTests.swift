@@ -138,6 +138,8 @@ import IndexSiteTestSupport
         let page = built.page(second)
         #expect(page.contains("<title>License: MIT · 2 of 2 · Tools"), "\(page)")
         #expect(page.contains("<p class=\"section-part-title\">License: MIT · 2 of 2 <span class=\"section-part-guide\">Delta – Foxtrot</span></p>"), "\(page)")
+        // its pager names what it pages: these entries, not a section
+        #expect(page.contains("<nav class=\"section-part\" aria-label=\"Pages of these entries\">"), "\(page)")
         #expect(page.contains("<a href=\"../../../license/mit/index.html\" title=\"Alpha – Bravo\">1</a>"), "\(page)")
         #expect(page.contains("<a href=\"../../../license/mit/2/index.html\" title=\"Delta – Foxtrot\" aria-current=\"page\">2</a>"))
         // the strip leads to the page holding each section: A on the first, D on this one

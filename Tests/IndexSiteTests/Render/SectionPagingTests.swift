@@ -78,6 +78,7 @@ import IndexSiteTestSupport
         let second = built.page(paths[1])
         #expect(second.contains("<title>S · 2 of 3 · Words"), "\(second)")
         #expect(second.contains("<p class=\"section-part-title\">S · 2 of 3 <span class=\"section-part-guide\">Salt 5 – Salt 8</span></p>"))
+        #expect(second.contains("<nav class=\"section-part\" aria-label=\"Pages of this section\">"))
         // every page of the section, this one marked, each with its guide words
         #expect(second.contains("<li><a href=\"../../s/index.html\" title=\"Salt 1 – Salt 4\">1</a></li>"))
         #expect(second.contains("<li><a href=\"../../s/2/index.html\" title=\"Salt 5 – Salt 8\" aria-current=\"page\">2</a></li>"))
