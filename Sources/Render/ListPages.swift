@@ -629,9 +629,13 @@ struct ListPages: Sendable {
         guard let page = facetPage else { return .bool(false) }
         let facet = facets.facets[page.facet]
         let value = facet.values[page.value].label
+        let listHref = String(repeating: "../", count: depth) + "index.html"
+        // the list's own page with the value's chip pressed, where the filter reaches every entry with the value
+        // (a split list's pages have no live chips)
+        let query = facet.slug.percentEncoded + "=" + value.percentEncoded
         return .object(["title": .text(words.text(.facet_page_title, ["field": facet.label, "value": value])),
-                        "field": .text(facet.label), "value": .text(value),
-                        "list_href": .text(String(repeating: "../", count: depth) + "index.html")] as [String: TemplateValue])
+                        "field": .text(facet.label), "value": .text(value), "list_href": .text(listHref),
+                        "all_pages_href": .text(split ? "" : listHref + "?" + query)] as [String: TemplateValue])
     }
 
     /// The facet values that have pages (`license/mit/index.html`): the list's sections with only the entries that

@@ -118,7 +118,7 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
         case .facetChip:
             ["label": .value, "count": .value, "href": .value, "index": .value, "current": .value]
         case .facetPage:
-            ["title": .value, "field": .value, "value": .value, "list_href": .value]
+            ["title": .value, "field": .value, "value": .value, "list_href": .value, "all_pages_href": .value]
         case .favicon:
             ["rel": .value, "path": .value, "type": .value]
         }

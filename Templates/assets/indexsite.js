@@ -673,8 +673,16 @@
     filter.input = input;
     filter.status = status;
 
+    // On a facet value's page cut into pages, the link to all of the value's entries (the list's page with its chip
+    // pressed) takes what is typed along: this page's filter reaches only this page.
+    var allPages = listMain.querySelector('.facet-all-pages');
     input.addEventListener('input', function (event) {
       writeQuery(input.value);
+      if (allPages) {
+        var all = new URL(allPages.href), query = input.value.trim();
+        if (query) all.searchParams.set('q', query); else all.searchParams.delete('q');
+        allPages.href = all.href;
+      }
       if (searchHref) { wholeList.search(); return; }
       // a script of the site's own may have added or removed entries since the index was made
       // The filter's measures start at the keystroke; when the index has to be made first (typing before it was

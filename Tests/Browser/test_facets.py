@@ -80,6 +80,7 @@ lists:
     title: Parts
     facets: [kind]
     fields: [kind]
+    page_size: 100
 """, encoding="utf-8")
     rows = ["title,kind,description"]
     for i in range(PART_COUNT):
@@ -405,3 +406,19 @@ def test_jumps_keys_and_the_landed_entry_among_results(driver, vp):
     assert landed == [True, True, True], landed
     assert "kind=gear" in search(d)
     shot(d, f"parts-landed-{vp}")
+
+
+def test_a_paged_values_filter_leads_to_all_of_its_entries(driver):
+    """A value's page cut into pages filters only itself; its link to every page (the list's page with the chip
+    pressed) carries what was typed, and there the match on another page is found."""
+    d = open_page(driver, "parts/kind/gear/2/index.html")
+    type_filter(d, "0998")   # Grommet 0998, a gear on another page of the value
+    assert shown(d) == []
+    link = d.find_element(By.CSS_SELECTOR, ".section-part .facet-all-pages")
+    assert link.text == "Search every page"
+    link.click()
+    WebDriverWait(d, 20).until(lambda d: d.execute_script("return location.pathname").endswith("parts/index.html"))
+    settle(d)
+    assert chip(d, "kind", "gear").get_attribute("aria-pressed") == "true"
+    assert d.find_element(By.CSS_SELECTOR, ".filter input").get_attribute("value") == "0998"
+    assert shown(d) == ["Grommet 0998"]

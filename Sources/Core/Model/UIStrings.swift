@@ -9,7 +9,7 @@ public enum UIStringKey: String, Sendable, CaseIterable {
     case filter_working, filter_first_shown, search_loading, search_load_failed, undated_section
     case no_value_section, new_badge, recently_added, last_updated, feed_link, dark_theme, edit_page, search_site
     case facets_heading, facet_more, facet_page_title
-    case section_part, section_pages, value_pages
+    case section_part, section_pages, value_pages, value_all_pages
 
     /// The keys the theme's script shows (sent to the browser in the page's JSON); templates may use every key.
     public static let scriptKeys: [UIStringKey] = [

@@ -140,15 +140,18 @@ import IndexSiteTestSupport
         #expect(page.contains("<p class=\"section-part-title\">License: MIT · 2 of 2 <span class=\"section-part-guide\">Delta – Foxtrot</span></p>"), "\(page)")
         // its pager names what it pages: these entries, not a section
         #expect(page.contains("<nav class=\"section-part\" aria-label=\"Pages of these entries\">"), "\(page)")
+        // and leads to every entry with the value at once: the list's page with the chip pressed
+        #expect(page.contains("<a class=\"facet-all-pages\" href=\"../../../index.html?license=MIT\">Search every page</a>"), "\(page)")
+        #expect(!built.page("tools/language/go/index.html").contains("facet-all-pages"))
         #expect(page.contains("<a href=\"../../../license/mit/index.html\" title=\"Alpha – Bravo\">1</a>"), "\(page)")
         #expect(page.contains("<a href=\"../../../license/mit/2/index.html\" title=\"Delta – Foxtrot\" aria-current=\"page\">2</a>"))
         // the strip leads to the page holding each section: A on the first, D on this one
         #expect(page.contains("href=\"../../../license/mit/index.html#a\""), "\(page)")
         #expect(page.contains("href=\"#d\""))
         #expect(built.page(first).contains("href=\"../../license/mit/2/index.html#f\""))
-        // every relative link of both pages reaches a page or file of the site
+        // every relative link of both pages reaches a page or file of the site (a query or fragment aside)
         for path in [first, second] {
-            for match in built.page(path).matches(of: /(?:href|src)="([^"#:]+)(?:#[^"]*)?"/) {
+            for match in built.page(path).matches(of: /(?:href|src)="([^"#?:]+)(?:[?#][^"]*)?"/) {
                 let target = FacetsTests.resolve(match.output.1, from: path)
                 #expect(built.pages[target] != nil, "\(path) links \(match.output.1), which is not written")
             }
