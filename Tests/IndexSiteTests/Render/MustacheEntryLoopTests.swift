@@ -45,12 +45,18 @@ import Testing
         "{{#main}}{{nope}}{{/main}}{{^title}}{{nope.either}}{{/title}}{{#href}}{{shown}}{{/href}}\n",
     ]
 
-    @Test(arguments: templates.indices)
-    func boundLoopsWriteWhatThePlainRendererWrites(template: Int) throws {
+    /// A page that repeats `entry` (template `entry` of `templates`) over its `entries`, with the partial it includes.
+    static func library(entry: Int) throws -> MustacheLibrary {
         var library = MustacheLibrary()
         try library.add(name: "page", source: "<ul>\n{{#entries}}\n{{>entry}}\n{{/entries}}\n</ul>{{heading}}\n")
-        try library.add(name: "entry", source: Self.templates[template])
+        try library.add(name: "entry", source: templates[entry])
         try library.add(name: "line", source: "{{title}}\n{{#href}}<a href=\"{{href}}\">{{id}}</a>{{/href}}\n")
+        return library
+    }
+
+    @Test(arguments: templates.indices)
+    func boundLoopsWriteWhatThePlainRendererWrites(template: Int) throws {
+        let library = try Self.library(entry: template)
         let strings = TemplateValue.object(["details": .text("Details & more"), "forward_arrow": .text("→")] as [String: TemplateValue])
         let context = TemplateValue.object(["entries": .loop(Self.rows()), "heading": .text("A <b>"), "strings": strings]
                                            as [String: TemplateValue])
@@ -67,10 +73,7 @@ import Testing
     /// the renderer hands out crosses parts, and the bytes are still the plain renderer's.
     @Test(arguments: templates.indices)
     func joinedRowsRenderedInChunksWriteWhatThePlainRendererWrites(template: Int) throws {
-        var library = MustacheLibrary()
-        try library.add(name: "page", source: "<ul>\n{{#entries}}\n{{>entry}}\n{{/entries}}\n</ul>{{heading}}\n")
-        try library.add(name: "entry", source: Self.templates[template])
-        try library.add(name: "line", source: "{{title}}\n{{#href}}<a href=\"{{href}}\">{{id}}</a>{{/href}}\n")
+        let library = try Self.library(entry: template)
         let joined = JoinedLoop((0..<100).map { _ in Self.rows() })
         #expect(joined.count == 300 && joined.renderWeight >= MustacheLibrary.concurrentListWeight)
         guard case .object(let row as EntryRow) = joined.item(at: 151) else { Issue.record("not a row"); return }
