@@ -17,7 +17,7 @@ import json
 import pytest
 
 from browser_support import axe_violations, settle
-from test_reader import SITE, open_page
+from reader_site import SITE, open_page
 
 SCHEMES = ["light", "dark"]
 SIZES = ["phone", "laptop"]
