@@ -1,6 +1,7 @@
 /// Eight bytes at a time in word arithmetic: the scans of text for the few bytes that matter (escapes, separators)
-/// step over ordinary bytes a word at a time.
-package enum ByteWord {
+/// step over ordinary bytes a word at a time. Usable from inlinable code, so that the parsers' and writers' scans
+/// inline it (see `InlinableBodiesTests`).
+@usableFromInline package enum ByteWord {
     /// Whether a byte of `word` is `byte` (the classic test for a zero byte, on the word with `byte` taken out).
     @inlinable @inline(__always)
     package static func word(_ word: UInt64, contains byte: UInt8) -> Bool {

@@ -32,7 +32,7 @@ extension Engine {
     /// Runs `body` for each index in `0..<iterations` and returns when all are done: in order on the caller's thread
     /// (serial), or on the caller's thread and the pool's helpers in any order and at once (parallel), as Dispatch's
     /// `concurrentPerform` does.
-    package func concurrentPerform(iterations: Int, _ body: (Int) -> Void) {
+    @usableFromInline package func concurrentPerform(iterations: Int, _ body: (Int) -> Void) {
         guard !isSerial else {
             for index in 0..<iterations { body(index) }
             return
@@ -60,12 +60,12 @@ extension Engine {
 
     /// Sorts `elements` by `areInIncreasingOrder`, a strict total order (no two elements equivalent: break ties by
     /// index), so that the order is the one `sort(by:)` gives under either engine. In parallel a run per thread is
-    /// sorted on its thread, in place, and the runs are then merged; with fewer than `minimumCountPerRun` elements for
-    /// each run, it is `sort(by:)` itself.
+    /// sorted on its thread, in place, and the runs are then merged; with fewer than `minimumCountPerRun` (2,048 unless
+    /// given) elements for each run, it is `sort(by:)` itself.
     @inlinable // specialized where it is called: unspecialized, each comparison and copy went through witness tables
-    package func sort<Element>(_ elements: inout [Element], runs: Int? = nil, minimumCountPerRun: Int = 2_048,
+    package func sort<Element>(_ elements: inout [Element], runs: Int? = nil, minimumCountPerRun: Int? = nil,
                                by areInIncreasingOrder: @Sendable (Element, Element) -> Bool) {
-        let runCount = Swift.min(runs ?? width, elements.count / Swift.max(1, minimumCountPerRun))
+        let runCount = Swift.min(runs ?? width, elements.count / Swift.max(1, minimumCountPerRun ?? 2_048))
         guard runCount > 1 else { return elements.sort(by: areInIncreasingOrder) }
         let count = elements.count
         let bounds = (0...runCount).map { count * $0 / runCount }

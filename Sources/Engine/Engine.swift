@@ -2,9 +2,11 @@
 /// thread, nothing made ahead of need, no thread started) and the parallel one (the pool's helpers and background
 /// threads). Every verb gives the same result under both, so the output of a build is the same byte for byte; only
 /// the time differs. Stages ask `Engine.current` for the verbs and never start a thread themselves.
-package struct Engine: Sendable, Equatable {
+/// Usable from inlinable code, so that the stages see `sort`'s body and specialise it (a member of a `package` type
+/// that is not has no body outside this module, whatever `@inlinable` says).
+@usableFromInline package struct Engine: Sendable, Equatable {
     /// How many threads a loop may use: 1 for the serial engine.
-    package let width: Int
+    @usableFromInline package let width: Int
 
     /// Plain loops on the caller's thread: the library's default, so that a user of it inherits no threads.
     package static let serial = Engine(width: 1)

@@ -18,9 +18,9 @@ extension ListPages {
         var extent = RunExtent()
         let entries = entries.span
         for index in range {
-            _ = descriptionColumn.withText(of: entries[index]) { extent.characters += Self.scalarCount($0) }
+            _ = descriptionColumn.withText(of: entries, at: index) { extent.characters += Self.scalarCount($0) }
             for field in fieldColumns.indices {
-                guard let count = fieldColumns[field].withText(of: entries[index], Self.scalarCount), count > 0 else { continue }
+                guard let count = fieldColumns[field].withText(of: entries, at: index, Self.scalarCount), count > 0 else { continue }
                 // the name, ": ", the value and the gap to the next field, about three characters wide
                 extent.characters += fieldNames[field].unicodeScalars.count + 2 + count + 3
             }

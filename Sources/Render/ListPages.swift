@@ -258,7 +258,8 @@ struct ListPages: Sendable {
         for index in range {
             entries.prefetchRow(after: index, before: range.upperBound)
             let place = section.map { EntryCopies.Place(section: $0, entry: index) }
-            rows.add(entries[index].id)
+            let id = entries[index].id
+            rows.add(id)
             let copyKey = entries[index].copyKey
             if let place, let first = referredCopy(ofKey: copyKey, at: place) {
                 let reference = reference(to: first, pagePrefix: pagePrefix)
@@ -276,25 +277,25 @@ struct ListPages: Sendable {
                 continue
             }
             // Texts are copied from the fields' bytes: a row of a CSV file makes no String (see `FieldTexts`).
-            rows.add { bytes in _ = titleColumn.withText(of: entries[index]) { bytes.append(copying: $0) } }
-            rows.add { bytes in appendSafeLink(of: entries[index], to: &bytes) }
+            rows.add { bytes in _ = titleColumn.withText(of: entries, at: index) { bytes.append(copying: $0) } }
+            rows.add { bytes in appendSafeLink(of: entries, at: index, to: &bytes) }
             if entryPages {
                 let pageID = place.flatMap { copies.firstCopy(ofKey: copyKey, at: $0) }.map { list.sections[$0.section].entries[$0.entry].id }
-                rows.add(pagePrefix + (pageID ?? entries[index].id) + ".html")
+                rows.add(pagePrefix + (pageID ?? id) + ".html")
             } else {
                 rows.add(nil)
             }
             rows.add(nil)
             // What stood before a Markdown item's link (`0BSD`), shown before its title, and whether it was struck.
             if let itemMarkColumns {
-                rows.add { bytes in _ = itemMarkColumns.prefix.withText(of: entries[index]) { bytes.append(copying: $0) } }
-                rows.add(itemMarkColumns.struck.withText(of: entries[index]) { $0.elementsEqual("true") } == true ? "struck" : nil)
+                rows.add { bytes in _ = itemMarkColumns.prefix.withText(of: entries, at: index) { bytes.append(copying: $0) } }
+                rows.add(itemMarkColumns.struck.withText(of: entries, at: index) { $0.elementsEqual("true") } == true ? "struck" : nil)
             } else {
                 rows.add(nil)
                 rows.add(nil)
             }
             rows.add { html in
-                _ = descriptionColumn.withText(of: entries[index]) { markdown in
+                _ = descriptionColumn.withText(of: entries, at: index) { markdown in
                     guard !markdown.isEmpty else { return }
                     CommonMark.appendHTML(markdown, allowUnsafeHTML: allowUnsafe, to: &html)
                 }
@@ -303,27 +304,28 @@ struct ListPages: Sendable {
             rows.add(termFields.isEmpty ? nil : searchTerms(of: entries[index]))
             rows.add(facets.isEmpty ? nil : facets.attribute(of: entries[index]))
             for field in fieldPaths.indices {
-                if quantityFields[field], let value = fieldColumns[field].withText(of: entries[index], { QuantityField.integer($0) }) ?? nil {
+                if quantityFields[field], let value = fieldColumns[field].withText(of: entries, at: index, { QuantityField.integer($0) }) ?? nil {
                     rows.add(words.number(value))
                     continue
                 }
-                rows.add { bytes in _ = fieldColumns[field].withText(of: entries[index]) { bytes.append(copying: $0) } }
+                rows.add { bytes in _ = fieldColumns[field].withText(of: entries, at: index) { bytes.append(copying: $0) } }
             }
             if rowsMarkMain { rows.main.append(entries[index].text(at: "main") == "true") }
             if news.newSince != nil { rows.new.append(news.isNew(entries[index])) }
-            if !entries[index].children.isEmpty {
-                rows.children[index - range.lowerBound] = entryRows(entries[index].children, entries[index].children.indices, section: nil,
+            let children = entries[index].children
+            if !children.isEmpty {
+                rows.children[index - range.lowerBound] = entryRows(children, children.indices, section: nil,
                                                                    pagePrefix: pagePrefix, root: root)
             }
         }
         return rows.finished()
     }
 
-    /// Appends the entry's link when it is safe to link to (else nothing: the entry shows its title as text). The
-    /// entry is read where it is, not copied (see `EntryCopies.firstCopy(ofKey:at:)`), and a plain http(s) link is
-    /// copied from its bytes.
-    func appendSafeLink(of entry: borrowing Entry, to bytes: inout [UInt8]) {
-        _ = urlColumn.withText(of: entry) { url in
+    /// Appends the link of `entries[index]` when it is safe to link to (else nothing: the entry shows its title as
+    /// text). The entry is read where it is, not copied (see `FieldColumn.withText(of:at:_:)`), and a plain http(s)
+    /// link is copied from its bytes.
+    func appendSafeLink(of entries: Span<Entry>, at index: Int, to bytes: inout [UInt8]) {
+        _ = urlColumn.withText(of: entries, at: index) { url in
             URLPolicy.withSafeHref(url) { bytes.append(copying: $0) }
         }
     }
@@ -354,7 +356,7 @@ struct ListPages: Sendable {
         for index in range {
             entries.prefetchRow(after: index, before: range.upperBound)
             if let section, referredCopy(ofKey: entries[index].copyKey, at: EntryCopies.Place(section: section, entry: index)) != nil { continue }
-            _ = urlColumn.withText(of: entries[index]) { url in
+            _ = urlColumn.withText(of: entries, at: index) { url in
                 guard !URLPolicy.withSafeHref(url, { _ in }) else { return }
                 warnings.append(.warning(.unsafeURL, "link '\(String(decodingUTF8: url))' is not http, https, mailto or relative; it is shown as text",
                                          at: entries[index].location(of: urlField), hint: "only http, https, mailto and relative links become live links"))

@@ -162,27 +162,28 @@ struct EntriesJSONWriter: Sendable {
             entries.prefetchRow(after: index, before: range.upperBound)
             // Only an entry filed under several sections can be a later copy, which its first copy stands for.
             if copies.firstCopy(ofKey: entries[index].copyKey, at: EntryCopies.Place(section: section, entry: index)) != nil { continue }
-            writeObject(entries[index], sectionTitle: sectionTitle, hrefPrefix: hrefPrefixes[paging.page(ofEntry: index)], parent: nil, into: &json)
+            writeObject(entries, at: index, sectionTitle: sectionTitle, hrefPrefix: hrefPrefixes[paging.page(ofEntry: index)], parent: nil, into: &json)
         }
     }
 
-    /// Appends the object of one entry and, after it, those of its nested items (each naming its `parent`'s id),
-    /// each followed by ",\n": the page shows nested items as entries, so the file holds them too.
-    private func writeObject(_ entry: borrowing Entry, sectionTitle: [UInt8], hrefPrefix: [UInt8], parent: String?,
+    /// Appends the object of `entries[index]` and, after it, those of its nested items (each naming its `parent`'s
+    /// id), each followed by ",\n": the page shows nested items as entries, so the file holds them too. The entry is
+    /// named by span and index, not passed, so that it is read where it is (see `FieldColumn.withText(of:at:_:)`).
+    private func writeObject(_ entries: Span<Entry>, at index: Int, sectionTitle: [UInt8], hrefPrefix: [UInt8], parent: String?,
                              into json: inout JSONWriter) {
-        let id = entry.id
+        let id = entries[index].id
         // Literals joined where they meet: an append is a call, whatever its length.
         json.raw("{\"title\":\"")
-        _ = titleColumn.withText(of: entry) { json.stringContents($0) }
+        _ = titleColumn.withText(of: entries, at: index) { json.stringContents($0) }
         // An id is a slug (letters, digits, marks and dashes: `Slug`), and its link's part is percent-encoded
         // ASCII: neither has a byte JSON escapes, so they are copied without a look.
         assert(JSONWriter.encoded(id) == Array(("\"" + id + "\"").utf8), "an id JSON would escape: \(id)")
         json.raw("\",\"id\":\""); json.raw(text: id)
         json.raw("\",\"href\":"); json.raw(hrefPrefix); json.raw(text: id.percentEncoded)
         json.raw("\",\"url\":\"")
-        _ = urlColumn.withText(of: entry) { url in URLPolicy.withSafeHref(url) { json.stringContents($0) } }
+        _ = urlColumn.withText(of: entries, at: index) { url in URLPolicy.withSafeHref(url) { json.stringContents($0) } }
         json.raw("\",\"section\":"); json.raw(sectionTitle)
-        if let key = entry.copyKey, let others = copies.others[key] {
+        if let key = entries[index].copyKey, let others = copies.others[key] {
             json.raw(",\"also_in\":[")
             for (number, place) in others.enumerated() {
                 let id = list.sections[place.section].entries[place.entry].id
@@ -194,10 +195,11 @@ struct EntriesJSONWriter: Sendable {
             json.raw("]")
         }
         if let parent { json.raw(",\"parent\":"); json.string(parent) }
-        json.raw(",\"fields\":"); json.record(entry.fields)
+        json.raw(",\"fields\":"); json.record(entries[index].fields)
         json.raw("},\n")
-        guard !entry.children.isEmpty else { return }
-        let children = entry.children.span
-        for child in children.indices { writeObject(children[child], sectionTitle: sectionTitle, hrefPrefix: hrefPrefix, parent: id, into: &json) }
+        let childEntries = entries[index].children
+        guard !childEntries.isEmpty else { return }
+        let children = childEntries.span
+        for child in children.indices { writeObject(children, at: child, sectionTitle: sectionTitle, hrefPrefix: hrefPrefix, parent: id, into: &json) }
     }
 }

@@ -20,7 +20,7 @@ enum QuantityField {
         for section in sections {
             let entries = section.entries.span
             let allNumbers = entries.indices.allSatisfy { index in
-                column.withText(of: entries[index]) { text in
+                column.withText(of: entries, at: index) { text in
                     if text.isEmpty { return true }
                     var start = 0
                     if text[0] == UInt8(ascii: "-") { start = 1 }

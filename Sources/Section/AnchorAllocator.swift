@@ -53,7 +53,7 @@ public struct AnchorAllocator: Sendable {
         for section in sections.indices {
             let sectionEntries = sections[section].entries, entries = sectionEntries.span
             for entry in entries.indices {
-                appendClaims(of: entries[entry], base: bases[position], nested: nested, to: &claims)
+                appendClaims(of: entries, at: entry, base: bases[position], nested: nested, to: &claims)
                 position += 1
             }
         }
@@ -87,17 +87,20 @@ public struct AnchorAllocator: Sendable {
         var location: SourceLocation
     }
 
-    private func appendClaims(of entry: borrowing Entry, base: String?, nested: (title: FieldColumn, id: FieldColumn),
+    /// Appends the claims of `entries[index]` and its nested items. The entry is named by span and index, not passed:
+    /// an entry handed to a call is copied first, a retain per reference it holds.
+    private func appendClaims(of entries: Span<Entry>, at index: Int, base: String?, nested: (title: FieldColumn, id: FieldColumn),
                               to claims: inout Claims) {
-        // Borrowed, not copied: an entry handed on by value is copied, a retain per field.
-        claims.bases.append(base ?? AnchorAllocator.baseID(of: entry, title: nested.title, id: nested.id))
+        claims.bases.append(base ?? AnchorAllocator.baseID(of: entries, at: index, title: nested.title, id: nested.id))
         if reportsCollisions {
-            claims.entryOwners.append(EntryOwner(name: "\(entry.location.path):\(entry.location.line)",
-                                                 explicit: entry.fields.explicitID != nil, location: entry.location(of: "id")))
+            let location = entries[index].location
+            claims.entryOwners.append(EntryOwner(name: "\(location.path):\(location.line)",
+                                                 explicit: entries[index].fields.explicitID != nil, location: entries[index].location(of: "id")))
         }
-        guard !entry.children.isEmpty else { return }
-        let children = entry.children.span
-        for child in children.indices { appendClaims(of: children[child], base: nil, nested: nested, to: &claims) }
+        let childEntries = entries[index].children
+        guard !childEntries.isEmpty else { return }
+        let children = childEntries.span
+        for child in children.indices { appendClaims(of: children, at: child, base: nil, nested: nested, to: &claims) }
     }
 
     private func setIDs(of entry: inout Entry, _ ids: [String], next: inout Int) {
@@ -208,7 +211,7 @@ public struct AnchorAllocator: Sendable {
                 entries.prefetchRow(after: entryIndex, before: entries.count)
                 let place = EntryCopies.Place(section: section, entry: entryIndex)
                 if copies.firstCopy(ofKey: entries[entryIndex].copyKey, at: place) != nil { return "" }
-                return AnchorAllocator.baseID(of: entries[entryIndex], title: title, id: id)
+                return AnchorAllocator.baseID(of: entries, at: entryIndex, title: title, id: id)
             }
         }.joined())
         for (key, places) in copies.others {
@@ -222,11 +225,11 @@ public struct AnchorAllocator: Sendable {
     static let baseIDChunk = 1024
 
     /// The slug an entry's id is made from: of the id the author gave it, else of its title (read in place where
-    /// the entry's row has it, see `FieldColumn`), else of its first field. Borrowed: an entry or its fields handed on
-    /// by value are copied, a retain and a release of what every row of a file shares.
-    static func baseID(of entry: borrowing Entry, title: FieldColumn, id: FieldColumn) -> String {
-        if !id.isAbsent(in: entry), let explicit = entry.fields.explicitID { return Slug.make(explicit, fallback: "entry") }
-        if let slug = title.withText(of: entry, { $0.isEmpty ? nil : Slug.make(utf8: $0, fallback: "entry") }), let slug { return slug }
-        return Slug.make(entry.fields.names.isEmpty ? "" : entry.fields.value(column: 0).displayText, fallback: "entry")
+    /// the entry's row has it, see `FieldColumn`), else of its first field. Named by span and index: an entry or its
+    /// fields handed on by value are copied, a retain and a release of what every row of a file shares.
+    static func baseID(of entries: Span<Entry>, at index: Int, title: FieldColumn, id: FieldColumn) -> String {
+        if !id.isAbsent(in: entries, at: index), let explicit = entries[index].fields.explicitID { return Slug.make(explicit, fallback: "entry") }
+        if let slug = title.withText(of: entries, at: index, { $0.isEmpty ? nil : Slug.make(utf8: $0, fallback: "entry") }), let slug { return slug }
+        return Slug.make(entries[index].fields.names.isEmpty ? "" : entries[index].fields.value(column: 0).displayText, fallback: "entry")
     }
 }

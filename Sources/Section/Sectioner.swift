@@ -152,7 +152,7 @@ public struct Sectioner: Sendable {
         Engine.current.orderedMap(count: entries.count) {
             let entries = entries.span
             // A title in place in its row (every row of a CSV file) is read without copying the entry or its fields.
-            if settings.readingField == nil, let text = title.withTextInPlace(of: entries[$0], { String(decodingUTF8: $0) }) {
+            if settings.readingField == nil, let text = title.withTextInPlace(of: entries, at: $0, { String(decodingUTF8: $0) }) {
                 return Sectioner.titleReading(of: text, ignoring: settings.ignorePrefixes)
             }
             return Sectioner.titleReading(of: entries[$0].fields, settings: settings) // the fields alone, not the entry

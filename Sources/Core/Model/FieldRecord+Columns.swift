@@ -74,15 +74,17 @@ extension FieldRecord {
 /// Markdown list under the same names) is read at that column in place, with no reference taken on anything the
 /// rows share, and is known to lack a one-name field its names lack; any other entry is read by path
 /// (`FieldRecord.withText(at:column:_:)`).
-package struct FieldColumn: Sendable {
-    package let path: FieldPath
+/// Usable from inlinable code: without it, the stages' compiler sees no body of the type's inlinable methods, and calls
+/// them unspecialised, an entry's fields copied for each call.
+@usableFromInline package struct FieldColumn: Sendable {
+    @usableFromInline package let path: FieldPath
     /// Where the field is in the first entry's names; nil when they lack it or the path is dotted.
-    package let column: Int?
+    @usableFromInline package let column: Int?
     /// True when the path is one name, so that names without it have no such field.
-    package let isOneName: Bool
+    @usableFromInline package let isOneName: Bool
     /// The names the column was looked for in, kept so that their address stays theirs while this lives.
     private let names: [String]?
-    package let namesAddress: ElementsAddress?
+    @usableFromInline package let namesAddress: ElementsAddress?
 
     /// The fields at `paths`, their columns found in `first` (the list's first entry) in one walk along its names.
     package static func columns(_ paths: [FieldPath], in first: FieldRecord?) -> [FieldColumn] {
@@ -103,28 +105,31 @@ package struct FieldColumn: Sendable {
         namesAddress = names?.elementsAddress
     }
 
-    /// Calls `body` with the field's bytes as one line of text, read in place where the entry's row has them; nil when
-    /// the entry has no such field. The entry is borrowed where it is (`entries.span[index]`), not copied.
+    /// Calls `body` with the bytes of the field of `entries[index]` as one line of text, read in place where the
+    /// entry's row has them; nil when the entry has no such field. The entry is named by its span and index, not
+    /// passed: an entry handed to a call the optimiser does not inline is copied first, a retain per reference it holds.
     @inlinable @inline(__always)
-    package func withText<Result>(of entry: borrowing Entry, _ body: (Span<UInt8>) -> Result) -> Result? {
-        if let text = withTextInPlace(of: entry, body) { return text }
-        if isAbsent(in: entry) { return nil }
-        return entry.fields.withText(at: path, column: column, body)
+    package func withText<Result>(of entries: Span<Entry>, at index: Int, _ body: (Span<UInt8>) -> Result) -> Result? {
+        if let text = withTextInPlace(of: entries, at: index, body) { return text }
+        if isAbsent(in: entries, at: index) { return nil }
+        return entries[index].fields.withText(at: path, column: column, body)
     }
 
-    /// Calls `body` with the field's bytes where the entry's row has them at the column; nil (and `body` not called)
-    /// when they must be read by path.
+    /// Calls `body` with the field's bytes where the row of `entries[index]` has them at the column; nil (and `body`
+    /// not called) when they must be read by path. Only the row's address is taken out of the entry before `body`
+    /// runs: holding its fields across a call the optimiser cannot see into would copy them, a retain a call.
     @inlinable @inline(__always)
-    package func withTextInPlace<Result>(of entry: borrowing Entry, _ body: (Span<UInt8>) -> Result) -> Result? {
-        guard let column, let namesAddress, entry.fields.namesAddress == namesAddress else { return nil }
-        return entry.fields.withRowText(column: column, body)
+    package func withTextInPlace<Result>(of entries: Span<Entry>, at index: Int, _ body: (Span<UInt8>) -> Result) -> Result? {
+        guard let column, let namesAddress, entries[index].fields.namesAddress == namesAddress,
+              let row = entries[index].fields.row, column < row.fieldCount else { return nil }
+        return row.withField(column, body)
     }
 
-    /// True when the entry has the names the field was looked for in, and they lack it.
+    /// True when `entries[index]` has the names the field was looked for in, and they lack it.
     @inlinable @inline(__always)
-    package func isAbsent(in entry: borrowing Entry) -> Bool {
+    package func isAbsent(in entries: Span<Entry>, at index: Int) -> Bool {
         guard column == nil, isOneName, let namesAddress else { return false }
-        return entry.fields.namesAddress == namesAddress
+        return entries[index].fields.namesAddress == namesAddress
     }
 }
 

@@ -46,9 +46,9 @@ import Testing
         #expect(title.column == 0 && url.column == 1 && id.column == nil && last.column == nil)
         let span = entries.span
         func text(_ column: FieldColumn, _ index: Int) -> String? {
-            column.withText(of: span[index]) { String(decodingUTF8: $0) }
+            column.withText(of: span, at: index) { String(decodingUTF8: $0) }
         }
-        func inPlace(_ column: FieldColumn, _ index: Int) -> Bool { column.withTextInPlace(of: span[index]) { _ in true } != nil }
+        func inPlace(_ column: FieldColumn, _ index: Int) -> Bool { column.withTextInPlace(of: span, at: index) { _ in true } != nil }
         #expect(inPlace(title, 0) && inPlace(url, 0) && inPlace(title, 1))
         #expect(text(title, 0) == "Dune" && text(url, 0) == "https://example.org/dune" && text(title, 1) == "Emma")
         // The short row lacks the url: not in place, read by path as empty, as before.
@@ -56,14 +56,14 @@ import Testing
         // The same names in another array, and values, are read by path.
         #expect(!inPlace(title, 2) && text(title, 2) == "Dune" && !inPlace(title, 3) && text(title, 3) == "Walden")
         // The first entry's names lack `id`: absent there without a look, found by path elsewhere.
-        #expect(id.isAbsent(in: span[0]) && text(id, 0) == nil)
-        #expect(!id.isAbsent(in: span[3]) && text(id, 3) == "thoreau")
+        #expect(id.isAbsent(in: span, at: 0) && text(id, 0) == nil)
+        #expect(!id.isAbsent(in: span, at: 3) && text(id, 3) == "thoreau")
         #expect(text(id, 4) == "Novels" && text(title, 4) == "Emma")
         // A dotted path is never taken for absent.
-        #expect(!last.isAbsent(in: span[0]) && text(last, 5) == "Austen" && text(last, 0) == nil)
+        #expect(!last.isAbsent(in: span, at: 0) && text(last, 5) == "Austen" && text(last, 0) == nil)
         // Without a first entry nothing is read in place.
         let none = FieldColumn("title", in: nil)
         #expect(none.column == nil && none.namesAddress == nil)
-        #expect(none.withText(of: entries.span[0]) { $0.count } == 4)
+        #expect(none.withText(of: entries.span, at: 0) { $0.count } == 4)
     }
 }
