@@ -217,7 +217,7 @@ public enum ListSettingKey: String, CaseIterable, Sendable {
             example: ##"`[isbn]`, `all`"##)
         case .facets: SettingDocumentation(
             defaultValue: ##"none"##,
-            meaning: ##"fields readers narrow the list by: chips "value (count)" above the entries (several values of one field: any of them; several fields: all of them; with the filter box and in the address, `?license=MIT`), and a page per value (`tools/license/mit/`, in `sitemap.xml`; cut into `mit/2/`, `mit/3/` … by `page_size` when the value has more entries) for readers without script and search engines. A list field (tags) or a text split by `values_separator` gives several values; entries without a value have no chip"##,
+            meaning: ##"fields readers narrow the list by: chips "value (count)" above the entries (several values of one field: any of them; several fields: all of them; with the filter box and in the address, `?license=MIT`), and a page per value (`tools/license/mit/`, in `sitemap.xml`; cut into `mit/2/`, `mit/3/` … by `page_size` when the value has more entries, whose pager leads to the list's page with the chip pressed, where the filter reaches all of them) for readers without script and search engines. A list field (tags) or a text split by `values_separator` gives several values; entries without a value have no chip"##,
             example: ##"`[language, license]`"##)
         case .fieldLabels: SettingDocumentation(
             defaultValue: ##"the field name made readable (`official_name` → "Official name", `releaseYear` → "Release year")"##,
