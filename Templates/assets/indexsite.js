@@ -1179,7 +1179,11 @@
     function show(on) {
       ensureBox();
       state.results.hidden = !on;
-      Array.prototype.forEach.call(listMain.querySelectorAll('.sections, .overview, .section-pager, .section-part'), function (el) { el.hidden = on; });
+      Array.prototype.forEach.call(listMain.querySelectorAll('.overview, .section-pager, .section-part'), function (el) { el.hidden = on; });
+      // (the page's own entries keep their boxes while hidden, as under a facet's results: display: none would take
+      // apart those of up to page_size entries at the first results, and build them again when the search is cleared)
+      var own = listMain.querySelector('.sections');
+      if (own) own.classList.toggle('is-replaced', on);
     }
 
     function search() {
