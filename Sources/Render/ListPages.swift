@@ -386,7 +386,6 @@ struct ListPages: Sendable {
         let description = page == 0 ? section.description.map { renderer.markdown($0) } ?? "" : ""
         return .object(SectionContext(section: section, descriptionHTML: description, shown: entries,
                                       rows: { range in rowLoop(of: index, range, pagePrefix: pagePrefix) },
-                                      extent: { range in runExtent(of: list.sections[index].entries, range) },
                                       isEmpty: emptySubtrees[index]))
     }
 

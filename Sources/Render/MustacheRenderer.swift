@@ -77,7 +77,7 @@ enum KnownTemplateKey: String, Sendable, CaseIterable {
     case id, title, label, href, page_href, description_html, body_html, fields, has_fields, children, has_children, main, see_section, is_new
     case prefix, struck
     case entry_count, entries, empty, name, value
-    case level, subsection, heading_level, has_entries, runs, long_section, characters, lines
+    case level, subsection, heading_level, has_entries, runs, long_section
     case image, search_terms, facet_values
 }
 

@@ -17,19 +17,15 @@ struct SectionContext: TemplateObject {
     /// rows of a page are made run by run as its body is rendered and let go once written, so a page of a million
     /// entries never holds them all at once.
     let rows: @Sendable (Range<Int>) -> any TemplateLoop
-    /// What a range of the section's entries shows besides titles (`ListPages.runExtent`), for a run's height estimate.
-    let extent: @Sendable (Range<Int>) -> RunExtent
     /// Whether the section is empty (`[Section].emptySubtrees`): a parent whose entries are all in sub-sections is
     /// not, nor is a heading with only a paragraph.
     var isEmpty: Bool
 
-    init(section: Section, descriptionHTML: String, shown: Range<Int>? = nil, rows: @escaping @Sendable (Range<Int>) -> any TemplateLoop,
-         extent: @escaping @Sendable (Range<Int>) -> RunExtent, isEmpty: Bool) {
+    init(section: Section, descriptionHTML: String, shown: Range<Int>? = nil, rows: @escaping @Sendable (Range<Int>) -> any TemplateLoop, isEmpty: Bool) {
         self.section = section
         self.descriptionHTML = descriptionHTML
         self.shown = shown ?? section.entries.indices
         self.rows = rows
-        self.extent = extent
         self.isEmpty = isEmpty
     }
 
@@ -60,20 +56,18 @@ extension SectionContext {
     var runs: [TemplateValue] {
         let size = Self.entriesPerRun
         return stride(from: shown.lowerBound, to: shown.upperBound, by: size).map { start in
-            .object(RunContext(entries: start..<min(start + size, shown.upperBound), rows: rows, extent: extent, longSection: shown.count > size))
+            .object(RunContext(entries: start..<min(start + size, shown.upperBound), rows: rows, longSection: shown.count > size))
         }
     }
 }
 
-/// One run of a section's entries (`section.mustache`): `entries[]`, `long_section` when the section has several
-/// runs, and for the height estimate of its list while it is not laid out, `entry_count`, `characters` and `lines`
-/// (`RunExtent`).
+/// One run of a section's entries (`section.mustache`): `entries[]`, `entry_count`, and `long_section` when the
+/// section has several runs (each then says how many entries it holds, for the height estimate of its list).
 struct RunContext: TemplateObject {
     /// Which of the section's entries.
     let entries: Range<Int>
     /// The section's maker of rows (`SectionContext.rows`).
     let rows: @Sendable (Range<Int>) -> any TemplateLoop
-    let extent: @Sendable (Range<Int>) -> RunExtent
     let longSection: Bool
 
     var renderWeight: Int { entries.count }
@@ -82,8 +76,6 @@ struct RunContext: TemplateObject {
         switch key.known {
         case .entries?: .loop(rows(entries))
         case .entry_count?: .text(String(entries.count))
-        case .characters?: .text(String(extent(entries).characters))
-        case .lines?: .text(String(extent(entries).lines))
         case .long_section?: .bool(longSection)
         default: nil
         }

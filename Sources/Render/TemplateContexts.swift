@@ -96,7 +96,7 @@ enum ContextObject: String, Sendable, Hashable, CaseIterable {
              "entries": .list(.object(.entry)), "runs": .list(.object(.run)), "empty": .value, "has_entries": .value,
              "level": .value, "subsection": .value, "heading_level": .value]
         case .run:
-            ["entries": .list(.object(.entry)), "entry_count": .value, "long_section": .value, "characters": .value, "lines": .value]
+            ["entries": .list(.object(.entry)), "entry_count": .value, "long_section": .value]
         case .entry:
             ["id": .value, "title": .value, "href": .value, "page_href": .value, "description_html": .value, "body_html": .value,
              "fields": .list(.object(.field)), "has_fields": .value, "children": .list(.object(.entry)), "has_children": .value,

@@ -508,8 +508,8 @@ def test_long_page_costs_what_is_in_view():
     only near the screen, and no :has() rule looks through the whole page (body:has(…) is searched again after every
     change to the page)."""
     page = (SITE / LONG).read_text(encoding="utf-8")
-    runs = re.findall(r'<ul class="entries" style="--entries: (\d+);', page)
-    assert len(runs) > 26 and all(int(n) <= 100 for n in runs)
+    runs = re.findall(r'<ul class="entries"( style="--entries: (\d+)")?>', page)
+    assert len(runs) > 26 and all(int(n) <= 100 for _, n in runs if n)
     css = (SITE / "assets" / "indexsite.css").read_text(encoding="utf-8")
     rules = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
     assert not re.search(r"(^|[\s,}])(html|body|:root)[^{,]*:has\(", rules, flags=re.M), "a :has() rule on the whole page"
@@ -690,24 +690,3 @@ def test_axe_finds_no_violation_on_a_paged_section(driver, vp, scheme):
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
     assert not found, "axe-core violations: " + "; ".join(f"{v['state']} {v['id']} ({v['impact']}): {v['nodes']}" for v in found)
 
-
-# --------------------------------------------------------------------------- height estimate of lists not laid out
-
-@pytest.mark.parametrize("page", ["awesome-go/index.html", "countries/index.html", "names/index.html"])
-@pytest.mark.parametrize("vp", ["phone", "laptop"])
-def test_lists_not_laid_out_are_estimated_near_their_height(driver, page, vp):
-    """A run of entries off screen is sized from what the build counted in it (entries, nested items, characters
-    of descriptions and fields) and the column's width, so the scrollbar does not jump as the reader goes: the
-    runs' estimates add up to within 15% of their real height, at phone and desktop width, on a list of
-    descriptions (awesome-go), one of fields and nested items (countries) and one of titles (names)."""
-    d = open_page(driver, page, vp)
-    estimated, real = d.execute_script("""
-      var runs = Array.from(document.querySelectorAll('.section .entries:not(.children)'));
-      var estimated = runs.map(function (r) { return parseFloat(getComputedStyle(r).containIntrinsicBlockSize.replace('auto', '')); });
-      var style = document.createElement('style');
-      style.textContent = '.section .entries:not(.children) { content-visibility: visible !important; }';
-      document.head.appendChild(style);
-      var real = runs.map(function (r) { return r.getBoundingClientRect().height; });
-      style.remove();
-      return [estimated.reduce(function (a, b) { return a + b; }, 0), real.reduce(function (a, b) { return a + b; }, 0)];""")
-    assert real > 0 and abs(estimated / real - 1) < 0.15, f"estimated {estimated:.0f} px, real {real:.0f} px"

@@ -9,7 +9,6 @@ needs: chevron (a spec-compliant Python Mustache renderer; run.sh installs it)
 """
 import html
 import pathlib
-import re
 import shutil
 import sys
 
@@ -98,21 +97,6 @@ def entry(title, href="", desc="", fields=(), children=(), page_href="", used=No
     }
 
 
-def run(entries, long_section):
-    """A run of entries as the generator writes it, with what its height estimate counts (`RunExtent`)."""
-    def extent(entry):
-        characters = len(re.sub(r"<[^>]*>", "", entry["description_html"]))
-        characters += sum(len(f["name"]) + 2 + len(f["value"]) + 3 for f in entry["fields"])
-        lines = 0
-        for child in entry["children"]:
-            child_characters, child_lines = extent(child)
-            characters, lines = characters + child_characters, lines + child_lines + 1
-        return characters, lines
-    extents = [extent(e) for e in entries]
-    return {"entries": entries, "entry_count": len(entries), "long_section": long_section,
-            "characters": sum(c for c, _ in extents), "lines": sum(l for _, l in extents)}
-
-
 def list_page(title, description_html, sections_spec, strip_spec=None):
     """sections_spec: [(id, title, label, [entries], description_html)];
     strip_spec: [(label, title, id or None)] in strip order (None = greyed)."""
@@ -123,7 +107,8 @@ def list_page(title, description_html, sections_spec, strip_spec=None):
             "description_html": sdesc, "entry_count": len(entries),
             "entries": entries, "empty": not entries,
             # as the generator writes them: runs of at most 100 entries, each its own list when there are several
-            "runs": [run(entries[k:k + 100], len(entries) > 100) for k in range(0, len(entries), 100)],
+            "runs": [{"entries": entries[k:k + 100], "entry_count": len(entries[k:k + 100]), "long_section": len(entries) > 100}
+                     for k in range(0, len(entries), 100)],
         })
     if strip_spec is None:
         strip_spec = [(s["label"], s["title"], s["id"]) for s in sections]
