@@ -1,6 +1,8 @@
 """Helpers the browser tests share: exact viewports through DevTools, and waiting until a page stops moving."""
 import time
 
+from selenium.webdriver.support.ui import WebDriverWait
+
 
 def emulate(d, width, height, mobile, touch=None):
     """Sets an exact viewport (CSS pixels) and whether the page sees a touch screen (by default: when mobile)."""
@@ -8,6 +10,18 @@ def emulate(d, width, height, mobile, touch=None):
     d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                       {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
     d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": touch, "maxTouchPoints": 5 if touch else 1})
+
+
+def load(d, url, script=True):
+    """Opens `url` afresh (from a blank page, so a fragment or query still loads it anew), waits until it has loaded
+    and, with page scripts on, until the theme's script has started, then until it stops moving."""
+    d.get("about:blank")
+    d.get(url)
+    WebDriverWait(d, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    if script:
+        WebDriverWait(d, 10).until(lambda d: d.execute_script("return document.documentElement.classList.contains('js')"))
+    settle(d)
+    return d
 
 
 def settle(d, frames=90):

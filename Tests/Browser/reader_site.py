@@ -4,9 +4,7 @@ import os
 import pathlib
 import re
 
-from selenium.webdriver.support.ui import WebDriverWait
-
-from browser_support import emulate, settle
+from browser_support import emulate, load
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 SITE = pathlib.Path(os.environ.get("READER_SITE_DIR", REPO / ".build" / "browser-reader-site")).resolve()
@@ -26,12 +24,7 @@ VIEWPORTS = {
 def open_page(d, page, vp, touch=None):
     v = VIEWPORTS[vp]
     emulate(d, v["width"], v["height"], v["mobile"], touch)
-    d.get("about:blank")
-    d.get((SITE / page).as_uri())
-    WebDriverWait(d, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
-    WebDriverWait(d, 10).until(lambda d: d.execute_script("return document.documentElement.classList.contains('js')"))
-    settle(d)
-    return d
+    return load(d, (SITE / page).as_uri())
 
 
 def shot(d, page, name):

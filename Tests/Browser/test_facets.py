@@ -27,7 +27,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browser_support import axe_violations, emulate, settle
+from browser_support import axe_violations, emulate, load, settle
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 BIN = pathlib.Path(os.environ.get("INDEXSITE_BIN", REPO / ".build" / "debug" / "indexsite"))
@@ -105,13 +105,7 @@ def open_page(d, page, vp="desktop", scheme="light", query="", script=True):
     emulate(d, v["width"], v["height"], v["mobile"])
     d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": [{"name": "prefers-color-scheme", "value": scheme}]})
     d.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": not script})
-    d.get("about:blank")
-    d.get((SITE / page).as_uri() + query)
-    WebDriverWait(d, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
-    if script:
-        WebDriverWait(d, 10).until(lambda d: d.execute_script("return document.documentElement.classList.contains('js')"))
-    settle(d)
-    return d
+    return load(d, (SITE / page).as_uri() + query, script=script)
 
 
 @pytest.fixture(autouse=True)

@@ -15,7 +15,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browser_support import emulate, settle
+from browser_support import emulate, load, settle
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 SITE = pathlib.Path(os.environ["SITE_DIR"]).resolve()
@@ -51,12 +51,7 @@ ENGLISH = catalog_words("en")
 
 def open_page(d, path, viewport=PHONE):
     emulate(d, viewport["width"], viewport["height"], viewport["mobile"])
-    d.get("about:blank")
-    d.get((SITE / path).as_uri())
-    WebDriverWait(d, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
-    WebDriverWait(d, 10).until(lambda d: d.execute_script("return document.documentElement.classList.contains('js')"))
-    settle(d)
-    return d
+    return load(d, (SITE / path).as_uri())
 
 
 def shot(d, name):

@@ -27,7 +27,7 @@ import subprocess
 import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browser_support import emulate, settle
+from browser_support import emulate, load, settle
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 BIN = pathlib.Path(os.environ.get("INDEXSITE_BIN", REPO / ".build" / "debug" / "indexsite"))
@@ -108,12 +108,7 @@ def open_page(d, page, vp="desktop", scheme="light", query=""):
     v = VIEWPORTS[vp]
     emulate(d, v["width"], v["height"], v["mobile"])
     set_media(d, "", prefers_color_scheme=scheme)
-    d.get("about:blank")
-    d.get((SITE / page).as_uri() + query)
-    WebDriverWait(d, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
-    WebDriverWait(d, 10).until(lambda d: d.execute_script("return document.documentElement.classList.contains('js')"))
-    settle(d)
-    return d
+    return load(d, (SITE / page).as_uri() + query)
 
 
 def forget_theme(d):
