@@ -991,9 +991,8 @@
     var step = 0, at = -1;
     var shown = ix.shown, entries = ix.entries;
 
-    // A run's height estimate (for while it is off screen and not laid out) follows the entries it shows: the
-    // stylesheet's estimate of the whole run times the share shown (--shown), and none for a run with nothing to
-    // show, so that the runs
+    // A run's height estimate (for while it is off screen and not laid out) follows the entries it shows: 3.5rem
+    // an entry, as the stylesheet estimates a whole run, and none for a run with nothing to show, so that the runs
     // the screen needs come into view, and are drawn, together rather than one a frame, and a run filtered empty
     // leaves no gap. Only the runs of the first frame get a new estimate (each write restyles the run, up to 1 ms:
     // a thousand runs would take longer than the filtering), and later runs only have an estimate corrected that
@@ -1003,10 +1002,7 @@
       if (!ix.runOwn[r]) return;
       var estimate = active ? perRun[r] : -1;
       if (estimate !== ix.runEstimate[r] && (first || ix.runEstimate[r] >= 0)) {
-        var style = ix.runs[r].style;
-        style.containIntrinsicBlockSize = estimate === 0 ? '0px' : '';
-        if (estimate > 0) style.setProperty('--shown', estimate / (ix.runFirst[r + 1] - ix.runFirst[r]));
-        else style.removeProperty('--shown');
+        ix.runs[r].style.containIntrinsicBlockSize = estimate < 0 ? '' : estimate === 0 ? '0px' : 'auto ' + estimate * 3.5 + 'rem';
         ix.runEstimate[r] = estimate;
       }
     }
