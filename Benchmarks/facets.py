@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Times the facet chips of one list page in headless Chromium, click by click, with the CPU slowed down 4x.
 
-Usage: facets.py PAGE.html [--rate 4]
+Usage: facets.py PAGE.html [--rate 4] [--rounds 1]
 
 PAGE is a list page with `facets:` rendered as one page (Benchmarks/generate.py writes sites/facets-N: 2-3 facets
 over N entries; build it with `indexsite build .build/bench/sites/facets-100000 --output OUT`). The script waits
@@ -12,10 +12,14 @@ each click: "indexsite-filter", from the click event until the page has been dra
 included), and "indexsite-filter-complete", until the last entry has been shown or hidden and drawn;
 "indexsite-facets", the facets' own pass over the entries (which match, and every chip's count); and
 "indexsite-address", the writing of the address (?language=Go) that follows, in no other measure (0 when the address
-did not change). Prints one line per
-click and a summary line on stdout. Viewport 1280x800, desktop. "shown" counts the entries on the page now: while a
-chip is pressed the matches are drawn in the list's place a screen at a time (the hidden list is `.is-replaced`), so
-it is the first screen's, not the whole count of matches (the status line has that).
+did not change). Prints one line per click and a summary line on stdout. Viewport 1280x800, desktop.
+
+--rounds N goes through the sequence N times (it ends with nothing pressed). Under throttling one run's median moves
+by a fifth from run to run, so compare pages alternated, several rounds each.
+
+"shown" counts the entries on the page now: while a chip is pressed the matches are drawn in the list's place a screen
+at a time (the hidden list is `.is-replaced`), so it is the first screen's, not the whole count of matches (the status
+line has that).
 """
 import statistics
 import sys
@@ -72,10 +76,14 @@ def main():
     if not args:
         print(__doc__, file=sys.stderr)
         return 64
-    rate = 4
+    rate, rounds = 4, 1
     if "--rate" in args:
         at = args.index("--rate")
         rate = float(args[at + 1])
+        del args[at:at + 2]
+    if "--rounds" in args:
+        at = args.index("--rounds")
+        rounds = int(args[at + 1])
         del args[at:at + 2]
     page = Path(args[0]).resolve()
 
@@ -99,7 +107,7 @@ def main():
             })();""")
         driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": rate})
         timings, completes, facet_parts, addresses = [], [], [], []
-        for field, value in SEQUENCE:
+        for field, value in SEQUENCE * rounds:
             result = driver.execute_async_script(CLICK, field, value)
             if result is None or "error" in result:
                 print(f"facets: no measure after {field}={value!r}: {result}", file=sys.stderr)
@@ -114,7 +122,7 @@ def main():
                   f" {result['address']:6.1f} ms address"
                   f"  {result['shown'] if result['shown'] >= 0 else 'all':>7} of {entries} shown  {result['pressed']} pressed  {result['search']}")
         ready = "never" if index_ready is None else f"{index_ready / 1000:.1f} s after navigation"
-        print(f"facets: {len(timings)} clicks on {entries} entries, {chips} chips, CPU {rate:g}x slower (page loaded in "
+        print(f"facets: {len(timings)} clicks ({rounds} rounds) on {entries} entries, {chips} chips, CPU {rate:g}x slower (page loaded in "
               f"{loaded:.1f} s, index ready {ready}): drawn median {statistics.median(timings):.0f} ms, "
               f"max {max(timings):.0f} ms; all entries median {statistics.median(completes):.0f} ms, max {max(completes):.0f} ms; "
               f"the facets' own pass median {statistics.median(facet_parts):.1f} ms, max {max(facet_parts):.1f} ms; "

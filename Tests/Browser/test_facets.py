@@ -193,6 +193,10 @@ def test_chips_are_toggles_or_within_a_field_and_across_fields(driver):
     assert sorted(shown(d)) == names("Anvil", "Bellows", "Caliper", "Escapement", "File", "Hacksaw", "Iron")
     press(d, "license", "MIT")     # AND across fields
     assert sorted(shown(d)) == names("Anvil", "Bellows", "Iron")
+    # each field counts over what the other fields leave: languages over MIT, licences over Go or Rust
+    assert counts(d, "language") == {"Go": "(2)", "Rust": "(1)", "C": "(1)", "Python": "(1)"}
+    assert counts(d, "license") == {"MIT": "(3)", "Apache-2.0": "(2)", "BSD-3-Clause": "(1)", "GPL-3.0": "(1)"}
+    assert counts(d, "platforms") == {"linux": "(3)", "macos": "(1)", "windows": "(0)"}
     assert search(d) == "?language=Go&language=Rust&license=MIT"
     status = d.find_element(By.CSS_SELECTOR, ".filter-status").text
     assert "3 entries of 12" in status and "Language: Go, Rust" in status and "License: MIT" in status, status

@@ -1245,8 +1245,8 @@
   // they work without the script). On the list's own page (the bar has data-live) they become toggles: pressed
   // values of one field widen each other (any of them), fields narrow each other (all of them), and both narrow the
   // filter's matches. Each entry's values are read once into the filter's index (data-facets: the places of its
-  // values among the chips, "0|3 5", fields apart by "|"); a press is one pass over typed arrays, then the filter's
-  // own drawing. The pressed values are in the address (?license=MIT&license=BSD), one history step per press, so a
+  // values among the chips, "0|3 5", fields apart by "|"), kept as each value's list of entries; a press is a few
+  // passes over typed arrays, then the filter's own drawing. The pressed values are in the address (?license=MIT&license=BSD), one history step per press, so a
   // narrowed page can be shared and Back undoes a press. The counts follow what is still reachable: for a chip, the
   // entries the filter and the other fields leave that have its value.
 
@@ -1281,34 +1281,42 @@
     var summary = bar.querySelector('.facets-summary');
     var summaryText = summary ? summary.textContent : '';
 
-    // Each entry's values, per field: where its run of value places starts in `vals` (start[i] .. start[i + 1]).
+    // Each field's entries by value, read once into the filter's index: the entries with value v of field f are
+    // fields[f].list[at[v] .. at[v + 1]], in document order. A press then reads only the lists of the values pressed
+    // and, for the counts, each entry's values once: a few passes over typed arrays, no work per entry and field.
     function newValues(n) {
-      var start = [], lists = [];
-      for (var f = 0; f < F; f++) { start.push(new Int32Array(n + 1)); lists.push([]); }
-      var owner = new Int32Array(n);
+      var owner = new Int32Array(n), pairs = [];   // per field: value, entry, value, entry...
+      for (var f = 0; f < F; f++) pairs.push([]);
       return {
-        // An entry without values of its own (a nested item) has its parent's.
+        // An entry without values of its own (a nested item) has its parent's (its `owner`'s).
         read: function (i, el, parent) {
           var text = el.getAttribute('data-facets');
-          if (text === null && parent >= 0) { owner[i] = owner[parent]; text = null; } else owner[i] = i;
+          if (text === null && parent >= 0) { owner[i] = owner[parent]; return; }
+          owner[i] = i;
+          if (!text) return;
           var f = 0, num = -1;
-          for (var g = 0; g < F; g++) start[g][i] = lists[g].length;
-          if (text) {
-            for (var c = 0; c <= text.length; c++) {
-              var code = c < text.length ? text.charCodeAt(c) : 124;
-              if (code >= 48 && code <= 57) num = (num < 0 ? 0 : num * 10) + code - 48;
-              else {
-                if (num >= 0 && f < F) lists[f].push(num);
-                num = -1;
-                if (code === 124) f++;
-              }
+          for (var c = 0; c <= text.length; c++) {
+            var code = c < text.length ? text.charCodeAt(c) : 124;
+            if (code >= 48 && code <= 57) num = (num < 0 ? 0 : num * 10) + code - 48;
+            else {
+              if (num >= 0 && f < F) pairs[f].push(num, i);
+              num = -1;
+              if (code === 124) f++;
             }
           }
         },
         done: function () {
-          var vals = [];
-          for (var f = 0; f < F; f++) { start[f][n] = lists[f].length; vals.push(Int32Array.from(lists[f])); }
-          return { start: start, vals: vals, owner: owner };
+          var fields = pairs.map(function (list, f) {
+            var values = groups[f].chips.length, k;
+            for (k = 0; k < list.length; k += 2) values = Math.max(values, list[k] + 1);
+            var at = new Int32Array(values + 1), entries = new Int32Array(list.length / 2);
+            for (k = 0; k < list.length; k += 2) at[list[k] + 1]++;
+            for (k = 0; k < values; k++) at[k + 1] += at[k];
+            var next = at.slice(0, values);
+            for (k = 0; k < list.length; k += 2) entries[next[list[k]]++] = list[k + 1];
+            return { at: at, list: entries };
+          });
+          return { owner: owner, fields: fields };
         }
       };
     }
@@ -1318,11 +1326,16 @@
       return false;
     }
 
-    // Whether entry `i` (by its owner's values) has a pressed value of field `f`.
-    function hits(fv, f, i) {
-      var o = fv.owner[i], vals = fv.vals[f], sel = groups[f].selected;
-      for (var k = fv.start[f][o], e = fv.start[f][o + 1]; k < e; k++) if (sel[vals[k]]) return true;
-      return false;
+    // The entries (as bits, entry i at bit i) that the pressed values of field `f` reach, or null when none is pressed.
+    function reachOf(fv, f, words) {
+      var g = groups[f];
+      if (!g.pressed) return null;
+      var bits = new Int32Array(words), at = fv.fields[f].at, list = fv.fields[f].list;
+      for (var v = 0; v < g.selected.length; v++) {
+        if (!g.selected[v]) continue;
+        for (var k = at[v], e = at[v + 1]; k < e; k++) bits[list[k] >>> 5] |= 1 << (list[k] & 31);
+      }
+      return bits;
     }
 
     // The filter's matches (`own`, by its text) narrowed by the pressed chips, or null when none is pressed; the
@@ -1331,26 +1344,37 @@
       var fv = ix.facetValues;
       if (!fv) return null;
       var started = performance.now();
-      var n = own.length, pressed = anyPressed(), out = pressed ? new Uint8Array(n) : null;
-      var counts = groups.map(function (g) { return new Int32Array(g.chips.length); });
-      var active = [];
-      for (var f = 0; f < F; f++) if (groups[f].pressed) active.push(f);
-      var A = active.length, filtering = pressed || filter.input.value.trim() !== '';
-      for (var i = 0; i < n; i++) {
-        if (!own[i]) continue;
-        var failing = -1, fails = 0;
-        for (var a = 0; a < A && fails < 2; a++) if (!hits(fv, active[a], i)) { fails++; failing = active[a]; }
-        if (out && !fails) out[i] = 1;
-        // Counted: top-level entries the filter and every other field leave.
-        if (fails > 1 || !filtering || ix.parent[i] >= 0) continue;
-        var o = fv.owner[i];
+      var n = own.length, words = (n + 31) >>> 5, pressed = anyPressed(), f, g, i, w;
+      var reach = [];
+      for (f = 0; f < F; f++) reach.push(reachOf(fv, f, words));
+      var out = null;
+      if (pressed) {
+        // an entry stays when its owner is reached by every field pressed
+        var every = new Int32Array(words).fill(-1);
+        for (f = 0; f < F; f++) if (reach[f]) for (w = 0; w < words; w++) every[w] &= reach[f][w];
+        out = new Uint8Array(n);
+        var owner = fv.owner;
+        for (i = 0; i < n; i++) if (own[i]) out[i] = (every[owner[i] >>> 5] >>> (owner[i] & 31)) & 1;
+      }
+      // A chip counts the top-level entries with its value that the text and every other field leave.
+      var counts = null;
+      if (pressed || filter.input.value.trim() !== '') {
+        var base = new Int32Array(words);
+        for (i = 0; i < n; i++) if (own[i] && ix.parent[i] < 0) base[i >>> 5] |= 1 << (i & 31);
+        counts = [];
         for (f = 0; f < F; f++) {
-          if (fails && f !== failing) continue;
-          var c = counts[f], vals = fv.vals[f];
-          for (var k = fv.start[f][o], e = fv.start[f][o + 1]; k < e; k++) c[vals[k]]++;
+          var mask = base.slice();
+          for (g = 0; g < F; g++) if (g !== f && reach[g]) for (w = 0; w < words; w++) mask[w] &= reach[g][w];
+          var at = fv.fields[f].at, list = fv.fields[f].list, c = new Int32Array(at.length - 1);
+          for (var v = 0; v < c.length; v++) {
+            var sum = 0;
+            for (var k = at[v], e = at[v + 1]; k < e; k++) sum += (mask[list[k] >>> 5] >>> (list[k] & 31)) & 1;
+            c[v] = sum;
+          }
+          counts.push(c);
         }
       }
-      showCounts(filtering ? counts : null);
+      showCounts(counts);
       // the facets' own part of a press or a keystroke ("indexsite-facets"), for benchmarks and the profiler
       if (performance.measure) performance.measure('indexsite-facets', { start: started, end: performance.now() });
       return out;
@@ -1461,7 +1485,7 @@
     if (!facetBar || !full) return null;
     var FIRST = FIRST_SHOWN;    // at most this many entries drawn with the press or keystroke
     var MORE = 200;             // at most this many drawn each time the reader nears the end of those drawn
-    var BATCH = 8;              // entries drawn between two reads of where the results end
+    var BATCH = 4;              // entries drawn before the first read of where the results end; then twice as many
     var RUN = 100;              // entries in one list of results, as the build writes a long section's runs
     var box = null, more = null, watcher = null;
     var state = null;           // { ix, visible, sectionShown, tops, drawn, nextSection, shells, moved, nested }
@@ -1556,14 +1580,15 @@
       if (watcher && state.drawn < tops.length) watcher.observe(more);
     }
 
-    // Draws results until they reach `below` px under the top of the screen, or `most` more are drawn: a few at a
-    // time, reading between where they end. What is drawn is about a screen's height, not a count of entries: an
-    // entry with a description and fields is several lines, and each one drawn is laid out in the next frame. (Each
-    // read lays out only what was added, which the frame would do anyway.)
+    // Draws results until they reach `below` px under the top of the screen, or `most` more are drawn: 4, then
+    // twice as many each time, reading between where they end. What is drawn is about a screen's height, not a count
+    // of entries: an entry with a description and fields is several lines, and each one drawn is laid out in the
+    // next frame (tall entries: few drawn past the screen; short ones: few reads). Each read lays out only what was
+    // added, which the frame would do anyway.
     function fill(below, most) {
       var limit = Math.min(state.tops.length, state.drawn + most);
-      while (state.drawn < limit) {
-        draw(Math.min(BATCH, limit - state.drawn));
+      for (var batch = BATCH; state.drawn < limit; batch *= 2) {
+        draw(Math.min(batch, limit - state.drawn));
         if (more.getBoundingClientRect().top > below) return;
       }
     }
