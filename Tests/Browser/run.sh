@@ -2,19 +2,18 @@
 # Real-browser checks of a generated site with Debian's headless Chromium.
 #
 #   Tests/Browser/run.sh SITE_DIR        test a generated site (e.g. _site)
-#   Tests/Browser/run.sh --mock          test a mock site rendered from the built-in theme (Templates/)
 #
 # Extra arguments after SITE_DIR go to pytest (e.g. -k filter, -x).
 # Screenshots: $SCREENSHOT_DIR (default .build/browser-screenshots/).
 # Scripts/browser-env.sh installs chromium + chromium-driver (apt) when missing, and selenium,
-# pytest, chevron, html5lib and feedparser into the git-ignored venv .build-venv at the repository root.
+# pytest, html5lib and feedparser into the git-ignored venv .build-venv at the repository root.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 
 if [ $# -lt 1 ]; then
-  echo "usage: $0 SITE_DIR|--mock|--reader|--theme|--facets [pytest args...]" >&2
+  echo "usage: $0 SITE_DIR|--reader|--theme|--facets [pytest args...]" >&2
   exit 64
 fi
 site="$1"; shift
@@ -47,10 +46,6 @@ if [ "$site" = "--facets" ]; then
   export SCREENSHOT_DIR="${SCREENSHOT_DIR:-$repo/.build/browser-screenshots}"
   cd "$here"
   exec "$python" -m pytest -p no:cacheprovider -q -rfE "$here/test_facets.py" "$@"
-fi
-if [ "$site" = "--mock" ]; then
-  site="$repo/.build/browser-mock-site"
-  "$python" "$here/mock/build_mocks.py" "$site"
 fi
 if ! [ -d "$site" ]; then
   echo "run.sh: $site is not a folder" >&2
