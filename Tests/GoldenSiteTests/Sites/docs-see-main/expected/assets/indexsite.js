@@ -1246,9 +1246,10 @@
   // values of one field widen each other (any of them), fields narrow each other (all of them), and both narrow the
   // filter's matches. Each entry's values are read once into the filter's index (data-facets: the places of its
   // values among the chips, "0|3 5", fields apart by "|"), kept as each value's list of entries; a press is a few
-  // passes over typed arrays, then the filter's own drawing. The pressed values are in the address (?license=MIT&license=BSD), one history step per press, so a
-  // narrowed page can be shared and Back undoes a press. The counts follow what is still reachable: for a chip, the
-  // entries the filter and the other fields leave that have its value.
+  // passes over typed arrays, then the filter's own drawing. The pressed values are in the address
+  // (?license=MIT&license=BSD), one history step per press, so a narrowed page can be shared and Back undoes a press.
+  // The counts follow what is still reachable: for a chip, the entries the filter and the other fields leave that
+  // have its value.
 
   var facetBar = (function () {
     // On a phone the bar starts folded (its summary names how many values are pressed), so the list is on the first
