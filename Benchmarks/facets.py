@@ -21,6 +21,7 @@ by a fifth from run to run, so compare pages alternated, several rounds each.
 at a time (the hidden list is `.is-replaced`), so it is the first screen's, not the whole count of matches (the status
 line has that).
 """
+import argparse
 import statistics
 import sys
 import time
@@ -72,20 +73,12 @@ CLICK = """
 
 
 def main():
-    args = sys.argv[1:]
-    if not args:
-        print(__doc__, file=sys.stderr)
-        return 64
-    rate, rounds = 4, 1
-    if "--rate" in args:
-        at = args.index("--rate")
-        rate = float(args[at + 1])
-        del args[at:at + 2]
-    if "--rounds" in args:
-        at = args.index("--rounds")
-        rounds = int(args[at + 1])
-        del args[at:at + 2]
-    page = Path(args[0]).resolve()
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("page", type=Path, help="a list page with facets: rendered as one page")
+    parser.add_argument("--rate", type=float, default=4, help="how many times slower the CPU is made (default 4)")
+    parser.add_argument("--rounds", type=int, default=1, help="times through the click sequence (default 1)")
+    args = parser.parse_args()
+    rate, rounds, page = args.rate, args.rounds, args.page.resolve()
 
     driver = make_driver(script_timeout=300)
     try:
